@@ -1,0 +1,98 @@
+// The pipeline, in order. This is the only place that knows the order.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ContentError, diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostic.ts';
+import { load } from './load.ts';
+import { compileValidators, validate, type Validators } from './validate.ts';
+import { render, canonicalUrl, type RenderedPage } from './render.ts';
+import { bundle } from './bundle.ts';
+import { checkData, checkRendered } from './rules/index.ts';
+import { extras } from './extras/index.ts';
+import { refreshFiles, writeOutput, type OutputEntry } from './write.ts';
+import { editorSchemas } from './editor-schemas.ts';
+import type { Theme } from './theme.ts';
+
+export interface BuildOptions {
+  /** The project folder holding site.yaml, pages/, templates/ and static/. Default: the current folder. */
+  root?: string;
+  /** The output folder. Default: `<root>/dist`. */
+  out?: string;
+  /** Overrides site.yaml's baseUrl. */
+  baseUrl?: string;
+  /** `false` returns the files without touching the disk (for `check` and tests). Default: true. */
+  write?: boolean;
+}
+
+export interface BuildResult {
+  /** Every file of the output, sorted by path. */
+  files: OutputEntry[];
+  pages: RenderedPage[];
+  /** Warnings; errors are thrown as a ContentError. */
+  diagnostics: Diagnostic[];
+  stats: { pages: number; bytes: number; milliseconds: number; scripts: Record<string, number> };
+}
+
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const root = resolve(options.root ?? '.');
+  const theme = await loadTheme(root);
+
+  const content = await load(root);
+  const validated = validate(content, theme, validatorsFor(theme), { baseUrl: options.baseUrl });
+  const { model } = validated;
+  const found = [...validated.diagnostics, ...checkData(model, validated.claimedRoutes)];
+  fail(found);
+  const bundled = await bundle(root, theme);
+  fail(bundled.diagnostics);
+  const rendered = render(model, theme, bundled.assets);
+  fail(rendered.diagnostics);
+  const output = extras(model, rendered.pages, bundled.files);
+  found.push(...checkRendered(model, rendered.pages, output.map((f) => f.path)));
+  fail(found);
+  const diagnostics = sortDiagnostics(found);
+
+  if (options.write !== false) {
+    await writeOutput(resolve(root, options.out ?? 'dist'), output);
+    await refreshFiles(root, editorSchemas(theme));
+  }
+  const bytes = output.reduce((sum, f) => sum + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
+  return {
+    files: output,
+    pages: rendered.pages,
+    diagnostics,
+    stats: { pages: rendered.pages.length, bytes, milliseconds: Math.round(performance.now() - started), scripts: bundled.sizes },
+  };
+}
+
+/** `site check`: everything a build does but writing, so a passing check means a passing build. */
+export async function check(options: Omit<BuildOptions, 'write' | 'out'> = {}): Promise<Diagnostic[]> {
+  try {
+    return (await build({ ...options, write: false })).diagnostics;
+  } catch (error) {
+    if (error instanceof ContentError) return error.diagnostics;
+    throw error;
+  }
+}
+
+function fail(diagnostics: Diagnostic[]): void {
+  if (hasErrors(diagnostics)) throw new ContentError(sortDiagnostics(diagnostics));
+}
+
+/** The theme is `templates/index.ts` (or `.tsx`), whose default export is a Theme. */
+export async function loadTheme(root: string): Promise<Theme> {
+  const file = ['templates/index.ts', 'templates/index.tsx'].map((f) => resolve(root, f)).find((f) => existsSync(f));
+  if (!file) throw new ContentError([diagnostic({ file: 'templates/index.ts', code: 'missing-file', message: 'the theme is missing', hint: 'templates/index.ts must export a default Theme (see src/theme.ts)' })]);
+  const module = (await import(pathToFileURL(file).href)) as { default?: Theme };
+  return module.default!;
+}
+
+// Compiling schemas is the slowest step of a check; a theme object is compiled once per process.
+const compiled = new WeakMap<Theme, Validators>();
+function validatorsFor(theme: Theme): Validators {
+  let validators = compiled.get(theme);
+  if (!validators) compiled.set(theme, (validators = compileValidators(theme)));
+  return validators;
+}
+
+export { canonicalUrl };

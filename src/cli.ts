@@ -1,0 +1,107 @@
+// The command line: flags in, library calls, diagnostics out, an exit status.
+// Nothing here decides anything about content.
+import { Command, Option } from 'commander';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, check } from './build.ts';
+import { ContentError } from './diagnostic.ts';
+import { diagnosticsJson, formatBytes, formatDiagnostics, summaryLine } from './format.ts';
+
+const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export async function main(argv: string[]): Promise<number> {
+  let status = 0;
+  const colour = Boolean(process.stderr.isTTY) && !process.env.NO_COLOR;
+  const baseUrlOption = new Option('--base-url <url>', 'absolute URL the site is served from (overrides site.yaml)').env('SITE_BASE_URL');
+  const program = new Command('site')
+    .description('Build, check and preview the website from site.yaml, pages/ and templates/.')
+    .version(version, '-v, --version')
+    .showHelpAfterError()
+    .exitOverride();
+
+  program
+    .command('build')
+    .description('validate the content, render every page and write the site to the output folder')
+    .option('-o, --out <dir>', 'output folder', 'dist')
+    .addOption(baseUrlOption)
+    .option('-q, --quiet', 'print nothing but errors')
+    .option('--verbose', 'also list every page and the size of each script bundle')
+    .action(async (options: { out: string; baseUrl?: string; quiet?: boolean; verbose?: boolean }) => {
+      status = await guard(colour, async () => {
+        const result = await build({ out: options.out, baseUrl: options.baseUrl });
+        if (result.diagnostics.length && !options.quiet) console.error(formatDiagnostics(result.diagnostics, colour));
+        if (options.verbose) {
+          for (const page of result.pages) console.log(`  ${page.route.padEnd(48)} ${page.output}`);
+          for (const file of result.files.filter((f) => f.path.endsWith('.js'))) {
+            console.log(`  ${file.path.padEnd(48)} ${formatBytes(size(file.contents))}, ${formatBytes(gzipSync(file.contents).byteLength)} gzip`);
+          }
+        }
+        if (!options.quiet) console.log(summaryLine(result.stats, relative(process.cwd(), resolve(options.out)) || '.'));
+        return 0;
+      });
+    });
+
+  program
+    .command('check')
+    .description('validate the content and report every problem at once, without writing anything')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(baseUrlOption)
+    .action(async (options: { format: 'text' | 'json'; baseUrl?: string }) => {
+      status = await guard(colour, async () => {
+        const diagnostics = await check({ baseUrl: options.baseUrl });
+        const errors = diagnostics.filter((d) => d.severity === 'error').length;
+        if (options.format === 'json') console.log(diagnosticsJson(diagnostics));
+        else if (diagnostics.length) console.error(formatDiagnostics(diagnostics, colour));
+        if (options.format === 'text' && errors === 0) console.log(`No problems found${diagnostics.length ? ` (${diagnostics.length} warning(s))` : ''}.`);
+        return errors > 0 ? 1 : 0;
+      }, options.format === 'json');
+    });
+
+  program
+    .command('serve')
+    .description('serve the output folder on localhost with the CDN\'s redirects, headers and 404 page')
+    .option('-o, --out <dir>', 'folder to serve', 'dist')
+    .option('-p, --port <port>', 'port to listen on', (value) => Number.parseInt(value, 10), 8080)
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .action(async (options: { out: string; port: number; host: string }) => {
+      const { serve } = await import('./serve/index.ts');
+      const server = await serve({ dir: resolve(options.out), port: options.port, host: options.host });
+      console.log(`Serving ${options.out} at ${server.url} (Ctrl+C to stop)`);
+      await new Promise<void>((done) => process.once('SIGINT', () => void server.close().then(done)));
+    });
+
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    const code = (error as { code?: string; exitCode?: number }).code;
+    if (code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help') return 0;
+    if (code?.startsWith('commander.')) return (error as { exitCode?: number }).exitCode ?? 1;
+    throw error;
+  }
+  return status;
+}
+
+/** User errors print located lines and exit 1; anything else is a bug and keeps its stack. */
+async function guard(colour: boolean, run: () => Promise<number>, json = false): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ContentError) {
+      if (json) console.log(diagnosticsJson(error.diagnostics));
+      else {
+        console.error(formatDiagnostics(error.diagnostics, colour));
+        const count = error.diagnostics.filter((d) => d.severity === 'error').length;
+        console.error(`${count} error${count === 1 ? '' : 's'}; nothing was written.`);
+      }
+      return 1;
+    }
+    console.error('Internal error (this is a bug in the generator, not in your content):');
+    console.error(error instanceof Error ? error.stack : error);
+    return 2;
+  }
+}
+
+function size(contents: string | Uint8Array): number {
+  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+}

@@ -1,0 +1,40 @@
+// Formatting diagnostics for people and for tools. Only the CLI calls this.
+import type { Diagnostic } from './diagnostic.ts';
+
+/** `file:line:column  field.path  message; hint`, one line per problem. */
+export function formatDiagnostic(d: Diagnostic, colour = false): string {
+  const where = d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
+  const paint = (code: string, text: string) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const label = d.severity === 'warning' ? paint('33', 'warning') + ' ' : '';
+  const path = d.path ? `  ${paint('36', d.path)}` : '';
+  const hint = d.hint ? paint('2', `; ${d.hint}`) : '';
+  return `${paint('1', where)}${path}  ${label}${d.message}${hint}`;
+}
+
+export function formatDiagnostics(list: readonly Diagnostic[], colour = false): string {
+  return list.map((d) => formatDiagnostic(d, colour)).join('\n');
+}
+
+/** The `--format json` shape: stable, documented fields only. */
+export function diagnosticsJson(list: readonly Diagnostic[]): string {
+  return JSON.stringify(
+    {
+      errors: list.filter((d) => d.severity === 'error').length,
+      warnings: list.filter((d) => d.severity === 'warning').length,
+      diagnostics: list.map(({ file, line, column, path, severity, code, message, hint }) => ({ file, line, column, path, severity, code, message, ...(hint ? { hint } : {}) })),
+    },
+    null,
+    2,
+  );
+}
+
+/** `Built 7 pages, 212.4 kB in 318 ms → dist` */
+export function summaryLine(stats: { pages: number; bytes: number; milliseconds: number }, out: string): string {
+  return `Built ${stats.pages} page${stats.pages === 1 ? '' : 's'}, ${formatBytes(stats.bytes)} in ${stats.milliseconds} ms → ${out}`;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1_000_000).toFixed(2)} MB`;
+}

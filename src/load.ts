@@ -1,0 +1,54 @@
+// Stage 1, load: the only reading of content from disk. Everything after works
+// on the returned texts, so it can be tested with literal inputs.
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+/** A text file of the content, path relative to the project root with forward slashes. */
+export interface SourceFile {
+  file: string;
+  text: string;
+}
+
+export interface LoadedContent {
+  /** `site.yaml`, or null when it is missing. */
+  site: SourceFile | null;
+  /** Every `.yaml`, `.yml` and `.md` file under `pages/`, sorted by path. */
+  pages: SourceFile[];
+  /** Files under `static/`, copied to dist/ as they are, sorted by path. */
+  statics: { file: string; contents: Buffer }[];
+}
+
+export async function load(root: string): Promise<LoadedContent> {
+  const site = await readText(root, 'site.yaml');
+  const pageFiles = (await listFiles(root, 'pages')).filter((file) => /\.(ya?ml|md)$/.test(file));
+  const pages = await Promise.all(pageFiles.map(async (file) => (await readText(root, file))!));
+  const staticFiles = await listFiles(root, 'static');
+  const statics = await Promise.all(
+    staticFiles.map(async (file) => ({ file, contents: await readFile(join(root, file)) })),
+  );
+  return { site, pages, statics };
+}
+
+async function readText(root: string, file: string): Promise<SourceFile | null> {
+  try {
+    return { file, text: await readFile(join(root, file), 'utf8') };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Every file below `dir`, relative to root, sorted so builds do not depend on directory order. */
+export async function listFiles(root: string, dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(join(root, dir), { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+}

@@ -1,0 +1,55 @@
+// The validated, resolved content that every later stage works from.
+import type { CommonPageFields } from './theme.ts';
+import type { RedirectRule } from './content-model.ts';
+import type { ParsedYaml } from './source.ts';
+
+/** A page file, validated against its template's schema, defaults filled. */
+export interface PageEntry {
+  file: string;
+  route: string;
+  template: string;
+  data: Record<string, unknown> & CommonPageFields;
+  source: ParsedYaml;
+}
+
+/** A blog post: validated front matter and its Markdown body. */
+export interface PostEntry {
+  file: string;
+  route: string;
+  slug: string;
+  front: Record<string, unknown>;
+  body: string;
+  /** The line of the file where the body starts, to locate links inside it. */
+  bodyLine: number;
+  words: number;
+  source: ParsedYaml;
+}
+
+/** A redirect rule with the place it was written. */
+export interface RedirectEntry extends RedirectRule {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** A file copied from static/ as it is. */
+export interface StaticEntry {
+  file: string;
+  /** Its public path, e.g. `/images/blog/panel.svg`. */
+  route: string;
+  contents: Buffer;
+}
+
+export interface SiteModel {
+  /** The resolved site.yaml, base URL override applied, without a trailing slash. */
+  site: Record<string, unknown> & { baseUrl: string };
+  siteSource: ParsedYaml | null;
+  /** Every page but the 404 page, sorted by route. */
+  pages: PageEntry[];
+  /** The page rendered to 404.html, if pages/404.yaml exists. */
+  notFound: PageEntry | null;
+  /** Posts in list order: newest first, then by slug. */
+  posts: PostEntry[];
+  redirects: RedirectEntry[];
+  statics: StaticEntry[];
+}

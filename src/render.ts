@@ -1,0 +1,74 @@
+// Stage 3, render: every page through its template with React's
+// renderToStaticMarkup. Pure: resolved data in, HTML text out, so it can later
+// run on worker threads and per changed page.
+import { createElement, type ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { marked } from 'marked';
+import { diagnostic, type Diagnostic } from './diagnostic.ts';
+import type { PageEntry, PostEntry, SiteModel } from './model.ts';
+import { NOT_FOUND_ROUTE, outputFileFor } from './routes.ts';
+import type { Assets, PageProps, PostPage, PostSummary, Theme } from './theme.ts';
+
+/** A rendered page: where it goes and which content file it came from. */
+export interface RenderedPage {
+  route: string;
+  /** Path inside dist/, e.g. `gta/vaughan.html`. */
+  output: string;
+  /** The content file that produced it, for diagnostics. */
+  source: string;
+  html: string;
+}
+
+export function render(model: SiteModel, theme: Theme, assets: Assets): { pages: RenderedPage[]; diagnostics: Diagnostic[] } {
+  const pages: RenderedPage[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const posts: PostSummary[] = model.posts.map(({ slug, route, front, words }) => ({ slug, route, front, words }));
+  const shared = { site: model.site, baseUrl: model.site.baseUrl, assets, posts };
+
+  const renderOne = (source: string, route: string, templateName: string, element: () => ReactElement) => {
+    try {
+      const html = '<!DOCTYPE html>' + renderToStaticMarkup(element());
+      pages.push({ route, output: route === NOT_FOUND_ROUTE ? '404.html' : outputFileFor(route), source, html });
+    } catch (error) {
+      // A broken page never ships: the build fails naming the page, the template and the cause.
+      diagnostics.push(diagnostic({
+        file: source, code: 'render',
+        message: `the "${templateName}" template failed: ${error instanceof Error ? error.message : String(error)}`,
+        hint: error instanceof Error && error.stack ? firstFrame(error.stack) : undefined,
+      }));
+    }
+  };
+
+  for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) {
+    const template = theme.templates[page.template]!;
+    renderOne(page.file, page.route, page.template, () => createElement(template.component, pageProps(page, shared)));
+  }
+  for (const post of model.posts) {
+    renderOne(post.file, post.route, 'post', () => createElement(theme.post.component, postProps(post, shared)));
+  }
+  pages.sort((a, b) => (a.output < b.output ? -1 : 1));
+  return { pages, diagnostics };
+}
+
+type Shared = Omit<PageProps, 'page' | 'route' | 'canonical'>;
+
+function pageProps(page: PageEntry, shared: Shared): PageProps<Record<string, unknown>> {
+  return { ...shared, page: page.data, route: page.route, canonical: canonicalUrl(shared.baseUrl, page.route) };
+}
+
+function postProps(post: PostEntry, shared: Shared): PageProps<PostPage> {
+  const html = marked.parse(post.body, { async: false, gfm: true });
+  const page = { front: post.front, slug: post.slug, html, words: post.words };
+  // The post template gets the common fields too, so shared head components work unchanged.
+  const common = { template: 'post', title: String(post.front.seoTitle ?? post.front.title ?? ''), description: String(post.front.metaDescription ?? ''), noindex: false };
+  return { ...shared, page: { ...page, ...common }, route: post.route, canonical: canonicalUrl(shared.baseUrl, post.route) };
+}
+
+export function canonicalUrl(baseUrl: string, route: string): string {
+  return route === '/' ? `${baseUrl}/` : baseUrl + route;
+}
+
+function firstFrame(stack: string): string | undefined {
+  const frame = stack.split('\n').find((line) => /templates[\\/]/.test(line));
+  return frame ? `at ${frame.trim().replace(/^at /, '')}` : undefined;
+}

@@ -1,0 +1,23 @@
+// Two files must not claim one route: which one wins would depend on luck.
+import { diagnostic, type Diagnostic } from '../diagnostic.ts';
+import type { SiteModel } from '../model.ts';
+
+export function duplicateRoutes(model: SiteModel): Diagnostic[] {
+  const byRoute = new Map<string, string[]>();
+  for (const { route, file } of [...model.pages, ...model.posts, ...(model.notFound ? [model.notFound] : [])]) {
+    byRoute.set(route, [...(byRoute.get(route) ?? []), file]);
+  }
+  const out: Diagnostic[] = [];
+  for (const [route, files] of byRoute) {
+    if (files.length < 2) continue;
+    const sorted = [...files].sort();
+    for (const file of sorted.slice(1)) {
+      out.push(diagnostic({
+        file, code: 'duplicate-route',
+        message: `${sorted[0]} already serves the route ${route}`,
+        hint: 'keep one of the two files',
+      }));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,41 @@
+// The engine's rules of meaning, beyond shape. Each rule is a small named
+// function over plain values; this module only gathers what they need.
+import type { Diagnostic } from '../diagnostic.ts';
+import type { SiteModel } from '../model.ts';
+import type { RenderedPage } from '../render.ts';
+import { normaliseLinkPath } from '../routes.ts';
+import { duplicateRoutes } from './duplicate-routes.ts';
+import { linksInData, linksInHtml, linksInMarkdown, type Link } from './link-sources.ts';
+import { checkLinks, type LinkTargets } from './links.ts';
+import { checkRedirects } from './redirects.ts';
+
+/** Rules that need only the content: run even when some files failed their schema. */
+export function checkData(model: SiteModel, claimedRoutes: readonly string[]): Diagnostic[] {
+  const targets = linkTargets(model, claimedRoutes, []);
+  const links: Link[] = [
+    ...(model.siteSource ? linksInData('site.yaml', model.siteSource.data, model.siteSource) : []),
+    ...[...model.pages, ...(model.notFound ? [model.notFound] : [])].flatMap((page) => linksInData(page.file, page.source.data, page.source)),
+    ...model.posts.flatMap((post) => [
+      ...linksInData(post.file, post.source.data, post.source),
+      ...linksInMarkdown(post.file, post.body, post.bodyLine),
+    ]),
+  ];
+  return [...duplicateRoutes(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets)];
+}
+
+/** Rules over the rendered pages: links that templates write. */
+export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], outputFiles: readonly string[]): Diagnostic[] {
+  const targets = linkTargets(model, [], outputFiles);
+  return checkLinks(pages.flatMap((page) => linksInHtml(page.source, page.html)), targets, { oncePerHref: true });
+}
+
+function linkTargets(model: SiteModel, claimedRoutes: readonly string[], outputFiles: readonly string[]): LinkTargets {
+  return {
+    routes: new Set([...model.pages.map((p) => p.route), ...model.posts.map((p) => p.route), ...claimedRoutes]),
+    redirectSources: new Set(model.redirects.filter((r) => !r.from.endsWith('*')).map((r) => normaliseLinkPath(r.from))),
+    files: new Set([
+      ...model.statics.map((s) => s.route),
+      ...outputFiles.filter((f) => !f.endsWith('.html')).map((f) => '/' + f),
+    ]),
+  };
+}

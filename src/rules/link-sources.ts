@@ -1,0 +1,88 @@
+// Every place a URL can be written: data strings in YAML, links in post
+// bodies, and attributes of the rendered HTML. Each becomes a located link.
+import { Lexer, type Token } from 'marked';
+import type { FieldPath, ParsedYaml } from '../source.ts';
+import { formatPath } from '../schema.ts';
+
+export interface Link {
+  href: string;
+  file: string;
+  line: number;
+  column: number;
+  path: string;
+  /** Where it was written: content data, a post's Markdown, or only in the rendered page. */
+  origin: 'data' | 'markdown' | 'html';
+}
+
+/** Strings in data that are URLs: a path ("/…") or anything with a scheme ("tel:", "https:", "javascript:"). */
+export function linksInData(file: string, value: unknown, source: ParsedYaml | null): Link[] {
+  const out: Link[] = [];
+  walk(value, [], (text, path) => {
+    const href = text.trim();
+    if (!looksLikeUrl(href)) return;
+    const position = source?.locate(path) ?? { line: 0, column: 0 };
+    out.push({ href, file, ...position, path: formatPath(path), origin: 'data' });
+  });
+  return out;
+}
+
+/** Link and image targets in a post's Markdown body, located by searching the source. */
+export function linksInMarkdown(file: string, body: string, bodyLine: number): Link[] {
+  const out: Link[] = [];
+  const hrefs: string[] = [];
+  const visit = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if ((token.type === 'link' || token.type === 'image') && typeof token.href === 'string') hrefs.push(token.href);
+      const children = (token as { tokens?: Token[]; items?: Token[] }).tokens ?? (token as { items?: Token[] }).items;
+      if (children) visit(children);
+    }
+  };
+  visit(new Lexer().lex(body));
+  let from = 0;
+  for (const href of hrefs) {
+    let at = body.indexOf(href, from);
+    if (at < 0) at = body.indexOf(href);
+    else from = at + href.length;
+    const before = at < 0 ? '' : body.slice(0, at);
+    const line = bodyLine + (before.match(/\n/g)?.length ?? 0);
+    const column = at < 0 ? 0 : at - before.lastIndexOf('\n');
+    out.push({ href, file, line: at < 0 ? bodyLine : line, column, path: '', origin: 'markdown' });
+  }
+  return out;
+}
+
+/**
+ * URL attributes of rendered HTML. React and marked both write attributes in
+ * double quotes with `"` escaped, so a pattern is exact here.
+ */
+export function linksInHtml(file: string, html: string): Link[] {
+  const out: Link[] = [];
+  for (const match of html.matchAll(/\s(href|src|action|poster|data-href)="([^"]*)"/g)) {
+    out.push({ href: decodeEntities(match[2]!), file, line: 0, column: 0, path: match[1]!, origin: 'html' });
+  }
+  for (const match of html.matchAll(/\ssrcset="([^"]*)"/g)) {
+    for (const candidate of match[1]!.split(',')) {
+      const href = candidate.trim().split(/\s+/)[0];
+      if (href) out.push({ href: decodeEntities(href), file, line: 0, column: 0, path: 'srcset', origin: 'html' });
+    }
+  }
+  return out;
+}
+
+export function looksLikeUrl(text: string): boolean {
+  return /^\/(?!\/)\S*$/.test(text) || /^[a-z][a-z0-9+.-]*:\S/i.test(text);
+}
+
+function walk(value: unknown, path: (string | number)[], visit: (text: string, path: FieldPath) => void): void {
+  if (typeof value === 'string') visit(value, path);
+  else if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index], visit));
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) walk(item, [...path, key], visit);
+  }
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (_, name: string) =>
+    ({ amp: '&', quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>' })[name]!,
+  );
+}

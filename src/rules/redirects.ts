@@ -1,0 +1,69 @@
+// Redirect rules must each do something, and do it in one hop: no loops, no
+// chains, no rule hidden by (or hiding) a page, no rule made dead by an earlier one.
+import { diagnostic, type Diagnostic } from '../diagnostic.ts';
+import type { RedirectEntry } from '../model.ts';
+import { normaliseLinkPath } from '../routes.ts';
+import type { LinkTargets } from './links.ts';
+
+export function checkRedirects(redirects: readonly RedirectEntry[], targets: LinkTargets): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const at = (rule: RedirectEntry, index: number, field: 'from' | 'to' | '') => ({
+    file: rule.file, line: rule.line, column: rule.column,
+    path: `redirects[${index}]${field ? '.' + field : ''}`,
+  });
+  const exact = new Map<string, number>();
+  redirects.forEach((rule, index) => {
+    const from = normaliseLinkPath(rule.from);
+    const splat = from.endsWith('/*') ? from.slice(0, -1) : null;
+
+    const earlier = [...exact.entries()].find(([source]) => source === from) ??
+      redirects.slice(0, index).map((r, i) => [normaliseLinkPath(r.from), i] as const)
+        .find(([source]) => source.endsWith('/*') && from.startsWith(source.slice(0, -1)));
+    if (earlier) {
+      out.push(diagnostic({ ...at(rule, index, 'from'), code: 'redirect-unreachable', message: `never applies: redirects[${earlier[1]}] (${redirects[earlier[1]]!.from}) already matches ${rule.from}`, hint: 'the first matching rule wins; remove this one or move it up' }));
+    }
+    if (!splat) exact.set(from, index);
+
+    if (!splat && targets.routes.has(from)) {
+      out.push(diagnostic({
+        ...at(rule, index, 'from'), code: 'redirect-shadows-page',
+        message: rule.force ? `hides the page at ${from}: visitors can never reach it` : `never applies: the page at ${from} is served instead`,
+        hint: 'remove the rule, or remove the page if it has moved',
+      }));
+    }
+    if (splat && rule.force) {
+      const hidden = [...targets.routes].filter((route) => route.startsWith(splat)).sort();
+      if (hidden.length) out.push(diagnostic({ ...at(rule, index, 'from'), code: 'redirect-shadows-page', message: `hides ${hidden.length} page(s) below ${splat}, such as ${hidden[0]}`, hint: 'remove force, or narrow the source' }));
+    }
+  });
+
+  redirects.forEach((rule, index) => {
+    if (!rule.to.startsWith('/') || rule.to.includes(':')) return;
+    const target = normaliseLinkPath(rule.to);
+    const from = normaliseLinkPath(rule.from);
+    const next = exact.get(target);
+    if (next !== undefined) {
+      const path = [from];
+      let hop: number | undefined = next;
+      const visited = new Set<number>([index]);
+      while (hop !== undefined && !visited.has(hop)) {
+        visited.add(hop);
+        path.push(normaliseLinkPath(redirects[hop]!.from));
+        hop = exact.get(normaliseLinkPath(redirects[hop]!.to));
+      }
+      const loops = hop !== undefined;
+      const end = loops ? from : normaliseLinkPath(redirects[[...visited].pop()!]!.to);
+      out.push(diagnostic({
+        ...at(rule, index, 'to'),
+        code: loops ? 'redirect-loop' : 'redirect-chain',
+        message: loops ? `redirect loop: ${[...path, from].join(' → ')}` : `redirect chain: ${[...path, end].join(' → ')}`,
+        hint: loops ? 'one of these rules must point at a page' : `point it straight at ${end}`,
+      }));
+      return;
+    }
+    if (!targets.routes.has(target) && !targets.files.has(target)) {
+      out.push(diagnostic({ ...at(rule, index, 'to'), code: 'broken-link', message: `redirects to ${target}, which is not a page`, hint: 'point it at an existing page' }));
+    }
+  });
+  return out;
+}

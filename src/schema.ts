@@ -1,0 +1,212 @@
+// Shape validation: TypeBox definitions are both the TypeScript types and the
+// JSON Schemas that ajv checks and editors read. One definition, never two.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { diagnostic, type Diagnostic } from './diagnostic.ts';
+import type { FieldPath, ParsedYaml } from './source.ts';
+
+type JsonSchema = { [key: string]: unknown };
+
+/**
+ * The schema as an editor should see it: a property with a `default` is not
+ * required, because validation fills it in. The TypeBox definition lists it as
+ * required so that its static type (what templates receive) has no gaps.
+ */
+export function editorSchema(schema: object): JsonSchema {
+  return relax(JSON.parse(JSON.stringify(schema)) as JsonSchema);
+}
+
+function relax(node: unknown): any {
+  if (Array.isArray(node)) return node.map(relax);
+  if (!node || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) out[key] = relax(value);
+  const properties = out.properties as Record<string, JsonSchema> | undefined;
+  if (properties && Array.isArray(out.required)) {
+    const required = (out.required as string[]).filter((name) => !(properties[name] && 'default' in properties[name]!));
+    if (required.length > 0) out.required = required;
+    else delete out.required;
+  }
+  return out;
+}
+
+/** A compiled validator for one schema. */
+export interface Validator {
+  /** Checks a parsed document; returns the value with defaults filled, and located problems. */
+  validate(file: string, parsed: ParsedYaml, value?: unknown): { value: unknown; diagnostics: Diagnostic[] };
+}
+
+// verbose: errors carry their schema, which holds the descriptions and known field names used in hints.
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, verbose: true });
+
+export function compileSchema(schema: object): Validator {
+  const check: ValidateFunction = ajv.compile(editorSchema(schema));
+  return {
+    validate(file, parsed, value = parsed.data) {
+      const copy = structuredClone(value ?? {});
+      if (check(copy)) return { value: copy, diagnostics: [] };
+      return { value: copy, diagnostics: describeErrors(file, parsed, value, check.errors ?? []) };
+    },
+  };
+}
+
+/** Turns ajv's errors into one located diagnostic per real problem. */
+function describeErrors(file: string, parsed: ParsedYaml, data: unknown, errors: ErrorObject[]): Diagnostic[] {
+  // A union reports one error per branch plus its own; the editor needs one line.
+  const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  const kept = errors.filter(
+    (e) => !unions.some((u) => u !== e && e.schemaPath.startsWith(u.schemaPath + '/')),
+  );
+  const out: Diagnostic[] = [];
+  for (const error of kept) {
+    const path = pathOf(error.instancePath, data);
+    const described = describe(error);
+    if (!described) continue;
+    const position = described.key !== undefined ? parsed.locateKey(path, described.key) : parsed.locate(path);
+    const field = described.key ?? described.missing;
+    out.push(
+      diagnostic({
+        file,
+        ...position,
+        path: formatPath(field !== undefined ? [...path, field] : path),
+        code: 'schema',
+        message: described.message,
+        hint: described.hint,
+      }),
+    );
+  }
+  return out;
+}
+
+/** `key`: the problem is an existing key (located at the key); `missing`: a key that is absent (located at its map). */
+function describe(error: ErrorObject): { message: string; hint?: string; key?: string; missing?: string } | null {
+  const schema = (error.parentSchema ?? {}) as JsonSchema;
+  const params = error.params as Record<string, any>;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const known = Object.keys((schema.properties as object | undefined) ?? {});
+      const guess = closest(params.additionalProperty, known);
+      return {
+        key: params.additionalProperty,
+        message: `unknown field "${params.additionalProperty}"`,
+        hint: guess ? `did you mean "${guess}"?` : known.length ? `allowed fields: ${known.join(', ')}` : undefined,
+      };
+    }
+    case 'required':
+      return {
+        missing: params.missingProperty,
+        message: `missing required field "${params.missingProperty}"`,
+        hint: describeExpected(((schema.properties as any) ?? {})[params.missingProperty]),
+      };
+    case 'type':
+      return { message: `must be ${article(String(params.type))}` };
+    case 'enum':
+      return { message: `must be one of: ${(params.allowedValues as unknown[]).map(quote).join(', ')}` };
+    case 'const':
+      return { message: `must be ${quote(params.allowedValue)}` };
+    case 'anyOf':
+    case 'oneOf': {
+      const branches = (schema[error.keyword] as JsonSchema[]) ?? [];
+      const literals = branches.filter((b) => 'const' in b).map((b) => b.const);
+      if (literals.length === branches.length && literals.length > 0)
+        return { message: `must be one of: ${literals.map(quote).join(', ')}` };
+      return { message: 'does not match any of the allowed forms', hint: describeExpected(schema) };
+    }
+    case 'pattern':
+    case 'format':
+      return {
+        message: `does not have the expected form`,
+        hint: typeof schema.description === 'string' ? `expected ${schema.description}` : `expected to match ${params.pattern ?? params.format}`,
+      };
+    case 'minLength':
+      return params.limit === 1
+        ? { message: 'must not be empty' }
+        : { message: `must be at least ${params.limit} characters long` };
+    case 'maxLength':
+      return { message: `must be at most ${params.limit} characters long` };
+    case 'minItems':
+      return { message: `must have at least ${params.limit} item${params.limit === 1 ? '' : 's'}` };
+    case 'maxItems':
+      return { message: `must have at most ${params.limit} item${params.limit === 1 ? '' : 's'}` };
+    case 'uniqueItems':
+      return { message: `must not repeat an item (items ${params.j} and ${params.i} are the same)` };
+    default:
+      return { message: error.message ?? `fails ${error.keyword}` };
+  }
+}
+
+function describeExpected(schema: JsonSchema | undefined): string | undefined {
+  if (!schema) return undefined;
+  if (typeof schema.description === 'string') return `expected ${schema.description}`;
+  if (typeof schema.type === 'string') return `expected ${article(schema.type)}`;
+  return undefined;
+}
+
+/** `/services/2/href` → `['services', 2, 'href']`, numbers only where the data has an array. */
+function pathOf(pointer: string, data: unknown): (string | number)[] {
+  if (!pointer) return [];
+  const out: (string | number)[] = [];
+  let node: any = data;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const segment = Array.isArray(node) && /^\d+$/.test(key) ? Number(key) : key;
+    out.push(segment);
+    node = node?.[segment as any];
+  }
+  return out;
+}
+
+/** `['services', 2, 'href']` → `services[2].href`. */
+export function formatPath(path: FieldPath): string {
+  let out = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out ? `.${segment}` : segment;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out;
+}
+
+function article(type: string): string {
+  const names: Record<string, string> = {
+    string: 'text',
+    number: 'a number',
+    integer: 'a whole number',
+    boolean: 'true or false',
+    array: 'a list',
+    object: 'a map of fields',
+    null: 'empty',
+  };
+  return type
+    .split(',')
+    .map((t) => names[t] ?? t)
+    .join(' or ');
+}
+
+function quote(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+/** The known name nearest to a typo, if it is near enough to be a likely slip. */
+function closest(name: string, known: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return bestDistance <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}

@@ -1,0 +1,25 @@
+// The preview server of the generator and the pure pieces it is built from,
+// exported so the CLI (and `check`) can validate _redirects / _headers too.
+
+export { serve, type RunningServer, type ServeOptions } from './server.ts';
+export {
+  isRedirectStatus,
+  matchRedirect,
+  parseRedirects,
+  type RedirectMatch,
+  type RedirectRule,
+  type RuleError,
+} from './redirects.ts';
+export { headersFor, parseHeaders, type HeaderRule } from './headers.ts';
+export {
+  candidateFiles,
+  canonicalPath,
+  isInside,
+  isReservedFile,
+  resolveFile,
+  resolveStatic,
+  type StaticResult,
+} from './static.ts';
+export { asciiUrl, decodeRequestPath, encodePath, splitUrl, type DecodedPath } from './request-path.ts';
+export { compilePattern, matchPattern, stripTrailingSlash, type PathPattern } from './pattern.ts';
+export { contentTypeFor, DEFAULT_CONTENT_TYPE } from './content-type.ts';

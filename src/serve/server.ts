@@ -1,0 +1,281 @@
+// The preview server: the only module here that does I/O. It serves a built
+// dist/ folder the way Netlify / Cloudflare Pages would, so that what passes
+// in preview passes in production. Request handling, in order:
+//   0. GET and HEAD only; the path is decoded once and refused if unsafe.
+//   1. A forced rule (`!`) in _redirects wins over everything.
+//   2. Content at the path: the canonical-URL 301 (/about/ → /about), or the file.
+//   3. The other _redirects rules (a file at the path shadows them).
+//   4. 404.html with status 404.
+// _headers applies to every response that maps to a path.
+//
+// A rebuild swaps dist/ by renaming a new folder into place, so nothing about
+// the folder is kept between requests: the root's realpath, _redirects and
+// _headers are read again for each one (their parse is cached by content).
+
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { readFile, realpath } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { contentTypeFor } from './content-type.ts';
+import { headersFor, parseHeaders, type HeaderRule } from './headers.ts';
+import { isRedirectStatus, matchRedirect, parseRedirects, type RedirectMatch, type RedirectRule, type RuleError } from './redirects.ts';
+import { asciiUrl, decodeRequestPath, splitUrl } from './request-path.ts';
+import { isInside, resolveFile, resolveStatic } from './static.ts';
+
+export interface ServeOptions {
+  /** The built site, e.g. `dist`. It may be missing at start and appear later. */
+  dir: string;
+  /** Default 8080; 0 picks any free port. */
+  port?: number;
+  /** Default 127.0.0.1: a preview is not for the network. */
+  host?: string;
+  /** One line per request and per config problem; silent by default. */
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The defaults both Netlify and Cloudflare Pages send when _headers does not say otherwise. */
+const DEFAULT_HEADERS: Record<string, string> = { 'Cache-Control': 'public, max-age=0, must-revalidate' };
+
+export async function serve(options: ServeOptions): Promise<RunningServer> {
+  const dir = path.resolve(options.dir);
+  const log = options.log ?? (() => {});
+  const host = options.host ?? '127.0.0.1';
+  const config = configLoader(log);
+
+  const server = http.createServer((req, res) => {
+    handle(dir, config, req, res).then(
+      (note) => log(`${res.statusCode} ${req.method} ${req.url}${note ? `  (${note})` : ''}`),
+      (error: unknown) => {
+        log(`500 ${req.method} ${req.url}  (${error instanceof Error ? error.message : String(error)})`);
+        if (!res.headersSent) send(req, res, 500, {}, 'text/plain; charset=utf-8', 'Internal Server Error\n');
+        else res.destroy();
+      },
+    );
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8080, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive sockets (fetch keeps them) would otherwise hold close() open.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+type Config = { redirects: RedirectRule[]; headers: HeaderRule[] };
+
+/** Handles one request; resolves to a note for the log line. */
+async function handle(
+  dir: string,
+  loadConfig: (root: string) => Promise<Config>,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<string> {
+  const text = 'text/plain; charset=utf-8';
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('Allow', 'GET, HEAD');
+    send(req, res, 405, {}, text, 'Method Not Allowed\n');
+    return '';
+  }
+
+  let root: string;
+  try {
+    root = await realpath(dir);
+  } catch {
+    send(req, res, 503, {}, text, `No build output at ${dir}\n`);
+    return 'no build output';
+  }
+  const locate = locator(root);
+  const { rawPath, search } = splitUrl(req.url ?? '/');
+  const decoded = decodeRequestPath(rawPath);
+  if (!decoded.ok) {
+    if (decoded.status === 400) send(req, res, 400, {}, text, 'Bad Request\n');
+    else await sendNotFound(req, res, locate, {});
+    return `refused: ${decoded.reason}`;
+  }
+
+  const pathname = decoded.pathname;
+  const { redirects, headers } = await loadConfig(root);
+  const extra = headersFor(headers, pathname);
+  const isFile = (rel: string) => locate(rel) !== null;
+  const found = resolveStatic(pathname, isFile, search);
+  const rule = matchRedirect(redirects, pathname, () => found.kind !== 'miss', search);
+
+  if (rule) return applyRule(req, res, rule, locate, extra);
+  if (found.kind === 'redirect') {
+    sendRedirect(req, res, 301, found.location, extra);
+    return `canonical → ${found.location}`;
+  }
+  if (found.kind === 'file') {
+    await sendFile(req, res, 200, found.file, locate(found.file)!, extra);
+    return found.file;
+  }
+  await sendNotFound(req, res, locate, extra);
+  return '';
+}
+
+async function applyRule(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  match: RedirectMatch,
+  locate: (rel: string) => string | null,
+  extra: Record<string, string>,
+): Promise<string> {
+  const note = `_redirects:${match.rule.line} → ${match.target}`;
+  if (isRedirectStatus(match.status)) {
+    sendRedirect(req, res, match.status, match.target, extra);
+    return note;
+  }
+  // Rewrite or custom status: serve the target's file, no second round of
+  // rules (the CDN does not chain them either). Parsing guaranteed a local path.
+  const target = decodeRequestPath(splitUrl(match.target).rawPath);
+  const file = target.ok ? resolveFile(target.pathname, (rel) => locate(rel) !== null) : null;
+  if (file === null) {
+    await sendNotFound(req, res, locate, extra);
+    return `${note} (target not found)`;
+  }
+  await sendFile(req, res, match.status, file, locate(file)!, extra);
+  return note;
+}
+
+/**
+ * Maps a root-relative path to the real path of a regular file inside the
+ * root, or `null`. Checked on the joined path and again on its realpath, so a
+ * symlink in the build that points outside the root is treated as absent.
+ * Sync and memoised per request: a handful of stats on local disk.
+ */
+function locator(root: string): (rel: string) => string | null {
+  const memo = new Map<string, string | null>();
+  return (rel) => {
+    if (!memo.has(rel)) memo.set(rel, locateOnce(root, rel));
+    return memo.get(rel)!;
+  };
+}
+
+function locateOnce(root: string, rel: string): string | null {
+  const joined = path.resolve(root, ...rel.split('/'));
+  if (!isInside(root, joined)) return null;
+  try {
+    const real = fs.realpathSync(joined);
+    if (!isInside(root, real) || !fs.statSync(real).isFile()) return null;
+    return real;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads _redirects and _headers for each request; parses (and logs problems) only when the text changed. */
+function configLoader(log: (line: string) => void): (root: string) => Promise<Config> {
+  const cache = new Map<string, { text: string; value: unknown }>();
+  async function load<T>(root: string, name: string, parse: (text: string) => { rules: T[]; errors: RuleError[] }) {
+    const real = locateOnce(root, name);
+    const text = real === null ? '' : await readFile(real, 'utf8').catch(() => '');
+    const hit = cache.get(name);
+    if (hit && hit.text === text) return hit.value as T[];
+    const { rules, errors } = parse(text);
+    for (const e of errors) log(`${name}:${e.line}: ${e.message}`);
+    cache.set(name, { text, value: rules });
+    return rules;
+  }
+  return async (root) => ({
+    redirects: await load(root, '_redirects', parseRedirects),
+    headers: await load(root, '_headers', parseHeaders),
+  });
+}
+
+async function sendFile(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  file: string,
+  real: string,
+  extra: Record<string, string>,
+): Promise<void> {
+  const body = await readFile(real);
+  if (status === 200) {
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    res.setHeader('ETag', etag);
+    if (etagMatches(req.headers['if-none-match'], etag)) {
+      applyHeaders(res, extra);
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+  }
+  send(req, res, status, extra, contentTypeFor(file), body);
+}
+
+async function sendNotFound(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  locate: (rel: string) => string | null,
+  extra: Record<string, string>,
+): Promise<void> {
+  const page = locate('404.html');
+  if (page === null) send(req, res, 404, extra, 'text/plain; charset=utf-8', 'Not Found\n');
+  else send(req, res, 404, extra, 'text/html; charset=utf-8', await readFile(page));
+}
+
+function sendRedirect(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  location: string,
+  extra: Record<string, string>,
+): void {
+  const safe = asciiUrl(location);
+  res.setHeader('Location', safe);
+  send(req, res, status, extra, 'text/plain; charset=utf-8', `Redirecting to ${safe}\n`);
+}
+
+/**
+ * Writes a complete response. _headers may override the defaults and even
+ * Content-Type (both CDNs allow it); Content-Length is always ours. HEAD gets
+ * the same headers and no body.
+ */
+function send(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  extra: Record<string, string>,
+  contentType: string,
+  body: string | Buffer,
+): void {
+  const buffer = typeof body === 'string' ? Buffer.from(body) : body;
+  res.statusCode = status;
+  res.setHeader('Content-Type', contentType);
+  applyHeaders(res, extra);
+  res.setHeader('Content-Length', buffer.length);
+  res.end(req.method === 'HEAD' ? undefined : buffer);
+}
+
+function applyHeaders(res: http.ServerResponse, extra: Record<string, string>): void {
+  for (const [name, value] of Object.entries(DEFAULT_HEADERS)) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  // If-None-Match compares weakly: W/"x" matches "x".
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}

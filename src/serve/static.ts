@@ -1,0 +1,86 @@
+// From a decoded request path to a file of the site, with the project's pretty
+// URLs: canonical URLs have no trailing slash (except `/`) and no `.html`.
+//
+//   /                → index.html
+//   /about           → about.html            (before about/index.html, so a
+//                                              page can sit beside its folder)
+//   /docs            → docs/index.html       (when there is no docs.html)
+//   /robots.txt      → robots.txt            (a real file is served as is)
+//   /about/, /about.html, /index, /index.html, /docs/index.html
+//                    → 301 to the canonical URL of the file they reach
+//
+// Pure: existence is asked through `isFile(rel)`, where `rel` is a path
+// relative to the site root with `/` separators. The server answers it, and
+// also makes sure (isInside + realpath) that the file really is in the root.
+
+import path from 'node:path';
+import { encodePath } from './request-path.ts';
+
+export type StaticResult =
+  | { kind: 'file'; file: string }
+  | { kind: 'redirect'; location: string; file: string }
+  | { kind: 'miss' };
+
+/** Files that configure the CDN and are never served, whatever the request. */
+const RESERVED = new Set(['_redirects', '_headers']);
+
+/**
+ * True for the CDN's own configuration files. Compared case-insensitively and
+ * without trailing dots or spaces, because on macOS and Windows `/_Headers` or
+ * `/_headers.` would open the same file.
+ */
+export function isReservedFile(rel: string): boolean {
+  return RESERVED.has(rel.toLowerCase().replace(/[. ]+$/, ''));
+}
+
+/** The files a decoded path may name, most specific first. */
+export function candidateFiles(pathname: string): string[] {
+  const rel = pathname.slice(1);
+  if (rel === '') return ['index.html'];
+  if (rel.endsWith('/')) {
+    const base = rel.slice(0, -1);
+    return [base + '.html', base + '/index.html'];
+  }
+  return [rel, rel + '.html', rel + '/index.html'];
+}
+
+/** The file a path reaches, ignoring whether the path is canonical; `null` if none. */
+export function resolveFile(pathname: string, isFile: (rel: string) => boolean): string | null {
+  return candidateFiles(pathname).find((rel) => !isReservedFile(rel) && isFile(rel)) ?? null;
+}
+
+/** The URL a file is published at (decoded): `about.html` → `/about`, `a/index.html` → `/a`, `index.html` → `/`. */
+export function canonicalPath(file: string): string {
+  if (!file.endsWith('.html')) return '/' + file;
+  const stem = file.slice(0, -'.html'.length);
+  if (stem === 'index') return '/';
+  if (stem.endsWith('/index')) return '/' + stem.slice(0, -'/index'.length);
+  return '/' + stem;
+}
+
+/**
+ * Serve, redirect to the canonical URL (query kept), or miss. A path only
+ * redirects when its canonical URL leads back to the same file: if
+ * `residential.html` shadows `residential/index.html`, then
+ * `/residential/index.html` is served where it is rather than redirected to a
+ * different page.
+ */
+export function resolveStatic(pathname: string, isFile: (rel: string) => boolean, search = ''): StaticResult {
+  const file = resolveFile(pathname, isFile);
+  if (file === null) return { kind: 'miss' };
+  const canonical = canonicalPath(file);
+  if (canonical !== pathname && resolveFile(canonical, isFile) === file) {
+    return { kind: 'redirect', location: encodePath(canonical) + search, file };
+  }
+  return { kind: 'file', file };
+}
+
+/**
+ * Whether `target` lies strictly inside `root` (both absolute). The server
+ * checks this twice: on the joined path, and on its realpath, so neither a
+ * crafted path nor a symlink in the build can reach a file outside the root.
+ */
+export function isInside(root: string, target: string): boolean {
+  const rel = path.relative(root, target);
+  return rel !== '' && rel !== '..' && !rel.startsWith('..' + path.sep) && !path.isAbsolute(rel);
+}

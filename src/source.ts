@@ -1,0 +1,119 @@
+// Parsing YAML (and Markdown front matter) into values that remember where
+// every node came from, so a diagnostic can point at the exact line and column.
+import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { diagnostic, type Diagnostic } from './diagnostic.ts';
+
+export type FieldPath = readonly (string | number)[];
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A parsed YAML document and a way back from field paths to source positions. */
+export interface ParsedYaml {
+  /** The plain value, or `undefined` when the text does not parse. */
+  data: unknown;
+  /** Syntax errors, located. */
+  diagnostics: Diagnostic[];
+  /** Where the value at `path` starts; falls back to the nearest existing parent. */
+  locate(path: FieldPath): Position;
+  /** Where the key `key` of the map at `path` starts (for unknown fields). */
+  locateKey(path: FieldPath, key: string): Position;
+}
+
+/**
+ * Parses YAML text. `lineOffset` shifts reported lines, for front matter that
+ * starts below a `---` line of a Markdown file.
+ */
+export function parseYaml(file: string, text: string, lineOffset = 0): ParsedYaml {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false, keepSourceTokens: false });
+  const at = (offset: number): Position => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line: line + lineOffset, column: col };
+  };
+  const diagnostics: Diagnostic[] = [...doc.errors, ...doc.warnings].map((problem) => {
+    const severity = doc.errors.includes(problem) ? 'error' : 'warning';
+    // The parser notices an unclosed bracket where the text ends; the editor needs where it opened.
+    const opened = /^Flow (sequence|mapping)/.test(problem.message) ? unclosedBracket(text, problem.pos[0]) : -1;
+    if (opened >= 0) {
+      const bracket = text[opened]!;
+      return diagnostic({
+        file, ...at(opened), code: 'yaml-syntax', severity,
+        message: `"${bracket}" is never closed`,
+        hint: `close it with "${bracket === '[' ? ']' : '}'}", or put the whole value in quotes if the "${bracket}" is part of the text`,
+      });
+    }
+    return diagnostic({
+      file,
+      ...at(problem.pos[0]),
+      code: 'yaml-syntax',
+      message: firstLine(problem.message),
+      severity,
+      ...(problem.code === 'DUPLICATE_KEY' ? { hint: 'each field may appear once; remove or rename one of them' } : {}),
+    });
+  });
+  const data = doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 100 });
+  const documentStart = at(doc.contents?.range?.[0] ?? 0);
+  return {
+    data,
+    diagnostics,
+    locate: (path) => {
+      const node = nearestNode(doc, path);
+      return node?.range ? at(node.range[0]) : documentStart;
+    },
+    locateKey: (path, key) => {
+      const parent = nearestNode(doc, path);
+      if (isMap(parent)) {
+        for (const pair of parent.items) {
+          const k = pair.key as Node | null;
+          if (k && (k as { value?: unknown }).value === key && k.range) return at(k.range[0]);
+        }
+      }
+      return parent?.range ? at(parent.range[0]) : documentStart;
+    },
+  };
+}
+
+/** Splits a Markdown file into front matter (YAML between `---` lines) and body. */
+export function splitFrontMatter(text: string): { front: string; body: string; bodyLine: number } | null {
+  const match = /^---\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/.exec(text);
+  if (!match) return null;
+  const front = match[1]!;
+  const bodyLine = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0) + 1;
+  return { front, body: text.slice(match[0].length), bodyLine };
+}
+
+function nearestNode(doc: Document, path: FieldPath): Node | null {
+  let node: unknown = doc.contents;
+  for (const key of path) {
+    let next: unknown;
+    if (isMap(node)) next = node.get(key, true);
+    else if (isSeq(node) && typeof key === 'number') next = node.get(key, true);
+    if (next === undefined || next === null) break;
+    node = next;
+  }
+  return (node as Node | null) ?? null;
+}
+
+/** The offset of the last `[` or `{` before `end` that no bracket closes, ignoring quoted text; -1 if none. */
+function unclosedBracket(text: string, end: number): number {
+  const open: number[] = [];
+  let quote: string | null = null;
+  for (let i = 0; i < end && i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === '\n') quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]!))) while (i < end && text[i] !== '\n') i++;
+    else if (c === '[' || c === '{') open.push(i);
+    else if ((c === ']' || c === '}') && open.length) open.pop();
+  }
+  return open.at(-1) ?? -1;
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
+}

@@ -1,0 +1,181 @@
+// Stage 2, validate: shape first (one schema per kind of file), then the
+// engine's rules of meaning. Pure: texts in, resolved model and diagnostics out.
+import { posix } from 'node:path';
+import { diagnostic, type Diagnostic } from './diagnostic.ts';
+import { pageHeader, pageSchema, redirectsFile } from './content-model.ts';
+import type { LoadedContent, SourceFile } from './load.ts';
+import type { PageEntry, PostEntry, RedirectEntry, SiteModel, StaticEntry } from './model.ts';
+import { NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from './routes.ts';
+import { compileSchema, type Validator } from './schema.ts';
+import { parseYaml, splitFrontMatter, type ParsedYaml } from './source.ts';
+import type { Theme } from './theme.ts';
+import { countWords } from './words.ts';
+
+export interface ValidateOptions {
+  /** Overrides site.yaml's baseUrl, e.g. for a preview deployment. */
+  baseUrl?: string;
+}
+
+/** The compiled validators of a theme; compiling is the slow part, so it happens once per theme. */
+export interface Validators {
+  site: Validator;
+  post: Validator;
+  redirects: Validator;
+  header: Validator;
+  templates: Map<string, Validator>;
+}
+
+export function compileValidators(theme: Theme): Validators {
+  return {
+    site: compileSchema(theme.siteSchema),
+    post: compileSchema(theme.post.schema),
+    redirects: compileSchema(redirectsFile),
+    header: compileSchema(pageHeader),
+    templates: new Map(Object.entries(theme.templates).map(([name, t]) => [name, compileSchema(pageSchema(name, t.schema))])),
+  };
+}
+
+
+export function modelineFor(file: string, schemaName: string): string {
+  const fromDir = posix.dirname(file);
+  const target = posix.relative(fromDir, `schemas/${schemaName}.json`);
+  return `# yaml-language-server: $schema=${target.startsWith('.') ? target : './' + target}`;
+}
+
+export function validate(
+  content: LoadedContent,
+  theme: Theme,
+  validators: Validators,
+  options: ValidateOptions = {},
+): { model: SiteModel; diagnostics: Diagnostic[]; claimedRoutes: string[] } {
+  const diagnostics: Diagnostic[] = [];
+
+  // site.yaml
+  let site: SiteModel['site'] = { baseUrl: 'https://www.example.com' };
+  let siteSource: ParsedYaml | null = null;
+  if (!content.site) {
+    diagnostics.push(diagnostic({ file: 'site.yaml', code: 'missing-file', message: 'site.yaml is missing', hint: 'create it at the project root' }));
+  } else {
+    siteSource = parseYaml(content.site.file, content.site.text);
+    diagnostics.push(...siteSource.diagnostics, ...modeline(content.site, 'site'));
+    if (siteSource.data !== undefined) {
+      const result = validators.site.validate(content.site.file, siteSource);
+      diagnostics.push(...result.diagnostics);
+      if (result.value && typeof result.value === 'object') site = { ...(result.value as SiteModel['site']) };
+    }
+  }
+  const baseUrl = options.baseUrl ?? site.baseUrl;
+  if (typeof baseUrl !== 'string' || !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl)) {
+    diagnostics.push(diagnostic({ file: options.baseUrl ? '--base-url' : 'site.yaml', ...(siteSource?.locate(['baseUrl']) ?? {}), path: 'baseUrl', code: 'base-url', message: `base URL ${JSON.stringify(baseUrl)} is not an absolute http(s) URL`, hint: 'for example https://www.example.com' }));
+  }
+  site.baseUrl = String(baseUrl).replace(/\/+$/, '');
+
+  // pages/, posts, redirects
+  const pages: PageEntry[] = [];
+  const posts: PostEntry[] = [];
+  const redirects: RedirectEntry[] = [];
+  let notFound: PageEntry | null = null;
+  // Routes of every page file, valid or not: a link to a page with a typo in it is not a broken link.
+  const claimedRoutes: string[] = [];
+  for (const source of content.pages) {
+    const relative = source.file.slice('pages/'.length);
+    if (relative === '_redirects.yaml' || relative === '_redirects.yml') {
+      redirects.push(...readRedirects(source, validators, diagnostics));
+      continue;
+    }
+    const route = routeFromPath(relative);
+    if (route === null) continue;
+    const badSegment = route.split('/').slice(1).find((segment) => segment && !ROUTE_SEGMENT.test(segment));
+    if (badSegment !== undefined) {
+      diagnostics.push(diagnostic({ file: source.file, code: 'route-name', message: `"${badSegment}" cannot be part of a URL`, hint: 'name files with lower-case letters, digits and single hyphens, e.g. panel-upgrades.yaml' }));
+      continue;
+    }
+    claimedRoutes.push(route);
+    if (source.file.endsWith('.md')) {
+      const post = readPost(source, route, validators, diagnostics);
+      if (post) posts.push(post);
+      continue;
+    }
+    const page = readPage(source, route, theme, validators, diagnostics);
+    if (!page) continue;
+    if (route === NOT_FOUND_ROUTE) notFound = page;
+    else pages.push(page);
+  }
+
+  const statics: StaticEntry[] = content.statics.map((s) => ({ ...s, route: '/' + s.file.slice('static/'.length) }));
+  pages.sort((a, b) => compare(a.route, b.route));
+  posts.sort((a, b) => compare(String(b.front.publishDate ?? ''), String(a.front.publishDate ?? '')) || compare(a.slug, b.slug));
+  return { model: { site, siteSource, pages, notFound, posts, redirects, statics }, diagnostics, claimedRoutes };
+}
+
+function readPage(source: SourceFile, route: string, theme: Theme, validators: Validators, out: Diagnostic[]): PageEntry | null {
+  const parsed = parseYaml(source.file, source.text);
+  out.push(...parsed.diagnostics);
+  if (parsed.data === undefined) return null;
+  const header = validators.header.validate(source.file, parsed);
+  if (header.diagnostics.length > 0) {
+    out.push(...header.diagnostics.map((d) => ({ ...d, hint: d.hint ?? `templates: ${Object.keys(theme.templates).join(', ')}` })));
+    return null;
+  }
+  const template = (parsed.data as { template: string }).template;
+  const validator = validators.templates.get(template);
+  if (!validator) {
+    out.push(diagnostic({
+      file: source.file, ...parsed.locate(['template']), path: 'template', code: 'unknown-template',
+      message: `unknown template "${template}"`, hint: `templates: ${Object.keys(theme.templates).join(', ')}`,
+    }));
+    return null;
+  }
+  out.push(...modeline(source, template));
+  const result = validator.validate(source.file, parsed);
+  out.push(...result.diagnostics);
+  if (result.diagnostics.length > 0) return null;
+  return { file: source.file, route, template, data: result.value as PageEntry['data'], source: parsed };
+}
+
+function readPost(source: SourceFile, route: string, validators: Validators, out: Diagnostic[]): PostEntry | null {
+  if (!/^pages\/blog\/[^/]+\.md$/.test(source.file)) {
+    out.push(diagnostic({ file: source.file, code: 'post-location', message: 'Markdown files are blog posts and belong directly in pages/blog/', hint: 'move it to pages/blog/<slug>.md, or make the page a .yaml file' }));
+    return null;
+  }
+  const split = splitFrontMatter(source.text);
+  if (!split) {
+    out.push(diagnostic({ file: source.file, line: 1, column: 1, code: 'front-matter', message: 'a post must start with front matter between two "---" lines', hint: 'begin the file with ---, the fields of the post, and another ---' }));
+    return null;
+  }
+  const parsed = parseYaml(source.file, split.front, 1);
+  out.push(...parsed.diagnostics);
+  if (parsed.data === undefined) return null;
+  const result = validators.post.validate(source.file, parsed);
+  out.push(...result.diagnostics);
+  if (result.diagnostics.length > 0) return null;
+  const slug = route.slice('/blog/'.length);
+  return { file: source.file, route, slug, front: result.value as Record<string, unknown>, body: split.body, bodyLine: split.bodyLine, words: countWords(split.body), source: parsed };
+}
+
+function readRedirects(source: SourceFile, validators: Validators, out: Diagnostic[]): RedirectEntry[] {
+  const parsed = parseYaml(source.file, source.text);
+  out.push(...parsed.diagnostics, ...modeline(source, 'redirects'));
+  if (parsed.data === undefined) return [];
+  const result = validators.redirects.validate(source.file, parsed);
+  out.push(...result.diagnostics);
+  if (result.diagnostics.length > 0) return [];
+  const rules = (result.value as { redirects: Omit<RedirectEntry, 'file' | 'line' | 'column'>[] }).redirects;
+  return rules.map((rule, index) => ({ ...rule, file: source.file, ...parsed.locate(['redirects', index]) }));
+}
+
+/** The first line tells VS Code's YAML extension which schema to complete and check against. */
+function modeline(source: SourceFile, schemaName: string): Diagnostic[] {
+  const expected = modelineFor(source.file, schemaName);
+  const first = source.text.split(/\r?\n/, 1)[0] ?? '';
+  if (first.trim() === expected) return [];
+  return [diagnostic({
+    file: source.file, line: 1, column: 1, code: 'modeline',
+    message: first.startsWith('# yaml-language-server:') ? 'the schema line points at the wrong schema' : 'the first line must name the schema for editors',
+    hint: `make the first line: ${expected}`,
+  })];
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

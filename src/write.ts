@@ -1,0 +1,101 @@
+// Stage 6, write: the one module that touches dist/. A new tree is written
+// beside the old one and swapped in with renames, so a failed or killed build
+// leaves the previous dist/ whole.
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export interface OutputEntry {
+  /** Path inside the output folder, forward slashes. */
+  path: string;
+  contents: string | Uint8Array;
+}
+
+/** Writes `files` as the complete new contents of `outDir`. */
+export async function writeOutput(outDir: string, files: readonly OutputEntry[]): Promise<void> {
+  const parent = dirname(outDir);
+  const name = basename(outDir);
+  await mkdir(parent, { recursive: true });
+  await recover(outDir);
+
+  const staging = join(parent, `.${name}-new-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    await mkdir(staging);
+    const dirs = new Set(files.map((f) => dirname(join(staging, f.path))));
+    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
+    await Promise.all(files.map((f) => writeFile(join(staging, f.path), f.contents)));
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+
+  // Two renames: the old tree steps aside, the new one takes its name. If the
+  // process dies between them, recover() on the next run puts the old one back.
+  const previous = join(parent, `.${name}-old-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const hadPrevious = await rename(outDir, previous).then(() => true, (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return false;
+    throw error;
+  });
+  try {
+    await rename(staging, outDir);
+  } catch (error) {
+    if (hadPrevious) await rename(previous, outDir);
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  if (hadPrevious) await rm(previous, { recursive: true, force: true });
+}
+
+/**
+ * Cleans up after a build that was killed: half-written staging trees go, and
+ * if the output folder is missing while a set-aside old tree exists, it returns.
+ */
+export async function recover(outDir: string): Promise<void> {
+  const parent = dirname(outDir);
+  const name = basename(outDir);
+  let entries: string[];
+  try {
+    entries = await readdir(parent);
+  } catch {
+    return;
+  }
+  // A tree whose build is still running (another process) is not a leftover.
+  const leftovers = entries
+    .filter((e) => e.startsWith(`.${name}-new-`) || e.startsWith(`.${name}-old-`))
+    .filter((e) => !isAlive(Number(e.split('-').at(-2))))
+    .sort();
+  const exists = entries.includes(name);
+  const old = leftovers.find((e) => e.startsWith(`.${name}-old-`));
+  if (!exists && old) await rename(join(parent, old), outDir);
+  for (const leftover of leftovers) {
+    if (leftover === old && !exists) continue;
+    await rm(join(parent, leftover), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Refreshes files in the project itself (the editor schemas), writing only
+ * those whose contents changed so editors and git see no churn. Returns the changed paths.
+ */
+export async function refreshFiles(root: string, files: readonly { path: string; contents: string }[]): Promise<string[]> {
+  const changed: string[] = [];
+  for (const file of files) {
+    const target = join(root, file.path);
+    const current = await readFile(target, 'utf8').catch(() => null);
+    if (current === file.contents) continue;
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, file.contents);
+    changed.push(file.path);
+  }
+  return changed;
+}

@@ -1,0 +1,159 @@
+// Each kind of content problem, with the exact place it is reported.
+import { afterEach, describe, expect, it } from 'vitest';
+import { check } from '../src/build.ts';
+import type { Diagnostic } from '../src/diagnostic.ts';
+import { copyFixture, type Project } from './helpers/fixture.ts';
+
+let project: Project | undefined;
+afterEach(async () => {
+  await project?.remove();
+  project = undefined;
+});
+
+async function problems(edit: (p: Project) => Promise<void>): Promise<Diagnostic[]> {
+  project = await copyFixture();
+  await edit(project);
+  return (await check({ root: project.root })).filter((d) => d.severity === 'error');
+}
+
+/** The parts a reader sees, so a failure shows the whole line. */
+const located = (d: Diagnostic) => ({ file: d.file, line: d.line, column: d.column, path: d.path, code: d.code });
+
+describe('check on the untouched fixture', () => {
+  it('finds nothing', async () => {
+    expect(await problems(async () => {})).toEqual([]);
+  });
+});
+
+describe('shape', () => {
+  it('reports a YAML syntax error at its line', async () => {
+    const found = await problems((p) => p.edit('pages/services.yaml', 'heading: Services', 'heading: [Services'));
+    expect(found.map(located)).toEqual([{ file: 'pages/services.yaml', line: 5, column: 10, path: '', code: 'yaml-syntax' }]);
+  });
+
+  it('reports an unknown field at its key, with the likely intended name', async () => {
+    const found = await problems((p) => p.edit('pages/services.yaml', 'heading: Services', 'headng: Services'));
+    expect(found.map(located)).toContainEqual({ file: 'pages/services.yaml', line: 5, column: 1, path: 'headng', code: 'schema' });
+    const typo = found.find((d) => d.path === 'headng')!;
+    expect(typo.message).toBe('unknown field "headng"');
+    expect(typo.hint).toBe('did you mean "heading"?');
+  });
+
+  it('reports a missing field at the map that lacks it', async () => {
+    const found = await problems((p) => p.edit('pages/services.yaml', 'heading: Services\n', ''));
+    expect(found.map(located)).toEqual([{ file: 'pages/services.yaml', line: 2, column: 1, path: 'heading', code: 'schema' }]);
+    expect(found[0]!.message).toBe('missing required field "heading"');
+  });
+
+  it('reports a wrong type at the value', async () => {
+    const found = await problems((p) => p.edit('pages/404.yaml', 'noindex: true', 'noindex: sometimes'));
+    expect(found.map(located)).toEqual([{ file: 'pages/404.yaml', line: 6, column: 10, path: 'noindex', code: 'schema' }]);
+    expect(found[0]!.message).toBe('must be true or false');
+  });
+
+  it('reports a bad pattern inside a list, with the field path and what was expected', async () => {
+    const found = await problems((p) => p.edit('pages/index.yaml', 'href: tel:+14165550100', 'href: phone-us'));
+    expect(found.map(located)).toEqual([{ file: 'pages/index.yaml', line: 10, column: 11, path: 'links[1].href', code: 'schema' }]);
+    expect(found[0]!.hint).toBe('expected a path, tel: or https:// URL');
+  });
+
+  it('reports a title that is too long for search results', async () => {
+    const found = await problems((p) => p.edit('pages/services.yaml', 'title: Services', `title: ${'Services '.repeat(9)}`));
+    expect(found.map(located)).toEqual([{ file: 'pages/services.yaml', line: 3, column: 8, path: 'title', code: 'schema' }]);
+    expect(found[0]!.message).toBe('must be at most 60 characters long');
+  });
+
+  it('reports an unknown template with the list of known ones', async () => {
+    const found = await problems((p) => p.edit('pages/services.yaml', 'template: page', 'template: pgae'));
+    expect(found.map(located)).toEqual([{ file: 'pages/services.yaml', line: 2, column: 11, path: 'template', code: 'unknown-template' }]);
+    expect(found[0]!.hint).toBe('templates: page');
+  });
+
+  it('reports post front matter at its line in the Markdown file', async () => {
+    const found = await problems((p) => p.edit('pages/blog/first-post.md', 'publishDate: 2024-03-05', 'publishDate: March 5'));
+    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-post.md', line: 3, column: 14, path: 'publishDate', code: 'schema' }]);
+  });
+
+  it('asks for the schema line editors need', async () => {
+    const found = await problems(async (p) => p.write('pages/services.yaml', (await p.read('pages/services.yaml')).split('\n').slice(1).join('\n')));
+    expect(found.map(located)).toEqual([{ file: 'pages/services.yaml', line: 1, column: 1, path: '', code: 'modeline' }]);
+    expect(found[0]!.hint).toBe('make the first line: # yaml-language-server: $schema=../schemas/page.json');
+  });
+});
+
+describe('meaning', () => {
+  it('reports two files claiming one route', async () => {
+    const found = await problems(async (p) => p.write('pages/services/index.yaml', (await p.read('pages/services.yaml')).replace('../schemas', '../../schemas')));
+    expect(found.map(located)).toEqual([{ file: 'pages/services/index.yaml', line: 0, column: 0, path: '', code: 'duplicate-route' }]);
+    expect(found[0]!.message).toBe('pages/services.yaml already serves the route /services');
+  });
+
+  it('reports a broken link in page data at its value', async () => {
+    const found = await problems((p) => p.edit('pages/index.yaml', 'href: /services\n  - label: Call', 'href: /servces\n  - label: Call'));
+    expect(found.map(located)).toEqual([{ file: 'pages/index.yaml', line: 8, column: 11, path: 'links[0].href', code: 'broken-link' }]);
+  });
+
+  it('reports a broken link in site.yaml', async () => {
+    const found = await problems((p) => p.edit('site.yaml', 'href: /services', 'href: /contact'));
+    expect(found.map(located)).toEqual([{ file: 'site.yaml', line: 6, column: 11, path: 'nav[0].href', code: 'broken-link' }]);
+  });
+
+  it('reports a broken link in a post body at its line and column', async () => {
+    const found = await problems((p) => p.edit('pages/blog/first-post.md', '(/services)', '(/services/fuses)'));
+    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-post.md', line: 7, column: 46, path: '', code: 'broken-link' }]);
+  });
+
+  it('reports a broken link that only a template writes, once, against a page using it', async () => {
+    const found = await problems((p) => p.edit('templates/index.tsx', 'src="/images/dot.svg"', 'src="/images/dots.svg"'));
+    expect(found.map((d) => [d.code, d.message])).toEqual([['broken-link', 'link to /images/dots.svg, which is neither a page nor a redirect']]);
+    expect(found[0]!.hint).toContain('written in a template');
+  });
+
+  it('reports javascript: URLs anywhere', async () => {
+    const found = await problems(async (p) => {
+      await p.edit('pages/index.yaml', 'href: tel:+14165550100', 'href: https://x.example');
+      await p.edit('site.yaml', 'href: /services', 'href: " JavaScript:alert(1)"');
+      await p.edit('pages/blog/first-post.md', '(/services)', '(javascript:alert(1))');
+    });
+    expect(found.map(located)).toEqual([
+      { file: 'pages/blog/first-post.md', line: 7, column: 46, path: '', code: 'unsafe-url' },
+      { file: 'site.yaml', line: 6, column: 11, path: 'nav[0].href', code: 'unsafe-url' },
+    ]);
+  });
+
+  it('reports a redirect loop', async () => {
+    const found = await problems((p) => p.edit('pages/_redirects.yaml', '  - from: /blog/*', '  - from: /services/panels-old\n    to: /old-panels\n  - from: /blog/*').then(() => p.edit('pages/_redirects.yaml', 'to: /services/panels', 'to: /services/panels-old')));
+    expect(found.map(located)).toEqual([
+      { file: 'pages/_redirects.yaml', line: 3, column: 5, path: 'redirects[0].to', code: 'redirect-loop' },
+      { file: 'pages/_redirects.yaml', line: 5, column: 5, path: 'redirects[1].to', code: 'redirect-loop' },
+    ]);
+    expect(found[0]!.message).toBe('redirect loop: /old-panels → /services/panels-old → /old-panels');
+  });
+
+  it('reports a redirect chain with the final target', async () => {
+    const found = await problems((p) => p.edit('pages/_redirects.yaml', '  - from: /blog/*', '  - from: /older-panels\n    to: /old-panels\n  - from: /blog/*'));
+    expect(found.map(located)).toEqual([{ file: 'pages/_redirects.yaml', line: 5, column: 5, path: 'redirects[1].to', code: 'redirect-chain' }]);
+    expect(found[0]!.message).toBe('redirect chain: /older-panels → /old-panels → /services/panels');
+    expect(found[0]!.hint).toBe('point it straight at /services/panels');
+  });
+
+  it('reports a redirect whose source is a page', async () => {
+    const found = await problems((p) => p.edit('pages/_redirects.yaml', 'from: /old-panels', 'from: /services/'));
+    expect(found.map(located)).toContainEqual({ file: 'pages/_redirects.yaml', line: 3, column: 5, path: 'redirects[0].from', code: 'redirect-shadows-page' });
+  });
+
+  it('reports a template that throws, naming the page and the template', async () => {
+    const found = await problems((p) => p.edit('pages/services.yaml', 'heading: Services', 'heading: Services\nexplode: true'));
+    expect(found.map(located)).toEqual([{ file: 'pages/services.yaml', line: 0, column: 0, path: '', code: 'render' }]);
+    expect(found[0]!.message).toBe('the "page" template failed: the page asked to explode');
+  });
+
+  it('reports every problem at once, sorted by file and line', async () => {
+    const found = await problems(async (p) => {
+      await p.edit('site.yaml', 'href: /services', 'href: /nowhere');
+      await p.edit('pages/services.yaml', 'heading: Services', 'heading: 12\ncolour: red');
+      await p.edit('pages/index.yaml', 'title: Fixture home page', 'title: [');
+    });
+    expect(found.map((d) => `${d.file}:${d.line}`)).toEqual(['pages/index.yaml:3', 'pages/services.yaml:5', 'pages/services.yaml:6', 'site.yaml:6']);
+  });
+});

@@ -1,0 +1,37 @@
+// Copies a fixture project into a fresh temporary folder, applies edits, and
+// cleans up, so each test changes its own copy and never the fixture.
+import { cp, mkdtemp, rm, writeFile, readFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+
+export interface Project {
+  root: string;
+  write(file: string, text: string): Promise<void>;
+  read(file: string): Promise<string>;
+  /** Replaces the first occurrence of `from` in `file`; fails loudly if it is not there. */
+  edit(file: string, from: string, to: string): Promise<void>;
+  remove(): Promise<void>;
+}
+
+export async function copyFixture(name = 'basic'): Promise<Project> {
+  const root = await mkdtemp(join(tmpdir(), `site-${name}-`));
+  await cp(join(fixtures, name), root, { recursive: true });
+  const project: Project = {
+    root,
+    write: async (file, text) => {
+      await mkdir(dirname(join(root, file)), { recursive: true });
+      await writeFile(join(root, file), text);
+    },
+    read: (file) => readFile(join(root, file), 'utf8'),
+    edit: async (file, from, to) => {
+      const text = await project.read(file);
+      if (!text.includes(from)) throw new Error(`${file} does not contain ${JSON.stringify(from)}`);
+      await project.write(file, text.replace(from, to));
+    },
+    remove: () => rm(root, { recursive: true, force: true }),
+  };
+  return project;
+}
