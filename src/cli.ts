@@ -29,7 +29,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--verbose', 'also list every page and the size of each script bundle')
     .action(async (options: { out: string; baseUrl?: string; quiet?: boolean; verbose?: boolean }) => {
       status = await guard(colour, async () => {
-        const result = await build({ out: options.out, baseUrl: options.baseUrl });
+        const result = await build({ out: options.out, baseUrl: options.baseUrl || undefined });
         if (result.diagnostics.length && !options.quiet) console.error(formatDiagnostics(result.diagnostics, colour));
         if (options.verbose) {
           for (const page of result.pages) console.log(`  ${page.route.padEnd(48)} ${page.output}`);
@@ -49,7 +49,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(baseUrlOption)
     .action(async (options: { format: 'text' | 'json'; baseUrl?: string }) => {
       status = await guard(colour, async () => {
-        const diagnostics = await check({ baseUrl: options.baseUrl });
+        const diagnostics = await check({ baseUrl: options.baseUrl || undefined });
         const errors = diagnostics.filter((d) => d.severity === 'error').length;
         if (options.format === 'json') console.log(diagnosticsJson(diagnostics));
         else if (diagnostics.length) console.error(formatDiagnostics(diagnostics, colour));

@@ -57,12 +57,14 @@ function describeErrors(file: string, parsed: ParsedYaml, data: unknown, errors:
     (e) => !unions.some((u) => u !== e && e.schemaPath.startsWith(u.schemaPath + '/')),
   );
   const out: Diagnostic[] = [];
+  const typos = new Set<string>();
   for (const error of kept) {
     const path = pathOf(error.instancePath, data);
     const described = describe(error);
     if (!described) continue;
     const position = described.key !== undefined ? parsed.locateKey(path, described.key) : parsed.locate(path);
     const field = described.key ?? described.missing;
+    if (described.guess) typos.add(formatPath([...path, described.guess]));
     out.push(
       diagnostic({
         file,
@@ -74,11 +76,12 @@ function describeErrors(file: string, parsed: ParsedYaml, data: unknown, errors:
       }),
     );
   }
-  return out;
+  // A misspelt required field is one mistake, not two: "unknown headng" already says "did you mean heading".
+  return out.filter((d) => !(d.message.startsWith('missing required field') && typos.has(d.path)));
 }
 
 /** `key`: the problem is an existing key (located at the key); `missing`: a key that is absent (located at its map). */
-function describe(error: ErrorObject): { message: string; hint?: string; key?: string; missing?: string } | null {
+function describe(error: ErrorObject): { message: string; hint?: string; key?: string; missing?: string; guess?: string } | null {
   const schema = (error.parentSchema ?? {}) as JsonSchema;
   const params = error.params as Record<string, any>;
   switch (error.keyword) {
@@ -87,6 +90,7 @@ function describe(error: ErrorObject): { message: string; hint?: string; key?: s
       const guess = closest(params.additionalProperty, known);
       return {
         key: params.additionalProperty,
+        guess,
         message: `unknown field "${params.additionalProperty}"`,
         hint: guess ? `did you mean "${guess}"?` : known.length ? `allowed fields: ${known.join(', ')}` : undefined,
       };

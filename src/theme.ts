@@ -85,7 +85,7 @@ export interface Theme {
   /** Page templates by the name pages use in `template:`. */
   templates: Record<string, PageTemplate>;
   /** Blog posts: the front matter schema and the template rendering pages/blog/<slug>.md. */
-  post: { schema: TObject; component: (props: PageProps<PostPage, any>) => ReactElement };
+  post: { schema: TObject; component: (props: PageProps<PostPage<any>, any>) => ReactElement };
   /** Client-side assets, paths relative to the project root. */
   client: {
     /** Entry name → TypeScript file, each bundled to `/assets/<name>-<hash>.js`. */

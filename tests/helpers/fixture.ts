@@ -1,6 +1,6 @@
 // Copies a fixture project into a fresh temporary folder, applies edits, and
 // cleans up, so each test changes its own copy and never the fixture.
-import { cp, mkdtemp, rm, writeFile, readFile, mkdir } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile, readFile, mkdir, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,8 @@ export interface Project {
 export async function copyFixture(name = 'basic'): Promise<Project> {
   const root = await mkdtemp(join(tmpdir(), `site-${name}-`));
   await cp(join(fixtures, name), root, { recursive: true });
+  // The fixture's theme imports react and typebox as the real site does; give it the project's packages.
+  await symlink(join(fixtures, '..', '..', 'node_modules'), join(root, 'node_modules'), 'dir');
   const project: Project = {
     root,
     write: async (file, text) => {

@@ -1,0 +1,136 @@
+// What a build writes, and what it leaves alone when it fails.
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build } from '../src/build.ts';
+import { ContentError } from '../src/diagnostic.ts';
+import { summaryLine } from '../src/format.ts';
+import { recover } from '../src/write.ts';
+import { copyFixture, type Project } from './helpers/fixture.ts';
+
+let project: Project | undefined;
+afterEach(async () => {
+  await project?.remove();
+  project = undefined;
+});
+
+async function tree(dir: string, prefix = ''): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = prefix + entry.name;
+    if (entry.isDirectory()) Object.assign(out, await tree(join(dir, entry.name), path + '/'));
+    else out[path] = await readFile(join(dir, entry.name), 'latin1');
+  }
+  return out;
+}
+
+describe('build', () => {
+  it('writes one file per route, 404.html, the CDN files, sitemap, robots and hashed assets', async () => {
+    project = await copyFixture();
+    const result = await build({ root: project.root });
+    const files = Object.keys(await tree(join(project.root, 'dist'))).sort();
+    expect(files.map((f) => f.replace(/-[A-Z0-9]{8}\.js$/, '-HASH.js'))).toEqual([
+      '404.html', '_headers', '_redirects', 'assets/hello-HASH.js', 'blog/first-post.html', 'images/dot.svg',
+      'index.html', 'robots.txt', 'services.html', 'services/panels.html', 'sitemap.xml',
+    ]);
+    expect(result.stats.pages).toBe(5);
+    const html = await project.read('dist/services/panels.html');
+    expect(html.startsWith('<!DOCTYPE html><html lang="en-CA">')).toBe(true);
+    expect(html).toContain('<link rel="canonical" href="https://fixture.example/services/panels"/>');
+  });
+
+  it('lists every indexable page in the sitemap and nothing else', async () => {
+    project = await copyFixture();
+    await build({ root: project.root });
+    const locs = [...(await project.read('dist/sitemap.xml')).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      'https://fixture.example/', 'https://fixture.example/blog/first-post',
+      'https://fixture.example/services', 'https://fixture.example/services/panels',
+    ]);
+  });
+
+  it('writes the redirects in order with both slash forms, and immutable caching for hashed assets', async () => {
+    project = await copyFixture();
+    await build({ root: project.root });
+    expect((await project.read('dist/_redirects')).split('\n').slice(1)).toEqual([
+      '/old-panels /services/panels 301', '/old-panels/ /services/panels 301', '/blog/* /services 302', '',
+    ]);
+    expect(await project.read('dist/_headers')).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
+  });
+
+  it('uses --base-url over site.yaml for canonical links, sitemap and robots', async () => {
+    project = await copyFixture();
+    await build({ root: project.root, baseUrl: 'https://preview.example/' });
+    expect(await project.read('dist/robots.txt')).toContain('Sitemap: https://preview.example/sitemap.xml');
+    expect(await project.read('dist/index.html')).toContain('href="https://preview.example/"');
+  });
+
+  it('produces byte-identical output from the same input', async () => {
+    project = await copyFixture();
+    await build({ root: project.root, out: 'one' });
+    await build({ root: project.root, out: 'two' });
+    expect(await tree(join(project.root, 'two'))).toEqual(await tree(join(project.root, 'one')));
+  });
+
+  it('leaves the previous dist/ untouched when the content is wrong', async () => {
+    project = await copyFixture();
+    await build({ root: project.root });
+    const before = await tree(join(project.root, 'dist'));
+    await project.edit('pages/services.yaml', 'heading: Services', 'headng: Services');
+    await expect(build({ root: project.root })).rejects.toBeInstanceOf(ContentError);
+    expect(await tree(join(project.root, 'dist'))).toEqual(before);
+  });
+
+  it('leaves the previous dist/ untouched when a template throws midway through rendering', async () => {
+    project = await copyFixture();
+    await build({ root: project.root });
+    const before = await tree(join(project.root, 'dist'));
+    await project.edit('pages/services.yaml', 'heading: Services', 'heading: Changed\nexplode: true');
+    await expect(build({ root: project.root })).rejects.toThrow(ContentError);
+    expect(await tree(join(project.root, 'dist'))).toEqual(before);
+    expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+  });
+
+  it('leaves the previous dist/ untouched when writing fails midway', async () => {
+    project = await copyFixture();
+    await build({ root: project.root });
+    const before = await tree(join(project.root, 'dist'));
+    // A static file whose name is also a folder cannot be written: the staging write fails.
+    await project.write('static/robots.txt/x', 'clash');
+    await expect(build({ root: project.root })).rejects.toThrow();
+    expect(await tree(join(project.root, 'dist'))).toEqual(before);
+    expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+  });
+
+  it('restores the previous dist/ after a build killed between its two renames', async () => {
+    project = await copyFixture();
+    await build({ root: project.root });
+    const before = await tree(join(project.root, 'dist'));
+    // What a kill leaves: the old tree set aside by a process that no longer runs, a half-written new one.
+    const { rename } = await import('node:fs/promises');
+    await rename(join(project.root, 'dist'), join(project.root, '.dist-old-999999-abcd'));
+    await mkdir(join(project.root, '.dist-new-999999-ef01'));
+    await writeFile(join(project.root, '.dist-new-999999-ef01', 'index.html'), 'half');
+    await recover(join(project.root, 'dist'));
+    expect(await tree(join(project.root, 'dist'))).toEqual(before);
+    expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+  });
+
+  it('writes the editor schemas', async () => {
+    project = await copyFixture();
+    await build({ root: project.root });
+    const schema = JSON.parse(await project.read('schemas/page.json'));
+    expect(schema.required).toEqual(['template', 'title', 'description', 'heading']);
+    expect(schema.properties.template.const).toBe('page');
+  });
+});
+
+describe('summary line', () => {
+  it.each([
+    [{ pages: 7, bytes: 212_400, milliseconds: 318 }, 'Built 7 pages, 212.4 kB in 318 ms → dist'],
+    [{ pages: 1, bytes: 999, milliseconds: 5 }, 'Built 1 page, 999 B in 5 ms → dist'],
+    [{ pages: 120, bytes: 2_345_678, milliseconds: 1200 }, 'Built 120 pages, 2.35 MB in 1200 ms → dist'],
+  ])('%o', (stats, line) => {
+    expect(summaryLine(stats, 'dist')).toBe(line);
+  });
+});

@@ -1,0 +1,115 @@
+// The `site` command as an editor runs it.
+import { afterEach, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { copyFixture, type Project } from './helpers/fixture.ts';
+
+const bin = resolve('bin/site.js');
+const run = promisify(execFile);
+
+async function site(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', SITE_BASE_URL: '' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+let project: Project | undefined;
+afterEach(async () => {
+  await project?.remove();
+  project = undefined;
+});
+
+describe('site build', () => {
+  it('prints one summary line', async () => {
+    project = await copyFixture();
+    const { code, stdout, stderr } = await site(project.root, 'build');
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/^Built 5 pages, [\d.]+ kB in \d+ ms → dist\n$/);
+  });
+
+  it('prints nothing with --quiet, and pages and script sizes with --verbose', async () => {
+    project = await copyFixture();
+    expect((await site(project.root, 'build', '--quiet')).stdout).toBe('');
+    const { stdout } = await site(project.root, 'build', '--verbose', '--out', 'public');
+    expect(stdout).toContain('/services/panels');
+    expect(stdout).toMatch(/assets\/hello-[A-Z0-9]{8}\.js\s+\d+ B, \d+ B gzip/);
+    expect(stdout).toMatch(/→ public\n$/);
+  });
+
+  it('answers a typo with one located error line and leaves dist/ as it was', async () => {
+    project = await copyFixture();
+    await site(project.root, 'build');
+    const before = await readFile(join(project.root, 'dist/services.html'), 'utf8');
+    await project.edit('pages/services.yaml', 'heading: Services', 'headng: Services');
+    const { code, stdout, stderr } = await site(project.root, 'build');
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([
+      'pages/services.yaml:5:1  headng  unknown field "headng"; did you mean "heading"?',
+      '1 error; nothing was written.',
+    ]);
+    expect(await readFile(join(project.root, 'dist/services.html'), 'utf8')).toBe(before);
+  });
+
+  it('takes the base URL from SITE_BASE_URL', async () => {
+    project = await copyFixture();
+    const { code } = await run(process.execPath, [bin, 'build', '-q'], { cwd: project.root, env: { ...process.env, SITE_BASE_URL: 'https://env.example' } }).then(() => ({ code: 0 }));
+    expect(code).toBe(0);
+    expect(await project.read('dist/robots.txt')).toContain('https://env.example/sitemap.xml');
+  });
+});
+
+describe('site check', () => {
+  it('exits 0 and says so on good content', async () => {
+    project = await copyFixture();
+    expect(await site(project.root, 'check')).toMatchObject({ code: 0, stdout: 'No problems found.\n' });
+  });
+
+  it('prints diagnostics as JSON for CI tools', async () => {
+    project = await copyFixture();
+    await project.edit('pages/index.yaml', 'href: /services\n', 'href: /nowhere\n');
+    const { code, stdout } = await site(project.root, 'check', '--format', 'json');
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toEqual({
+      errors: 1,
+      warnings: 0,
+      diagnostics: [{
+        file: 'pages/index.yaml', line: 8, column: 11, path: 'links[0].href', severity: 'error', code: 'broken-link',
+        message: 'link to /nowhere, which is neither a page nor a redirect',
+        hint: 'add the page, add a redirect in pages/_redirects.yaml, or fix the link',
+      }],
+    });
+  });
+
+  it('writes nothing', async () => {
+    project = await copyFixture();
+    await site(project.root, 'check');
+    await expect(readFile(join(project.root, 'dist/index.html'))).rejects.toThrow();
+  });
+});
+
+describe('help and version', () => {
+  it.each([['build'], ['check'], ['serve']])('site %s --help describes its options', async (command) => {
+    const { code, stdout } = await site('.', command, '--help');
+    expect(code).toBe(0);
+    expect(stdout).toContain(`Usage: site ${command}`);
+  });
+
+  it('site --version prints the package version', async () => {
+    const { version } = JSON.parse(await readFile('package.json', 'utf8'));
+    expect((await site('.', '--version')).stdout.trim()).toBe(version);
+  });
+
+  it('an unknown command exits non-zero with help', async () => {
+    const { code, stderr } = await site('.', 'biuld');
+    expect(code).toBe(1);
+    expect(stderr).toContain('unknown command');
+  });
+});
