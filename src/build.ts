@@ -8,7 +8,7 @@ import { compileValidators, validate, type Validators } from './validate.ts';
 import { render, canonicalUrl, type RenderedPage } from './render.ts';
 import { bundle } from './bundle.ts';
 import { checkData, checkRendered } from './rules/index.ts';
-import { extras } from './extras/index.ts';
+import { extras, outputFiles } from './extras/index.ts';
 import { refreshFiles, writeOutput, type OutputEntry } from './write.ts';
 import { editorSchemas } from './editor-schemas.ts';
 import type { Theme } from './theme.ts';
@@ -47,10 +47,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   fail(bundled.diagnostics);
   const rendered = render(model, theme, bundled.assets);
   fail(rendered.diagnostics);
-  const output = extras(model, rendered.pages, bundled.files);
-  found.push(...checkRendered(model, rendered.pages, output.map((f) => f.path)));
+  const extraFiles = extras(model);
+  const generated = [...bundled.files, ...extraFiles];
+  found.push(...checkRendered(model, rendered.pages, generated.map((f) => f.path)));
   fail(found);
   const diagnostics = sortDiagnostics(found);
+  const output = outputFiles({ pages: rendered.pages, assets: bundled.files, statics: model.statics, generated: extraFiles });
 
   if (options.write !== false) {
     await writeOutput(resolve(root, options.out ?? 'dist'), output);

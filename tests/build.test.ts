@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { build } from '../src/build.ts';
 import { ContentError } from '../src/diagnostic.ts';
 import { summaryLine } from '../src/format.ts';
-import { recover } from '../src/write.ts';
+import { recover, writeOutput } from '../src/write.ts';
 import { copyFixture, type Project } from './helpers/fixture.ts';
 
 let project: Project | undefined;
@@ -95,11 +95,27 @@ describe('build', () => {
     project = await copyFixture();
     await build({ root: project.root });
     const before = await tree(join(project.root, 'dist'));
-    // A static file whose name is also a folder cannot be written: the staging write fails.
-    await project.write('static/robots.txt/x', 'clash');
-    await expect(build({ root: project.root })).rejects.toThrow();
+    // The disk fails on the third file: the first two are written to the staging tree, then it is dropped.
+    const files = [
+      { path: 'index.html', contents: 'new' },
+      { path: 'about.html', contents: 'new' },
+      { path: 'broken.html', contents: 42 as unknown as string },
+    ];
+    await expect(writeOutput(join(project.root, 'dist'), files)).rejects.toThrow();
     expect(await tree(join(project.root, 'dist'))).toEqual(before);
     expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+  });
+
+  it('refuses a static file that would overwrite generated output', async () => {
+    project = await copyFixture();
+    await project.write('static/robots.txt', 'User-agent: *');
+    await project.write('static/services.html', '<p>clash</p>');
+    const error = await build({ root: project.root }).catch((e: ContentError) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).diagnostics.map((d) => [d.file, d.code, d.message])).toEqual([
+      ['static/robots.txt', 'output-clash', 'writes dist/robots.txt, which the build also writes'],
+      ['static/services.html', 'output-clash', 'writes dist/services.html, which pages/services.yaml also writes'],
+    ]);
   });
 
   it('restores the previous dist/ after a build killed between its two renames', async () => {

@@ -9,20 +9,31 @@ import { headerRules, headersFile } from './headers-file.ts';
 import { redirectsFile } from './redirects-file.ts';
 import { robots, sitemap } from './sitemap.ts';
 
-/** The complete output of a build, sorted by path. */
-export function extras(model: SiteModel, pages: readonly RenderedPage[], assets: readonly OutputFile[]): OutputEntry[] {
+/** The files a build generates besides pages, assets and static files. */
+export function extras(model: SiteModel): OutputEntry[] {
   const indexed = new Set([
     ...model.pages.filter((p) => !p.data.noindex).map((p) => p.route),
     ...model.posts.map((p) => p.route),
   ]);
-  const files: OutputEntry[] = [
-    ...pages.map((page) => ({ path: page.output, contents: page.html })),
-    ...assets,
-    ...model.statics.map((s) => ({ path: s.route.slice(1), contents: s.contents })),
+  return [
     { path: '_redirects', contents: redirectsFile(model.redirects) },
     { path: '_headers', contents: headersFile(headerRules()) },
     { path: 'sitemap.xml', contents: sitemap([...indexed].map((route) => canonicalUrl(model.site.baseUrl, route))) },
     { path: 'robots.txt', contents: robots(model.site.baseUrl) },
   ];
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Every file of the output in one list, sorted by path so writes and summaries are stable. */
+export function outputFiles(parts: {
+  pages: readonly RenderedPage[];
+  assets: readonly OutputFile[];
+  statics: SiteModel['statics'];
+  generated: readonly OutputEntry[];
+}): OutputEntry[] {
+  return [
+    ...parts.pages.map((page) => ({ path: page.output, contents: page.html })),
+    ...parts.assets,
+    ...parts.statics.map((s) => ({ path: s.route.slice(1), contents: s.contents })),
+    ...parts.generated,
+  ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -8,6 +8,7 @@ import { duplicateRoutes } from './duplicate-routes.ts';
 import { linksInData, linksInHtml, linksInMarkdown, type Link } from './link-sources.ts';
 import { checkLinks, type LinkTargets } from './links.ts';
 import { checkRedirects } from './redirects.ts';
+import { outputClashes } from './output-clashes.ts';
 
 /** Rules that need only the content: run even when some files failed their schema. */
 export function checkData(model: SiteModel, claimedRoutes: readonly string[]): Diagnostic[] {
@@ -23,10 +24,21 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[]): D
   return [...duplicateRoutes(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets)];
 }
 
-/** Rules over the rendered pages: links that templates write. */
-export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], outputFiles: readonly string[]): Diagnostic[] {
-  const targets = linkTargets(model, [], outputFiles);
-  return checkLinks(pages.flatMap((page) => linksInHtml(page.source, page.html)), targets, { oncePerHref: true });
+/**
+ * Rules over the rendered pages: links that templates write, and files that
+ * would overwrite each other. `generated` are the paths of bundled assets and extras.
+ */
+export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], generated: readonly string[]): Diagnostic[] {
+  const targets = linkTargets(model, [], generated);
+  const planned = [
+    ...pages.map((page) => ({ path: page.output, from: page.source })),
+    ...generated.map((path) => ({ path, from: 'the build' })),
+    ...model.statics.map((s) => ({ path: s.route.slice(1), from: s.file })),
+  ];
+  return [
+    ...outputClashes(planned),
+    ...checkLinks(pages.flatMap((page) => linksInHtml(page.source, page.html)), targets, { oncePerHref: true }),
+  ];
 }
 
 function linkTargets(model: SiteModel, claimedRoutes: readonly string[], outputFiles: readonly string[]): LinkTargets {
