@@ -22,6 +22,8 @@ export interface BuildOptions {
   baseUrl?: string;
   /** `false` returns the files without touching the disk (for `check` and tests). Default: true. */
   write?: boolean;
+  /** Refresh `schemas/*.json` for editors when writing. Default: true. */
+  editorSchemas?: boolean;
 }
 
 export interface BuildResult {
@@ -56,7 +58,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   if (options.write !== false) {
     await writeOutput(resolve(root, options.out ?? 'dist'), output);
-    await refreshFiles(root, editorSchemas(theme));
+    if (options.editorSchemas !== false) await refreshFiles(root, editorSchemas(theme));
   }
   const bytes = output.reduce((sum, f) => sum + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
   return {

@@ -15,7 +15,7 @@ export interface ServedSite {
 
 export async function buildAndServe(): Promise<ServedSite> {
   const out = await mkdtemp(join(tmpdir(), 'site-dist-'));
-  const result = await build({ root: '.', out });
+  const result = await build({ root: '.', out, editorSchemas: false });
   const server = await serve({ dir: out, port: 0 });
   return {
     url: server.url,

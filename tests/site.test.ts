@@ -1,0 +1,118 @@
+// The real site, built and served as `npm start` serves it: every redirect of
+// the specification and DECISIONS.md, the 404 page, pretty URLs, and requests
+// that try to reach files outside dist/.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
+import { buildAndServe, type ServedSite } from './helpers/site.ts';
+
+let site: ServedSite;
+beforeAll(async () => {
+  site = await buildAndServe();
+});
+afterAll(() => site?.close());
+
+const get = (path: string) => fetch(site.url + path, { redirect: 'manual' });
+
+/** A request whose path goes on the wire exactly as written (fetch would normalise it). */
+function raw(path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(site.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('redirects of the specification and DECISIONS.md', () => {
+  it.each([
+    ['/services/residential/electrical-panel-upgrades', 301, '/residential/panel-upgrades'],
+    ['/services/residential/electrical-panel-upgrades/', 301, '/residential/panel-upgrades'],
+    ['/gta/halton-hills', 301, '/'],
+    ['/gta/halton-hills/', 301, '/'],
+    ['/gta/halton-hills/georgetown', 301, '/'],
+    ['/gta/halton-hills-georgetown', 301, '/'],
+    ['/gta/halton-hills-georgetown/', 301, '/'],
+  ])('%s answers %i to %s', async (path, status, location) => {
+    const response = await get(path);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('location')).toBe(location);
+  });
+});
+
+describe('pretty URLs', () => {
+  it.each([
+    ['/residential/', '/residential'],
+    ['/residential/panel-upgrades/', '/residential/panel-upgrades'],
+    ['/thank-you/', '/thank-you'],
+    ['/gta/vaughan/', '/gta/vaughan'],
+    ['/residential.html', '/residential'],
+    ['/index.html', '/'],
+    ['/thank-you/?utm_source=x', '/thank-you?utm_source=x'],
+  ])('%s answers 301 to the canonical %s', async (path, location) => {
+    const response = await get(path);
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(location);
+  });
+
+  it.each(['/', '/residential', '/residential/panel-upgrades', '/gta/vaughan', '/thank-you'])('%s answers 200 with HTML', async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toMatch(/^<!DOCTYPE html><html lang="en-CA"/);
+  });
+
+  it('serves every post at its route', async () => {
+    for (const post of site.result.pages.filter((p) => p.route.startsWith('/blog/'))) {
+      expect((await get(post.route)).status).toBe(200);
+    }
+  });
+});
+
+describe('not found', () => {
+  it.each(['/nope', '/residential/nope', '/gta/toronto-island', '/404.html/x'])('%s answers 404 with the 404 page', async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Oops! Page not found');
+  });
+
+  it('never serves the CDN control files', async () => {
+    expect((await get('/_redirects')).status).toBe(404);
+    expect((await get('/_headers')).status).toBe(404);
+  });
+});
+
+describe('headers', () => {
+  it('sends the security headers on pages and immutable caching on hashed assets', async () => {
+    const page = await get('/');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const script = site.result.files.find((f) => f.path.startsWith('assets/') && f.path.endsWith('.js'))!;
+    const asset = await get('/' + script.path);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('nothing outside dist/ is ever served', () => {
+  it.each([
+    '/..%2f..%2fetc/passwd',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/%2e%2e/',
+    '/..\\..\\etc\\passwd',
+    '/%5c..%5c..%5cetc%5cpasswd',
+    '/etc/passwd%00.html',
+    '/%00',
+    '/../../../../etc/passwd',
+    '//etc/passwd',
+  ])('%s', async (path) => {
+    const response = await raw(path);
+    expect([400, 404]).toContain(response.status);
+    expect(response.body).not.toContain('root:');
+  });
+});
