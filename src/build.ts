@@ -1,12 +1,12 @@
 // The pipeline, in order. This is the only place that knows the order.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { importTypeScript } from './compile.ts';
 import { ContentError, diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostic.ts';
 import { load } from './load.ts';
 import { compileValidators, validate, type Validators } from './validate.ts';
 import { render, canonicalUrl, type RenderedPage } from './render.ts';
-import { bundle } from './bundle.ts';
+import { bundle, esbuildDiagnostics } from './bundle.ts';
 import { checkData, checkRendered } from './rules/index.ts';
 import { extras, outputFiles } from './extras/index.ts';
 import { refreshFiles, writeOutput, type OutputEntry } from './write.ts';
@@ -40,12 +40,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const root = resolve(options.root ?? '.');
   const theme = await loadTheme(root);
 
+  // esbuild works in its own process: let it bundle while this one validates.
+  const bundling = bundle(root, theme);
   const content = await load(root);
   const validated = validate(content, theme, validatorsFor(theme), { baseUrl: options.baseUrl });
   const { model } = validated;
   const found = [...validated.diagnostics, ...checkData(model, validated.claimedRoutes)];
+  const bundled = await bundling;
   fail(found);
-  const bundled = await bundle(root, theme);
   fail(bundled.diagnostics);
   const rendered = render(model, theme, bundled.assets);
   fail(rendered.diagnostics);
@@ -84,11 +86,19 @@ function fail(diagnostics: Diagnostic[]): void {
 }
 
 /** The theme is `templates/index.ts` (or `.tsx`), whose default export is a Theme. */
-export async function loadTheme(root: string): Promise<Theme> {
+export async function loadTheme(projectRoot: string): Promise<Theme> {
+  const root = resolve(projectRoot);
   const file = ['templates/index.ts', 'templates/index.tsx'].map((f) => resolve(root, f)).find((f) => existsSync(f));
   if (!file) throw new ContentError([diagnostic({ file: 'templates/index.ts', code: 'missing-file', message: 'the theme is missing', hint: 'templates/index.ts must export a default Theme (see src/theme.ts)' })]);
-  const module = (await import(pathToFileURL(file).href)) as { default?: Theme };
-  return module.default!;
+  try {
+    const module = await importTypeScript<{ default?: Theme }>(root, file);
+    return module.default!;
+  } catch (error) {
+    // A template that does not compile is a located mistake, not a crash of the engine.
+    const located = esbuildDiagnostics(error);
+    if (located) throw new ContentError(located);
+    throw error;
+  }
 }
 
 // Compiling schemas is the slowest step of a check; a theme object is compiled once per process.

@@ -63,7 +63,7 @@ export async function bundle(root: string, theme: Theme): Promise<Bundle> {
         }
       }
     } catch (error) {
-      diagnostics.push(...fromEsbuild(error));
+      diagnostics.push(...(esbuildDiagnostics(error) ?? rethrow(error)));
     }
   }
 
@@ -81,16 +81,17 @@ export async function bundle(root: string, theme: Theme): Promise<Bundle> {
     });
     css = result.outputFiles.map((f) => f.text).join('').trim();
   } catch (error) {
-    diagnostics.push(...fromEsbuild(error));
+    diagnostics.push(...(esbuildDiagnostics(error) ?? rethrow(error)));
   }
 
   files.sort((a, b) => (a.path < b.path ? -1 : 1));
   return { assets: { css, scripts }, files, sizes, diagnostics };
 }
 
-function fromEsbuild(error: unknown): Diagnostic[] {
+/** esbuild's located errors as diagnostics; null when `error` is not an esbuild failure. */
+export function esbuildDiagnostics(error: unknown): Diagnostic[] | null {
   const failure = error as Partial<BuildFailure>;
-  if (!Array.isArray(failure.errors)) throw error;
+  if (!Array.isArray(failure.errors)) return null;
   return failure.errors.map((message: Message) =>
     diagnostic({
       file: message.location?.file ?? 'templates',
@@ -100,4 +101,8 @@ function fromEsbuild(error: unknown): Diagnostic[] {
       message: message.text,
     }),
   );
+}
+
+function rethrow(error: unknown): never {
+  throw error;
 }

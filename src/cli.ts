@@ -1,16 +1,14 @@
 // The command line: flags in, library calls, diagnostics out, an exit status.
 // Nothing here decides anything about content.
 import { Command, Option } from 'commander';
-import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, check } from './build.ts';
 import { ContentError } from './diagnostic.ts';
 import { diagnosticsJson, formatBytes, formatDiagnostics, summaryLine } from './format.ts';
 
-const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
-export async function main(argv: string[]): Promise<number> {
+/** Runs the CLI; `version` comes from package.json, which bin/site.js reads. */
+export async function main(argv: string[], version: string): Promise<number> {
   let status = 0;
   const colour = Boolean(process.stderr.isTTY) && !process.env.NO_COLOR;
   const baseUrlOption = new Option('--base-url <url>', 'absolute URL the site is served from (overrides site.yaml)').env('SITE_BASE_URL');

@@ -148,6 +148,11 @@ describe('meaning', () => {
     expect(found[0]!.message).toBe('the "page" template failed: the page asked to explode');
   });
 
+  it('reports a template that does not compile at its line, not as a crash', async () => {
+    const found = await problems((p) => p.edit('templates/index.tsx', '<h1>{page.heading}</h1>', '<h1>{page.heading}</h2>'));
+    expect(found.map((d) => [d.file, d.line, d.code])).toEqual([['templates/index.tsx', 51, 'bundle']]);
+  });
+
   it('reports every problem at once, sorted by file and line', async () => {
     const found = await problems(async (p) => {
       await p.edit('site.yaml', 'href: /services', 'href: /nowhere');

@@ -1,0 +1,98 @@
+// A section of prose: a heading, paragraphs, then a list shown as bullets,
+// numbered steps or small cards. Service, category and location pages are
+// mostly made of these.
+import { Type, type Static } from '@sinclair/typebox';
+import { Text } from '../lib/tokens.ts';
+import { Enum, List, Obj } from '../lib/schema.ts';
+import { Paragraphs, T } from './Text.tsx';
+
+export const SectionSchema = Obj({
+  heading: Text({ maxLength: 100 }),
+  paragraphs: List(Text()),
+  items: List(Obj({ title: Type.Optional(Text({ maxLength: 80 })), text: Text() })),
+  style: Enum(['bullets', 'steps', 'cards'] as const, {
+    default: 'bullets',
+    description: 'How items are shown: bullets, numbered steps, or cards.',
+  }),
+  closing: Type.Optional(Text({ description: 'A paragraph after the items.' })),
+});
+
+export type SectionData = Static<typeof SectionSchema>;
+
+function Item({ title, text }: { title?: string | undefined; text: string }) {
+  return (
+    <>
+      {title && (
+        <strong>
+          <T text={title} />
+        </strong>
+      )}
+      {title && ' '}
+      <T text={text} />
+    </>
+  );
+}
+
+export function ContentSection({ data, alt = false }: { data: SectionData; alt?: boolean }) {
+  const { items, style } = data;
+  return (
+    <section className={alt ? 'sec sec-alt' : 'sec'}>
+      <div className="wrap narrow">
+        <h2>
+          <T text={data.heading} />
+        </h2>
+        <Paragraphs items={data.paragraphs} />
+        {items.length > 0 && style === 'steps' && (
+          <ol className="steps">
+            {items.map((it, i) => (
+              <li key={i}>
+                <Item {...it} />
+              </li>
+            ))}
+          </ol>
+        )}
+        {items.length > 0 && style === 'bullets' && (
+          <ul className="ticks">
+            {items.map((it, i) => (
+              <li key={i}>
+                <Item {...it} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {items.length > 0 && style === 'cards' && (
+          <ul className="minis">
+            {items.map((it, i) => (
+              <li key={i}>
+                {it.title && (
+                  <h3>
+                    <T text={it.title} />
+                  </h3>
+                )}
+                <p>
+                  <T text={it.text} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {data.closing && (
+          <p>
+            <T text={data.closing} />
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Sections in order, alternating backgrounds. */
+export function ContentSections({ items, startAlt = false }: { items: SectionData[]; startAlt?: boolean }) {
+  return (
+    <>
+      {items.map((s, i) => (
+        <ContentSection key={i} data={s} alt={(i % 2 === 1) !== startAlt} />
+      ))}
+    </>
+  );
+}

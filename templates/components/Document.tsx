@@ -1,0 +1,64 @@
+// The HTML document: head (title, description, canonical, social cards,
+// inlined stylesheet, structured data, module scripts) and body.
+import type { ReactNode } from 'react';
+import { jsonForScript } from '../lib/format.ts';
+
+export interface SocialCard {
+  type: 'website' | 'article';
+  /** Absolute image URL. */
+  image?: string | undefined;
+  /** ISO date of an article. */
+  published?: string | undefined;
+}
+
+interface DocumentProps {
+  title: string;
+  description: string;
+  /** Absent on pages with no address of their own (the 404 page). */
+  canonical?: string | undefined;
+  noindex: boolean;
+  siteName: string;
+  social: SocialCard;
+  css: string;
+  jsonLd: Record<string, unknown>;
+  /** Public URLs of module scripts. */
+  scripts: string[];
+  tagManagerId?: string | undefined;
+  children: ReactNode;
+}
+
+export function Document(p: DocumentProps) {
+  return (
+    <html lang="en-CA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{p.title}</title>
+        <meta name="description" content={p.description} />
+        {p.noindex && <meta name="robots" content="noindex" />}
+        {p.canonical && <link rel="canonical" href={p.canonical} />}
+        <meta name="theme-color" content="#0b2545" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <meta property="og:type" content={p.social.type} />
+        <meta property="og:site_name" content={p.siteName} />
+        <meta property="og:locale" content="en_CA" />
+        <meta property="og:title" content={p.title} />
+        <meta property="og:description" content={p.description} />
+        {p.canonical && <meta property="og:url" content={p.canonical} />}
+        {p.social.image && <meta property="og:image" content={p.social.image} />}
+        {p.social.published && <meta property="article:published_time" content={p.social.published} />}
+        <meta name="twitter:card" content={p.social.image ? 'summary_large_image' : 'summary'} />
+        <meta name="twitter:title" content={p.title} />
+        <meta name="twitter:description" content={p.description} />
+        {p.social.image && <meta name="twitter:image" content={p.social.image} />}
+        {p.tagManagerId && <meta name="tag-manager" content={p.tagManagerId} />}
+        <style dangerouslySetInnerHTML={{ __html: p.css }} />
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(p.jsonLd) }} />
+        {p.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+      </head>
+      <body>{p.children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,71 @@
+// The frame of every page: document head, header, main content, footer and
+// the mobile call bar. Pages pass what differs: breadcrumbs, structured data,
+// whether the page holds the estimate form, and extra scripts.
+import type { ReactNode } from 'react';
+import type { CommonPageFields, PageProps } from '../../src/theme.ts';
+import type { Site } from '../site.schema.ts';
+import { contactFor, tokenValues } from '../lib/contact.ts';
+import { resolveText } from '../lib/tokens.ts';
+import { breadcrumbNode, businessNode, graph } from '../lib/jsonld.ts';
+import { PageContext, type PageContextValue } from './PageContext.ts';
+import { Document, type SocialCard } from './Document.tsx';
+import { Header } from './Header.tsx';
+import { Footer } from './Footer.tsx';
+import { MobileStickyBar } from './MobileStickyBar.tsx';
+import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
+
+interface LayoutProps {
+  props: PageProps<unknown, Site>;
+  /** Overrides page.title and page.description (posts take theirs from front matter). */
+  meta?: Pick<CommonPageFields, 'title' | 'description'>;
+  /** The trail from home, current page last; none on the home page. */
+  crumbs?: Crumb[];
+  /** True when the page renders the estimate form (#estimate). */
+  hasForm: boolean;
+  social?: SocialCard;
+  /** Structured data besides the business and the breadcrumb trail. */
+  jsonLd?: Record<string, unknown>[];
+  /** Client script entries besides the menu. */
+  scripts?: string[];
+  /** No canonical link (the 404 page is served at any address). */
+  noCanonical?: boolean;
+  children: ReactNode;
+}
+
+export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scripts = [], noCanonical, children }: LayoutProps) {
+  const { site, page, route, baseUrl, canonical, assets } = props;
+  const contact = contactFor(route, site);
+  const ctx: PageContextValue = { site, route, baseUrl, contact, tokens: tokenValues(site, contact) };
+  const title = resolveText(meta?.title ?? page.title, ctx.tokens);
+  const description = resolveText(meta?.description ?? page.description, ctx.tokens);
+  const nodes = [businessNode(site, baseUrl, contact), ...(crumbs ? [breadcrumbNode(crumbs, baseUrl, canonical)] : []), ...jsonLd];
+  const entries = ['menu', ...scripts, ...(site.analytics.tagManagerId ? ['analytics'] : [])];
+  const scriptUrls = entries.flatMap((name) => {
+    const url = assets.scripts[name];
+    return url ? [url] : [];
+  });
+  return (
+    <PageContext.Provider value={ctx}>
+      <Document
+        title={title}
+        description={description}
+        canonical={noCanonical ? undefined : canonical}
+        noindex={page.noindex}
+        siteName={site.business.name}
+        social={social ?? { type: 'website' }}
+        css={assets.css}
+        jsonLd={graph(nodes)}
+        scripts={scriptUrls}
+        tagManagerId={site.analytics.tagManagerId}
+      >
+        <Header />
+        {crumbs && <Breadcrumbs crumbs={crumbs} />}
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
+        <MobileStickyBar hasForm={hasForm} />
+      </Document>
+    </PageContext.Provider>
+  );
+}

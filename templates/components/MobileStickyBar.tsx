@@ -1,0 +1,17 @@
+// Bottom bar on narrow screens: call, or jump to the estimate form (the home
+// page's form when this page has none).
+import { usePage } from './PageContext.ts';
+
+export function MobileStickyBar({ hasForm }: { hasForm: boolean }) {
+  const { contact } = usePage();
+  return (
+    <div className="sticky" data-sticky-bar>
+      <a className="btn btn-call" href={contact.phone.href}>
+        Call Now
+      </a>
+      <a className="btn btn-accent" href={hasForm ? '#estimate' : '/#estimate'}>
+        Get a Quote
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// What every component of one page may need: the site, the page's route and
+// its contact details. Provided once by Layout so sections need no prop drilling.
+import { createContext, useContext } from 'react';
+import type { Site } from '../site.schema.ts';
+import type { Contact } from '../lib/contact.ts';
+import type { TokenValues } from '../lib/tokens.ts';
+
+export interface PageContextValue {
+  site: Site;
+  route: string;
+  baseUrl: string;
+  contact: Contact;
+  tokens: TokenValues;
+}
+
+export const PageContext = createContext<PageContextValue | null>(null);
+
+export function usePage(): PageContextValue {
+  const value = useContext(PageContext);
+  if (!value) throw new Error('A section was rendered outside <Layout>.');
+  return value;
+}

@@ -1,0 +1,59 @@
+// schema.org structured data. Every page describes the business (as an
+// Electrician, a LocalBusiness type); nested pages add their breadcrumb trail,
+// posts a BlogPosting. All nodes go into one @graph.
+import type { Site } from '../site.schema.ts';
+import type { Contact } from './contact.ts';
+import { openingDays } from './contact.ts';
+import type { Crumb } from '../components/Breadcrumbs.tsx';
+
+type Node = Record<string, unknown>;
+
+export function businessId(baseUrl: string, contact: Contact): string {
+  return `${baseUrl}/#business${contact.region === 'toronto' ? '-toronto' : ''}`;
+}
+
+export function businessNode(site: Site, baseUrl: string, contact: Contact): Node {
+  const { address, hours } = contact;
+  return {
+    '@type': 'Electrician',
+    '@id': businessId(baseUrl, contact),
+    name: site.business.name,
+    legalName: site.business.legalName,
+    description: site.business.description,
+    url: `${baseUrl}/`,
+    telephone: contact.phone.href.slice('tel:'.length),
+    email: site.leadsEmail,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: address.street,
+      addressLocality: address.locality,
+      addressRegion: address.region,
+      postalCode: address.postalCode,
+      addressCountry: address.country,
+    },
+    openingHoursSpecification: [
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: openingDays(hours), opens: hours.opens, closes: hours.closes },
+    ],
+    areaServed: site.serviceAreas.flatMap((g) => g.places.map((p) => p.name)),
+    foundingDate: /^\d{4}$/.test(site.claims.since) ? site.claims.since : undefined,
+    sameAs: site.social.length ? site.social.map((s) => s.url) : undefined,
+  };
+}
+
+/** The trail as BreadcrumbList; a level without a page is left out, as schema.org needs a URL per item. */
+export function breadcrumbNode(crumbs: Crumb[], baseUrl: string, canonical: string): Node {
+  const listed = crumbs.filter((c, i) => c.href || i === crumbs.length - 1);
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: listed.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.name,
+      item: c.href ? `${baseUrl}${c.href === '/' ? '/' : c.href}` : canonical,
+    })),
+  };
+}
+
+export function graph(nodes: Node[]): Node {
+  return { '@context': 'https://schema.org', '@graph': nodes };
+}

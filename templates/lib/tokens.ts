@@ -1,0 +1,102 @@
+// Placeholders in page text. Prose in YAML may contain `{name}` where name is a
+// claim (see claims.ts) or one of the business facts below. The schema's pattern
+// accepts only known names, so a misspelt placeholder is a validation error in
+// the editor and in the build, never a literal "{googleReviewz}" on the page.
+import { Type, type StringOptions } from '@sinclair/typebox';
+import { claimKeys, type Claims, type ClaimKey } from './claims.ts';
+
+/** Facts from site.yaml that text may name, beside the claims. */
+export const factTokens = {
+  business: 'the business name',
+  phone: "this page's phone number, as a tap-to-call link (the Toronto number on /toronto pages)",
+  officePhone: 'the office number, as a tap-to-call link',
+  hours: "this page's office hours, e.g. Mon-Fri 7AM-6PM",
+  emergencyHours: 'emergency availability, e.g. 24/7',
+} as const;
+
+export type FactToken = keyof typeof factTokens;
+export type TokenName = ClaimKey | FactToken;
+
+export const tokenNames: readonly TokenName[] = [...claimKeys, ...(Object.keys(factTokens) as FactToken[])];
+
+const textPattern = `^(?:[^{}]|\\{(?:${tokenNames.join('|')})\\})*$`;
+const textHelp =
+  'text whose braces hold only known placeholders: ' +
+  tokenNames.map((name) => `{${name}}`).join(', ') +
+  ' (the claims are set in site.yaml under claims:)';
+
+/**
+ * A piece of prose that may name claims and facts with `{placeholders}`. The
+ * list of placeholders is always part of the description, because the engine
+ * quotes the description when the pattern fails.
+ */
+export function Text({ description, ...options }: StringOptions = {}) {
+  return Type.String({
+    minLength: 1,
+    pattern: textPattern,
+    description: description ? `${description.replace(/\.$/, '')}; ${textHelp}` : textHelp,
+    ...options,
+  });
+}
+
+/** A phone number as templates use it. */
+export interface PhoneLink {
+  /** The printed form, e.g. `(416) 555-0100`. */
+  display: string;
+  /** The `tel:` URL, e.g. `tel:+14165550100`. */
+  href: string;
+}
+
+/** The values placeholders resolve to on one page. */
+export interface TokenValues {
+  claims: Claims;
+  business: string;
+  phone: PhoneLink;
+  officePhone: PhoneLink;
+  hours: string;
+  emergencyHours: string;
+}
+
+/** A piece of resolved text: plain words, or a phone number to render as a link. */
+export type Segment = string | { phone: PhoneLink };
+
+const placeholder = /\{([A-Za-z]+)\}/g;
+
+function valueOf(name: string, values: TokenValues): Segment {
+  if ((claimKeys as string[]).includes(name)) return values.claims[name as ClaimKey];
+  switch (name) {
+    case 'business':
+      return values.business;
+    case 'hours':
+      return values.hours;
+    case 'emergencyHours':
+      return values.emergencyHours;
+    case 'phone':
+      return { phone: values.phone };
+    case 'officePhone':
+      return { phone: values.officePhone };
+    default:
+      // Page YAML cannot get here (its schema rejects unknown names); Markdown bodies can.
+      throw new Error(`Unknown placeholder {${name}}. Known placeholders: ${tokenNames.map((n) => `{${n}}`).join(', ')}`);
+  }
+}
+
+/** Splits text into plain strings and phone links, resolving every placeholder. */
+export function segments(text: string, values: TokenValues): Segment[] {
+  const out: Segment[] = [];
+  let last = 0;
+  for (const match of text.matchAll(placeholder)) {
+    if (match.index > last) out.push(text.slice(last, match.index));
+    out.push(valueOf(match[1]!, values));
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+/** Resolves placeholders to plain text (phones in their printed form), for titles, attributes and structured data. */
+export function resolveText(text: string, values: TokenValues): string {
+  return segments(text, values)
+    .map((s) => (typeof s === 'string' ? s : s.phone.display))
+    .join('');
+}

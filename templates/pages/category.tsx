@@ -1,0 +1,62 @@
+// A category page (/residential, /commercial, ...): hero with the estimate
+// form, sections of prose, the category's service cards, FAQ, areas, call band.
+import { Type, type Static } from '@sinclair/typebox';
+import type { PageProps } from '../../src/theme.ts';
+import type { Site } from '../site.schema.ts';
+import { Text } from '../lib/tokens.ts';
+import { Enum, List, Obj } from '../lib/schema.ts';
+import { heroFormAllowed } from '../lib/format.ts';
+import { Layout } from '../components/Layout.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
+import { ContentSections, SectionSchema } from '../components/ContentSection.tsx';
+import { CardsSchema, ServiceCards } from '../components/ServiceCards.tsx';
+import { Faq, FaqSchema } from '../components/Faq.tsx';
+import { AreaLinks, AreasSchema } from '../components/AreaLinks.tsx';
+import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
+
+export const schema = Obj({
+  name: Type.String({ minLength: 1, maxLength: 40, description: 'Short name for breadcrumbs, e.g. Residential.' }),
+  booking: Enum(['estimate', 'phone'] as const, {
+    default: 'estimate',
+    description: 'estimate: the page offers the free-estimate form; phone: all bookings by phone only.',
+  }),
+  hero: Obj({
+    heading: Text({ maxLength: 90 }),
+    lead: Text({ maxLength: 320 }),
+    points: List(Text({ maxLength: 60 }), { maxItems: 6 }),
+  }),
+  form: LeadFormSchema,
+  sections: List(SectionSchema),
+  services: CardsSchema,
+  faq: Type.Optional(FaqSchema),
+  areas: Type.Optional(AreasSchema),
+  cta: CallBandSchema,
+});
+
+export type CategoryPage = Static<typeof schema>;
+
+export function component(props: PageProps<CategoryPage, Site>) {
+  const { page, route } = props;
+  const estimate = page.booking === 'estimate';
+  const inHero = estimate && heroFormAllowed(route);
+  const form = estimate && <LeadForm copy={page.form} formName="global_contact_form" variant={inHero ? 'card' : 'section'} />;
+  return (
+    <Layout props={props} hasForm={estimate} crumbs={[{ name: 'Home', href: '/' }, { name: page.name }]}>
+      <Hero
+        heading={page.hero.heading}
+        lead={page.hero.lead}
+        points={page.hero.points}
+        quoteHref={estimate && !inHero ? '#estimate' : undefined}
+        phoneOnly={!estimate}
+        aside={inHero ? form : undefined}
+      />
+      <ContentSections items={page.sections} />
+      <ServiceCards data={page.services} />
+      {page.faq && <Faq data={page.faq} />}
+      {page.areas && <AreaLinks data={page.areas} />}
+      <CallBand data={page.cta} booking={page.booking} quoteHref="#estimate" />
+      {!inHero && form}
+    </Layout>
+  );
+}

@@ -1,0 +1,114 @@
+// A blog post (pages/blog/<slug>.md): header with category, date, author and
+// reading time, featured illustration, the Markdown body, a call-to-action
+// block and previous/next links in list order.
+import { Type, type Static } from '@sinclair/typebox';
+import type { PageProps, PostPage } from '../../src/theme.ts';
+import type { Site } from '../site.schema.ts';
+import { Enum, IsoDate, Label, Obj } from '../lib/schema.ts';
+import { formatDate, readTime } from '../lib/format.ts';
+import { segments, type TokenValues } from '../lib/tokens.ts';
+import { contactFor, tokenValues } from '../lib/contact.ts';
+import { businessId } from '../lib/jsonld.ts';
+import { Layout } from '../components/Layout.tsx';
+import { CallBand } from '../components/CallBand.tsx';
+
+export const postCategories = ['Smart Home', 'Outdoor', 'Residential', 'Safety', 'Troubleshooting'] as const;
+
+export const schema = Obj({
+  title: Type.String({ minLength: 10, maxLength: 110, description: 'Headline shown on the page and in lists.' }),
+  excerpt: Type.String({ minLength: 40, maxLength: 300, description: 'One or two sentences for the blog list.' }),
+  featuredImage: Type.String({
+    pattern: '^/images/[a-z0-9/-]+\\.(?:svg|png|jpe?g|webp|avif)$',
+    description: 'Path of an image under static/, 1200 by 630, e.g. /images/blog/panel.svg.',
+  }),
+  category: Enum(postCategories),
+  publishDate: IsoDate,
+  author: Label,
+  seoTitle: Type.String({ minLength: 10, maxLength: 60, description: 'Browser title, at most 60 characters.' }),
+  metaDescription: Type.String({ minLength: 70, maxLength: 160, description: 'Meta description, 70 to 160 characters.' }),
+});
+
+export type PostFront = Static<typeof schema>;
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Resolves `{placeholders}` in the rendered body; phones become tap-to-call links. */
+function resolveBody(html: string, tokens: TokenValues): string {
+  return html.replace(/\{[A-Za-z]+\}/g, (placeholder) =>
+    segments(placeholder, tokens)
+      .map((s) => (typeof s === 'string' ? escapeHtml(s) : `<a class="tel" href="${s.phone.href}">${escapeHtml(s.phone.display)}</a>`))
+      .join(''),
+  );
+}
+
+export function component(props: PageProps<PostPage<PostFront>, Site>) {
+  const { page, site, posts, baseUrl, canonical, route } = props;
+  const { front } = page;
+  const image = `${baseUrl}${front.featuredImage}`;
+  const index = posts.findIndex((p) => p.slug === page.slug);
+  const newer = index > 0 ? posts[index - 1] : undefined;
+  const older = index >= 0 ? posts[index + 1] : undefined;
+  const blog = site.links.blog;
+  const body = resolveBody(page.html, tokenValues(site, contactFor(route, site)));
+  const posting = {
+    '@type': 'BlogPosting',
+    headline: front.title,
+    description: front.metaDescription,
+    image,
+    datePublished: front.publishDate,
+    author: { '@type': 'Person', name: front.author },
+    publisher: { '@id': businessId(baseUrl, contactFor(route, site)) },
+    mainEntityOfPage: canonical,
+    articleSection: front.category,
+    wordCount: page.words,
+    inLanguage: 'en-CA',
+  };
+  const crumbs = [{ name: 'Home', href: '/' }, ...(blog ? [{ name: 'Blog', href: blog }] : []), { name: front.title }];
+  return (
+    <Layout
+      props={props}
+      meta={{ title: front.seoTitle, description: front.metaDescription }}
+      hasForm={false}
+      crumbs={crumbs}
+      social={{ type: 'article', image, published: front.publishDate }}
+      jsonLd={[posting]}
+    >
+      <article className="post">
+        <header className="wrap narrow post-head">
+          {blog && (
+            <p>
+              <a href={blog}>← Back to the blog</a>
+            </p>
+          )}
+          <p className="eyebrow">{front.category}</p>
+          <h1>{front.title}</h1>
+          <p className="meta">
+            <time dateTime={front.publishDate}>{formatDate(front.publishDate)}</time> · By {front.author} · {readTime(page.words)}
+          </p>
+          <img className="post-img" src={front.featuredImage} width={1200} height={630} alt="" />
+        </header>
+        <div className="wrap narrow prose" dangerouslySetInnerHTML={{ __html: body }} />
+      </article>
+      <CallBand data={site.postCta} booking="phone" />
+      {(newer || older || blog) && (
+        <nav className="wrap narrow post-nav" aria-label="More articles">
+          {newer && (
+            <a href={newer.route} rel="prev">
+              <span>← Previous</span> {String(newer.front.title)}
+            </a>
+          )}
+          {older && (
+            <a href={older.route} rel="next">
+              <span>Next →</span> {String(older.front.title)}
+            </a>
+          )}
+          {blog && (
+            <a className="btn btn-outline" href={blog}>
+              Back to All Blog Posts
+            </a>
+          )}
+        </nav>
+      )}
+    </Layout>
+  );
+}

@@ -1,0 +1,85 @@
+// A service page (/residential/panel-upgrades and the other ~30): hero, prose
+// sections, optional review carousel and FAQ, service areas, call band, the
+// service's own enquiry form, and buttons back to the category and on to
+// emergency service.
+import { Type, type Static } from '@sinclair/typebox';
+import type { PageProps } from '../../src/theme.ts';
+import type { Site } from '../site.schema.ts';
+import { Text } from '../lib/tokens.ts';
+import { Enum, Label, List, Obj, Route } from '../lib/schema.ts';
+import { Layout } from '../components/Layout.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { usePage } from '../components/PageContext.ts';
+import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
+import { ContentSections, SectionSchema } from '../components/ContentSection.tsx';
+import { Testimonials, TestimonialsSchema } from '../components/Testimonials.tsx';
+import { Faq, FaqSchema } from '../components/Faq.tsx';
+import { AreaLinks, AreasSchema } from '../components/AreaLinks.tsx';
+import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
+
+export const schema = Obj({
+  name: Type.String({
+    minLength: 2,
+    maxLength: 50,
+    description: 'The service as named in breadcrumbs and the enquiry subject, e.g. Panel Upgrades.',
+  }),
+  category: Obj(
+    { label: Label, href: Route },
+    { description: 'The category page: breadcrumb parent and the back button, e.g. { label: Residential, href: /residential }.' },
+  ),
+  booking: Enum(['estimate', 'phone'] as const, {
+    default: 'estimate',
+    description: 'estimate: ends with the enquiry form; phone: all bookings by phone only.',
+  }),
+  hero: Obj({
+    heading: Text({ maxLength: 90 }),
+    lead: Text({ maxLength: 360 }),
+  }),
+  sections: Type.Array(SectionSchema, { minItems: 1 }),
+  testimonials: Type.Optional(TestimonialsSchema),
+  faq: Type.Optional(FaqSchema),
+  areas: Type.Optional(AreasSchema),
+  cta: CallBandSchema,
+  form: LeadFormSchema,
+});
+
+export type ServicePage = Static<typeof schema>;
+
+function PageButtons({ category }: { category: ServicePage['category'] }) {
+  const { site } = usePage();
+  return (
+    <nav className="wrap actions page-btns" aria-label="More services">
+      <a className="btn btn-outline" href={category.href}>
+        ← {category.label} services
+      </a>
+      {site.links.emergency && (
+        <a className="btn btn-emerg" href={site.links.emergency}>
+          24/7 Emergency Services →
+        </a>
+      )}
+    </nav>
+  );
+}
+
+export function component(props: PageProps<ServicePage, Site>) {
+  const { page } = props;
+  const estimate = page.booking === 'estimate';
+  return (
+    <Layout
+      props={props}
+      hasForm={estimate}
+      crumbs={[{ name: 'Home', href: '/' }, { name: page.category.label, href: page.category.href }, { name: page.name }]}
+    >
+      <Hero heading={page.hero.heading} lead={page.hero.lead} quoteHref={estimate ? '#estimate' : undefined} phoneOnly={!estimate} />
+      <ContentSections items={page.sections} />
+      {page.testimonials && <Testimonials data={page.testimonials} carousel />}
+      {page.faq && <Faq data={page.faq} />}
+      {page.areas && <AreaLinks data={page.areas} />}
+      <CallBand data={page.cta} booking={page.booking} quoteHref="#estimate" />
+      {estimate && (
+        <LeadForm copy={page.form} formName="global_contact_form" subject={`New enquiry: ${page.name}`} variant="section" />
+      )}
+      <PageButtons category={page.category} />
+    </Layout>
+  );
+}

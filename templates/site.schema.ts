@@ -1,0 +1,138 @@
+// The shape of site.yaml: everything about the business that more than one page
+// shows. Written once here, read by every template.
+import { Type, type Static } from '@sinclair/typebox';
+import { ClaimsSchema } from './lib/claims.ts';
+import { Text } from './lib/tokens.ts';
+import { Enum, Href, Label, Link, List, Obj, Route, Url } from './lib/schema.ts';
+import { CardsSchema } from './components/ServiceCards.tsx';
+import { TrustTilesSchema } from './components/TrustTiles.tsx';
+import { CallBandSchema } from './components/CallBand.tsx';
+
+function Phone(e164: string, display: string, description: string) {
+  return Obj(
+    {
+      e164: Type.String({
+        pattern: '^\\+[1-9]\\d{7,14}$',
+        description: 'The number in E.164 form, used in tel: links, e.g. +14165550100.',
+      }),
+      display: Type.String({ minLength: 7, maxLength: 24, description: 'The number as printed, e.g. (416) 555-0100.' }),
+    },
+    { default: { e164, display }, description },
+  );
+}
+
+const clock = { pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d$', description: '24-hour time, e.g. 07:00.' };
+
+function OfficeHours(opens: string, closes: string, description: string) {
+  return Obj(
+    {
+      days: Enum(['Mon-Fri', 'Mon-Sat', 'Mon-Sun'] as const, { default: 'Mon-Fri' }),
+      opens: Type.String(clock),
+      closes: Type.String(clock),
+    },
+    { default: { days: 'Mon-Fri', opens, closes }, description },
+  );
+}
+
+const Address = Obj({
+  street: Label,
+  locality: Type.String({ minLength: 2, description: 'City, e.g. Vaughan.' }),
+  region: Type.String({ default: 'ON', pattern: '^[A-Z]{2}$' }),
+  postalCode: Type.String({ pattern: '^[A-Z]\\d[A-Z] \\d[A-Z]\\d$', description: 'Canadian postal code, e.g. L4K 2B1.' }),
+  country: Type.String({ default: 'CA', pattern: '^[A-Z]{2}$' }),
+});
+
+const NavItem = Obj({
+  label: Label,
+  href: Type.Optional(Href),
+  links: List(Link, { description: 'Links of the dropdown. With none, the item is a plain link to href.' }),
+});
+
+const Place = Obj({
+  name: Label,
+  href: Type.Optional(Route),
+});
+
+export const siteSchema = Obj({
+  business: Obj({
+    name: Label,
+    legalName: Label,
+    description: Type.String({ minLength: 50, maxLength: 300, description: 'One or two sentences, used in structured data and the footer.' }),
+    tagline: Text({ maxLength: 90, description: 'Short line in the top bar; may name claims.' }),
+  }),
+  baseUrl: Type.String({
+    pattern: '^https?://[^/\\s]+$',
+    default: 'https://www.example.com',
+    description: 'Origin of the live site, without a trailing slash.',
+  }),
+  phones: Obj(
+    {
+      main: Phone('+14165550100', '(416) 555-0100', 'The phone of every page outside /toronto.'),
+      toronto: Phone('+14165550142', '(416) 555-0142', 'The phone of /toronto and every page under it.'),
+      office: Phone('+19055550199', '(905) 555-0199', 'The office line, quoted in blog posts as {officePhone}.'),
+    },
+    { default: {} },
+  ),
+  leadsEmail: Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$', description: 'Mailbox that receives form leads.' }),
+  form: Obj(
+    {
+      action: Type.String({
+        pattern: '^https://\\S+$',
+        default: 'https://formsubmit.co/{email}',
+        description: 'Where the lead form posts; {email} stands for leadsEmail.',
+      }),
+      subject: Type.String({ minLength: 3, default: 'New estimate request from the website', description: 'Subject of lead emails.' }),
+      next: Type.String({ pattern: Route.pattern, default: '/thank-you', description: 'Page shown after a submission.' }),
+    },
+    { default: {} },
+  ),
+  hours: Obj(
+    {
+      gta: OfficeHours('07:00', '18:00', 'Office hours everywhere but /toronto.'),
+      toronto: OfficeHours('09:00', '17:00', 'Office hours of /toronto pages.'),
+      emergency: Type.String({ default: '24/7', minLength: 1 }),
+    },
+    { default: {} },
+  ),
+  addresses: Obj({
+    gta: Address,
+    toronto: Address,
+  }),
+  esaLicence: Type.String({ pattern: '^\\d{7}$', description: 'ECRA/ESA contractor licence number (7 digits).' }),
+  claims: ClaimsSchema,
+  social: List(Obj({ name: Label, url: Url })),
+  googleReviewsUrl: Url,
+  serviceAreas: Type.Array(Obj({ name: Label, places: Type.Array(Place, { minItems: 1 }) }), {
+    minItems: 1,
+    description: 'Places served, grouped by region. A place links to its page once it has href.',
+  }),
+  links: Obj(
+    {
+      blog: Type.Optional(Route),
+      toronto: Type.Optional(Route),
+      emergency: Type.Optional(Route),
+      contact: Type.Optional(Route),
+    },
+    { default: {}, description: 'Pages that templates link to from many places; each link appears once its page exists.' },
+  ),
+  nav: Type.Array(NavItem, { minItems: 1, description: 'Main navigation; an item with links is a dropdown.' }),
+  footer: Type.Array(Obj({ heading: Label, links: Type.Array(Link, { minItems: 1 }) }), { description: 'Footer link groups.' }),
+  /** The call-to-action block at the end of every blog post. */
+  postCta: CallBandSchema,
+  locationPages: Obj(
+    { services: CardsSchema, trust: TrustTilesSchema },
+    { description: 'Shared blocks of every city and neighbourhood page.' },
+  ),
+  analytics: Obj(
+    {
+      tagManagerId: Type.Optional(
+        Type.String({ pattern: '^GTM-[A-Z0-9]{4,12}$', description: 'Google Tag Manager container; leave out to load no tag manager.' }),
+      ),
+    },
+    { default: {} },
+  ),
+});
+
+export type Site = Static<typeof siteSchema>;
+export type Address = Site['addresses']['gta'];
+export type Hours = Site['hours']['gta'];
