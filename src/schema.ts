@@ -57,15 +57,31 @@ function describeErrors(file: string, parsed: ParsedYaml, data: unknown, errors:
   const kept = errors.filter(
     (e) => !unions.some((u) => u !== e && e.schemaPath.startsWith(u.schemaPath + '/')),
   );
+  // A misspelt required field is one mistake, not two: an unknown key and a missing one in the
+  // same map, when the names are close or they are the only two, become one "did you mean".
+  const unknown = kept.filter((e) => e.keyword === 'additionalProperties');
+  const missing = kept.filter((e) => e.keyword === 'required');
+  const paired = new Map<ErrorObject, string>();
+  const absorbed = new Set<ErrorObject>();
+  for (const error of unknown) {
+    const siblings = missing.filter((m) => m.instancePath === error.instancePath && !absorbed.has(m));
+    const name = (error.params as { additionalProperty: string }).additionalProperty;
+    const names = siblings.map((m) => (m.params as { missingProperty: string }).missingProperty);
+    const onlyPair = siblings.length === 1 && unknown.filter((u) => u.instancePath === error.instancePath).length === 1;
+    const guess = onlyPair ? names[0] : closest(name, names);
+    if (guess === undefined) continue;
+    paired.set(error, guess);
+    absorbed.add(siblings[names.indexOf(guess)]!);
+  }
+
   const out: Diagnostic[] = [];
-  const typos = new Set<string>();
   for (const error of kept) {
+    if (absorbed.has(error)) continue;
     const path = pathOf(error.instancePath, data);
-    const described = describe(error);
+    const described = describe(error, paired.get(error));
     if (!described) continue;
     const position = described.key !== undefined ? parsed.locateKey(path, described.key) : parsed.locate(path);
     const field = described.key ?? described.missing;
-    if (described.guess) typos.add(formatPath([...path, described.guess]));
     out.push(
       diagnostic({
         file,
@@ -77,21 +93,19 @@ function describeErrors(file: string, parsed: ParsedYaml, data: unknown, errors:
       }),
     );
   }
-  // A misspelt required field is one mistake, not two: "unknown headng" already says "did you mean heading".
-  return out.filter((d) => !(d.message.startsWith('missing required field') && typos.has(d.path)));
+  return out;
 }
 
 /** `key`: the problem is an existing key (located at the key); `missing`: a key that is absent (located at its map). */
-function describe(error: ErrorObject): { message: string; hint?: string; key?: string; missing?: string; guess?: string } | null {
+function describe(error: ErrorObject, pairedGuess?: string): { message: string; hint?: string; key?: string; missing?: string } | null {
   const schema = (error.parentSchema ?? {}) as JsonSchema;
   const params = error.params as Record<string, any>;
   switch (error.keyword) {
     case 'additionalProperties': {
       const known = Object.keys((schema.properties as object | undefined) ?? {});
-      const guess = closest(params.additionalProperty, known);
+      const guess = pairedGuess ?? closest(params.additionalProperty, known);
       return {
         key: params.additionalProperty,
-        guess,
         message: `unknown field "${params.additionalProperty}"`,
         hint: guess ? `did you mean "${guess}"?` : known.length ? `allowed fields: ${known.join(', ')}` : undefined,
       };
@@ -202,16 +216,15 @@ function closest(name: string, known: string[]): string | undefined {
   return bestDistance <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
 }
 
+/** Edits between two names, a swap of neighbouring letters counting as one (the commonest slip). */
 function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
-  return row[b.length]!;
+  return d[a.length]![b.length]!;
 }

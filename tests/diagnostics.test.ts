@@ -39,6 +39,12 @@ describe('shape', () => {
     expect(typo.hint).toBe('did you mean "heading"?');
   });
 
+  it('reports a swapped-letter key in a nested map as one mistake', async () => {
+    const found = await problems((p) => p.edit('pages/index.yaml', '  - label: Services', '  - lable: Services'));
+    expect(found.map(located)).toEqual([{ file: 'pages/index.yaml', line: 7, column: 5, path: 'links[0].lable', code: 'schema' }]);
+    expect(found[0]!.hint).toBe('did you mean "label"?');
+  });
+
   it('reports a missing field at the map that lacks it', async () => {
     const found = await problems((p) => p.edit('pages/services.yaml', 'heading: Services\n', ''));
     expect(found.map(located)).toEqual([{ file: 'pages/services.yaml', line: 2, column: 1, path: 'heading', code: 'schema' }]);
