@@ -47,13 +47,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const { model } = validated;
   const found = [...validated.diagnostics, ...checkData(model, validated.claimedRoutes)];
   const bundled = await bundling;
-  fail(found);
-  fail(bundled.diagnostics);
+  found.push(...bundled.diagnostics);
+  // Pages render even when other files have problems, so one run reports everything; only
+  // a broken site.yaml or broken client code leaves nothing sensible to render.
+  if (found.some((d) => d.severity === 'error' && (d.file === 'site.yaml' || d.code === 'bundle'))) fail(found);
   const rendered = render(model, theme, bundled.assets);
-  fail(rendered.diagnostics);
+  found.push(...rendered.diagnostics);
   const extraFiles = extras(model);
   const generated = [...bundled.files, ...extraFiles];
-  found.push(...checkRendered(model, rendered.pages, generated.map((f) => f.path)));
+  const reported = new Set(found.filter((d) => d.code === 'broken-link').map((d) => d.message));
+  found.push(...checkRendered(model, rendered.pages, generated.map((f) => f.path), validated.claimedRoutes).filter((d) => !reported.has(d.message)));
   fail(found);
   const diagnostics = sortDiagnostics(found);
   const output = outputFiles({ pages: rendered.pages, assets: bundled.files, statics: model.statics, generated: extraFiles });

@@ -28,10 +28,12 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[]): D
  * Rules over the rendered pages: links that templates write, and files that
  * would overwrite each other. `generated` are the paths of bundled assets and extras.
  */
-export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], generated: readonly string[]): Diagnostic[] {
-  const targets = linkTargets(model, [], generated);
+export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], generated: readonly string[], claimedRoutes: readonly string[]): Diagnostic[] {
+  const targets = linkTargets(model, claimedRoutes, generated);
+  // Two pages with one output are two files claiming one route, which duplicateRoutes reports.
+  const pageOutputs = new Map(pages.map((page) => [page.output, page.source]));
   const planned = [
-    ...pages.map((page) => ({ path: page.output, from: page.source })),
+    ...[...pageOutputs].map(([path, from]) => ({ path, from })),
     ...generated.map((path) => ({ path, from: 'the build' })),
     ...model.statics.map((s) => ({ path: s.route.slice(1), from: s.file })),
   ];
