@@ -22,6 +22,8 @@ export interface PostEntry {
   /** The line of the file where the body starts, to locate links inside it. */
   bodyLine: number;
   words: number;
+  /** The browser title and meta description: front matter `seoTitle` (else `title`) and `metaDescription`. */
+  head: { title: string; description: string; titleField: string; descriptionField: string };
   source: ParsedYaml;
 }
 

@@ -60,7 +60,7 @@ function postProps(post: PostEntry, shared: Shared): PageProps<PostPage> {
   const html = marked.parse(post.body, { async: false, gfm: true });
   const page = { front: post.front, slug: post.slug, html, words: post.words };
   // The post template gets the common fields too, so shared head components work unchanged.
-  const common = { template: 'post', title: String(post.front.seoTitle ?? post.front.title ?? ''), description: String(post.front.metaDescription ?? ''), noindex: false };
+  const common = { template: 'post', title: post.head.title, description: post.head.description, noindex: false };
   return { ...shared, page: { ...page, ...common }, route: post.route, canonical: canonicalUrl(shared.baseUrl, post.route) };
 }
 

@@ -84,7 +84,11 @@ export interface Theme {
   siteSchema: TObject;
   /** Page templates by the name pages use in `template:`. */
   templates: Record<string, PageTemplate>;
-  /** Blog posts: the front matter schema and the template rendering pages/blog/<slug>.md. */
+  /**
+   * Blog posts: the front matter schema and the template rendering pages/blog/<slug>.md.
+   * The engine reads the browser title from `seoTitle` (else `title`) and the meta
+   * description from `metaDescription`, and passes them as the common page fields.
+   */
   post: { schema: TObject; component: (props: PageProps<PostPage<any>, any>) => ReactElement };
   /** Client-side assets, paths relative to the project root. */
   client: {

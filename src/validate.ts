@@ -150,7 +150,14 @@ function readPost(source: SourceFile, route: string, validators: Validators, out
   out.push(...result.diagnostics);
   if (result.diagnostics.length > 0) return null;
   const slug = route.slice('/blog/'.length);
-  return { file: source.file, route, slug, front: result.value as Record<string, unknown>, body: split.body, bodyLine: split.bodyLine, words: countWords(split.body), source: parsed };
+  const front = result.value as Record<string, unknown>;
+  return { file: source.file, route, slug, front, body: split.body, bodyLine: split.bodyLine, words: countWords(split.body), head: postHead(front), source: parsed };
+}
+
+/** A post's head fields: the SEO title where the theme has one, else its title. */
+function postHead(front: Record<string, unknown>): PostEntry['head'] {
+  const titleField = typeof front.seoTitle === 'string' ? 'seoTitle' : 'title';
+  return { title: String(front[titleField] ?? ''), description: String(front.metaDescription ?? ''), titleField, descriptionField: 'metaDescription' };
 }
 
 function readRedirects(source: SourceFile, validators: Validators, out: Diagnostic[]): RedirectEntry[] {

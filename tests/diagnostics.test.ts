@@ -94,6 +94,12 @@ describe('meaning', () => {
     expect(found[0]!.message).toBe('pages/services.yaml already serves the route /services');
   });
 
+  it('reports a title or description that another page already uses', async () => {
+    const found = await problems((p) => p.edit('pages/services/panels.yaml', 'title: Panel upgrades', 'title: services'));
+    expect(found.map(located)).toEqual([{ file: 'pages/services/panels.yaml', line: 3, column: 8, path: 'title', code: 'duplicate-head' }]);
+    expect(found[0]!.message).toBe('the same title as pages/services.yaml');
+  });
+
   it('reports a broken link in page data at its value', async () => {
     const found = await problems((p) => p.edit('pages/index.yaml', 'href: /services\n  - label: Call', 'href: /servces\n  - label: Call'));
     expect(found.map(located)).toEqual([{ file: 'pages/index.yaml', line: 8, column: 11, path: 'links[0].href', code: 'broken-link' }]);

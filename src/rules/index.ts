@@ -9,6 +9,7 @@ import { linksInData, linksInHtml, linksInMarkdown, type Link } from './link-sou
 import { checkLinks, type LinkTargets } from './links.ts';
 import { checkRedirects } from './redirects.ts';
 import { outputClashes } from './output-clashes.ts';
+import { uniqueHeads } from './unique-heads.ts';
 
 /** Rules that need only the content: run even when some files failed their schema. */
 export function checkData(model: SiteModel, claimedRoutes: readonly string[]): Diagnostic[] {
@@ -21,7 +22,7 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[]): D
       ...linksInMarkdown(post.file, post.body, post.bodyLine),
     ]),
   ];
-  return [...duplicateRoutes(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets)];
+  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets)];
 }
 
 /**

@@ -1,0 +1,46 @@
+// Every page needs its own title and meta description: search engines show
+// them as the result, and two alike compete with each other.
+import { diagnostic, type Diagnostic } from '../diagnostic.ts';
+import type { SiteModel } from '../model.ts';
+import type { ParsedYaml } from '../source.ts';
+
+interface Head {
+  file: string;
+  source: ParsedYaml;
+  values: { field: string; value: string }[];
+}
+
+export function uniqueHeads(model: SiteModel): Diagnostic[] {
+  // A second file for one route is reported as such; its head is the same for the same reason.
+  const seenRoutes = new Set<string>();
+  const pages = model.pages.filter((page) => !seenRoutes.has(page.route) && seenRoutes.add(page.route));
+  const heads: Head[] = [
+    ...pages.map((page) => ({
+      file: page.file, source: page.source,
+      values: [{ field: 'title', value: page.data.title }, { field: 'description', value: page.data.description }],
+    })),
+    ...model.posts.map((post) => ({
+      file: post.file, source: post.source,
+      values: [{ field: post.head.titleField, value: post.head.title }, { field: post.head.descriptionField, value: post.head.description }],
+    })),
+  ];
+  const out: Diagnostic[] = [];
+  for (const kind of [0, 1]) {
+    const first = new Map<string, string>();
+    for (const head of heads) {
+      const { field, value } = head.values[kind]!;
+      const key = value.trim().toLowerCase().replace(/\s+/g, ' ');
+      const owner = first.get(key);
+      if (owner === undefined) {
+        first.set(key, head.file);
+        continue;
+      }
+      out.push(diagnostic({
+        file: head.file, ...head.source.locate([field]), path: field, code: 'duplicate-head',
+        message: `the same ${kind === 0 ? 'title' : 'description'} as ${owner}`,
+        hint: 'every page needs its own, so search results tell them apart',
+      }));
+    }
+  }
+  return out;
+}
