@@ -22,7 +22,7 @@ export interface BuildOptions {
   baseUrl?: string;
   /** `false` returns the files without touching the disk (for `check` and tests). Default: true. */
   write?: boolean;
-  /** Refresh `schemas/*.json` for editors when writing. Default: true. */
+  /** Refresh `schemas/*.json` for editors (even when the content has problems) when writing. Default: true. */
   editorSchemas?: boolean;
 }
 
@@ -39,6 +39,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const root = resolve(options.root ?? '.');
   const theme = await loadTheme(root);
+  // Editors need the current schemas most when their content does not validate yet.
+  if (options.write !== false && options.editorSchemas !== false) await refreshFiles(root, editorSchemas(theme));
 
   // esbuild works in its own process: let it bundle while this one validates.
   const bundling = bundle(root, theme);
@@ -50,21 +52,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   found.push(...bundled.diagnostics);
   // Pages render even when other files have problems, so one run reports everything; only
   // a broken site.yaml or broken client code leaves nothing sensible to render.
-  if (found.some((d) => d.severity === 'error' && (d.file === 'site.yaml' || d.code === 'bundle'))) fail(found);
+  if (found.some((d) => d.severity === 'error' && ((d.file === 'site.yaml' && SHAPE_CODES.has(d.code)) || d.code === 'bundle'))) fail(found);
   const rendered = render(model, theme, bundled.assets);
   found.push(...rendered.diagnostics);
   const extraFiles = extras(model);
   const generated = [...bundled.files, ...extraFiles];
-  const reported = new Set(found.filter((d) => d.code === 'broken-link').map((d) => d.message));
-  found.push(...checkRendered(model, rendered.pages, generated.map((f) => f.path), validated.claimedRoutes).filter((d) => !reported.has(d.message)));
+  found.push(...checkRendered(model, rendered.pages, { generated: generated.map((f) => f.path), claimedRoutes: validated.claimedRoutes, found }));
   fail(found);
   const diagnostics = sortDiagnostics(found);
   const output = outputFiles({ pages: rendered.pages, assets: bundled.files, statics: model.statics, generated: extraFiles });
 
-  if (options.write !== false) {
-    await writeOutput(resolve(root, options.out ?? 'dist'), output);
-    if (options.editorSchemas !== false) await refreshFiles(root, editorSchemas(theme));
-  }
+  if (options.write !== false) await writeOutput(resolve(root, options.out ?? 'dist'), output);
   const bytes = output.reduce((sum, f) => sum + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
   return {
     files: output,
@@ -83,6 +81,9 @@ export async function check(options: Omit<BuildOptions, 'write' | 'out'> = {}): 
     throw error;
   }
 }
+
+/** Problems that leave site.yaml without a usable value; a broken link in it still renders. */
+const SHAPE_CODES = new Set(['yaml-syntax', 'schema', 'missing-file', 'base-url']);
 
 function fail(diagnostics: Diagnostic[]): void {
   if (hasErrors(diagnostics)) throw new ContentError(sortDiagnostics(diagnostics));

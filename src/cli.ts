@@ -57,6 +57,20 @@ export async function main(argv: string[], version: string): Promise<number> {
     });
 
   program
+    .command('report')
+    .description('print a content report of the site: words per page, most similar pages, reading grade')
+    .option('--targets <file>', 'YAML file of targets the report must meet (exit status 1 if one is missed)')
+    .action(async (options: { targets?: string }) => {
+      status = await guard(colour, async () => {
+        const { report } = await import('./report/index.ts');
+        const { formatReport } = await import('./report/format.ts');
+        const { report: content, results } = await report({ targets: options.targets });
+        console.log(formatReport(content, results));
+        return results.every((r) => r.met) ? 0 : 1;
+      });
+    });
+
+  program
     .command('serve')
     .description('serve the output folder on localhost with the CDN\'s redirects, headers and 404 page')
     .option('-o, --out <dir>', 'folder to serve', 'dist')

@@ -1,6 +1,7 @@
 // The JSON Schemas editors use: VS Code's YAML extension reads the modeline
 // at the top of each YAML file and completes and checks fields as one types.
 import { pageSchema, redirectsFile } from './content-model.ts';
+import { targetsFile } from './report/targets.ts';
 import { editorSchema } from './schema.ts';
 import type { Theme } from './theme.ts';
 
@@ -9,6 +10,7 @@ export function editorSchemas(theme: Theme): { path: string; contents: string }[
   const entries: [string, object][] = [
     ['site', theme.siteSchema],
     ['redirects', redirectsFile],
+    ['content-targets', targetsFile],
     ['post', theme.post.schema],
     ...Object.entries(theme.templates).map(([name, t]) => [name, pageSchema(name, t.schema)] as [string, object]),
   ];

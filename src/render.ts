@@ -16,6 +16,8 @@ export interface RenderedPage {
   output: string;
   /** The content file that produced it, for diagnostics. */
   source: string;
+  /** The template that rendered it (`post` for posts). */
+  template: string;
   html: string;
 }
 
@@ -28,7 +30,7 @@ export function render(model: SiteModel, theme: Theme, assets: Assets): { pages:
   const renderOne = (source: string, route: string, templateName: string, element: () => ReactElement) => {
     try {
       const html = '<!DOCTYPE html>' + renderToStaticMarkup(element());
-      pages.push({ route, output: route === NOT_FOUND_ROUTE ? '404.html' : outputFileFor(route), source, html });
+      pages.push({ route, output: route === NOT_FOUND_ROUTE ? '404.html' : outputFileFor(route), source, template: templateName, html });
     } catch (error) {
       // A broken page never ships: the build fails naming the page, the template and the cause.
       diagnostics.push(diagnostic({

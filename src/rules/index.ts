@@ -25,23 +25,32 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[]): D
   return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets)];
 }
 
-/**
- * Rules over the rendered pages: links that templates write, and files that
- * would overwrite each other. `generated` are the paths of bundled assets and extras.
- */
-export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], generated: readonly string[], claimedRoutes: readonly string[]): Diagnostic[] {
-  const targets = linkTargets(model, claimedRoutes, generated);
+/** What the rendered-page rules need besides the pages. */
+export interface RenderedContext {
+  /** Paths of bundled assets and generated files. */
+  generated: readonly string[];
+  /** Routes of every page file, valid or not. */
+  claimedRoutes: readonly string[];
+  /** Problems found before rendering: a link reported where it is written is not reported again. */
+  found: readonly Diagnostic[];
+}
+
+/** Rules over the rendered pages: links that templates write, and files that would overwrite each other. */
+export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], context: RenderedContext): Diagnostic[] {
+  const targets = linkTargets(model, context.claimedRoutes, context.generated);
   // Two pages with one output are two files claiming one route, which duplicateRoutes reports.
   const pageOutputs = new Map(pages.map((page) => [page.output, page.source]));
   const planned = [
     ...[...pageOutputs].map(([path, from]) => ({ path, from })),
-    ...generated.map((path) => ({ path, from: 'the build' })),
+    ...context.generated.map((path) => ({ path, from: 'the build' })),
     ...model.statics.map((s) => ({ path: s.route.slice(1), from: s.file })),
   ];
-  return [
-    ...outputClashes(planned),
-    ...checkLinks(pages.flatMap((page) => linksInHtml(page.source, page.html)), targets, { oncePerHref: true }),
-  ];
+  const reported = new Set(context.found.map((d) => `${d.code} ${d.message}`));
+  // React replaces a javascript: URL with one of its own, so those match by kind alone.
+  const unsafeReported = context.found.some((d) => d.code === 'unsafe-url');
+  const links = checkLinks(pages.flatMap((page) => linksInHtml(page.source, page.html)), targets, { oncePerHref: true })
+    .filter((d) => !reported.has(`${d.code} ${d.message}`) && !(unsafeReported && d.code === 'unsafe-url'));
+  return [...outputClashes(planned), ...links];
 }
 
 function linkTargets(model: SiteModel, claimedRoutes: readonly string[], outputFiles: readonly string[]): LinkTargets {

@@ -52,7 +52,8 @@ export function linkProblem(href: string, targets: LinkTargets): Problem | null 
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase();
   if (scheme !== undefined) {
     if (UNSAFE_SCHEMES.includes(scheme) && !(scheme === 'data' && /^data:image\/(png|jpe?g|gif|webp|avif);/i.test(compact))) {
-      return { code: 'unsafe-url', message: `"${scheme}:" URLs run code or hide content instead of linking`, hint: 'use a path like /contact or an https:// address' };
+      const shown = href.trim().length > 40 ? href.trim().slice(0, 37) + '...' : href.trim();
+      return { code: 'unsafe-url', message: `"${shown}": ${scheme}: URLs run code or hide content instead of linking`, hint: 'use a path like /contact or an https:// address' };
     }
     if (scheme === 'tel' && !/^tel:\+[1-9]\d{7,14}$/.test(href)) {
       return { code: 'tel-format', message: `phone link "${href}" is not in international (E.164) form`, hint: 'write it like tel:+14165550100' };
