@@ -55,7 +55,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (found.some((d) => d.severity === 'error' && ((d.file === 'site.yaml' && SHAPE_CODES.has(d.code)) || d.code === 'bundle'))) fail(found);
   const rendered = render(model, theme, bundled.assets);
   found.push(...rendered.diagnostics);
-  const extraFiles = extras(model);
+  const extraFiles = extras(model, rendered.pages, theme.securityPolicy?.(model.site) ?? {});
   const generated = [...bundled.files, ...extraFiles];
   found.push(...checkRendered(model, rendered.pages, { generated: generated.map((f) => f.path), claimedRoutes: validated.claimedRoutes, found }));
   fail(found);

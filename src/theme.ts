@@ -90,6 +90,12 @@ export interface Theme {
    * description from `metaDescription`, and passes them as the common page fields.
    */
   post: { schema: TObject; component: (props: PageProps<PostPage<any>, any>) => ReactElement };
+  /**
+   * Origins the site's pages need beyond themselves, as Content-Security-Policy
+   * directives, e.g. `{ 'form-action': ['https://formsubmit.co'] }`. The engine
+   * allows its own origin and the hashes of inlined styles and scripts itself.
+   */
+  securityPolicy?: (site: any) => Record<string, string[]>;
   /** Client-side assets, paths relative to the project root. */
   client: {
     /** Entry name → TypeScript file, each bundled to `/assets/<name>-<hash>.js`. */

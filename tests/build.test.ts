@@ -58,6 +58,27 @@ describe('build', () => {
     expect(await project.read('dist/_headers')).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
   });
 
+  it('sends one Content-Security-Policy allowing the inlined stylesheet by its hash and no inline code', async () => {
+    project = await copyFixture();
+    const { createHash } = await import('node:crypto');
+    await build({ root: project.root });
+    const css = /<style>([^<]*)<\/style>/.exec(await project.read('dist/index.html'))![1]!;
+    const csp = /Content-Security-Policy: (.*)/.exec(await project.read('dist/_headers'))![1]!;
+    expect(csp).toContain(`style-src 'sha256-${createHash('sha256').update(css).digest('base64')}'`);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it('refuses a template that writes a style attribute the policy would block', async () => {
+    project = await copyFixture();
+    await project.edit('templates/index.tsx', '<h1>{page.heading}</h1>', '<h1 style={{ color: "red" }}>{page.heading}</h1>');
+    const error = (await build({ root: project.root }).catch((e: ContentError) => e)) as ContentError;
+    expect(error.diagnostics.map((d) => d.code)).toEqual(['inline-code']);
+  });
+
   it('uses --base-url over site.yaml for canonical links, sitemap and robots', async () => {
     project = await copyFixture();
     await build({ root: project.root, baseUrl: 'https://preview.example/' });

@@ -19,12 +19,13 @@ export const SECURITY_HEADERS: Record<string, string> = {
 
 /**
  * The rules for a site: security everywhere; hashed assets cached for a year.
- * Pages get no Cache-Control of their own: CDNs combine a header set by two
- * matching blocks, and their default (revalidate every time) is right for HTML.
+ * One policy for every path, because CDNs combine a header set by two matching
+ * blocks into two policies, and the 404 page is served at any path. For the
+ * same reason pages get no Cache-Control: the CDN default (revalidate) is right for HTML.
  */
-export function headerRules(): HeaderRule[] {
+export function headerRules(contentSecurityPolicy: string): HeaderRule[] {
   return [
-    { path: '/*', headers: { ...SECURITY_HEADERS } },
+    { path: '/*', headers: { 'Content-Security-Policy': contentSecurityPolicy, ...SECURITY_HEADERS } },
     // Names carry a content hash, so a changed file is a new URL: safe to keep forever.
     { path: '/assets/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   ];

@@ -8,16 +8,19 @@ import type { OutputEntry } from '../write.ts';
 import { headerRules, headersFile } from './headers-file.ts';
 import { redirectsFile } from './redirects-file.ts';
 import { robots, sitemap } from './sitemap.ts';
+import { contentSecurityPolicy, inlineCode, type Directives } from './csp.ts';
 
 /** The files a build generates besides pages, assets and static files. */
-export function extras(model: SiteModel): OutputEntry[] {
+export function extras(model: SiteModel, pages: readonly RenderedPage[], policy: Directives): OutputEntry[] {
+  const code = pages.map((page) => inlineCode(page.html));
+  const csp = contentSecurityPolicy(policy, { styles: code.flatMap((c) => c.styles).sort(), scripts: code.flatMap((c) => c.scripts).sort() });
   const indexed = new Set([
     ...model.pages.filter((p) => !p.data.noindex).map((p) => p.route),
     ...model.posts.map((p) => p.route),
   ]);
   return [
     { path: '_redirects', contents: redirectsFile(model.redirects) },
-    { path: '_headers', contents: headersFile(headerRules()) },
+    { path: '_headers', contents: headersFile(headerRules(csp)) },
     { path: 'sitemap.xml', contents: sitemap([...indexed].map((route) => canonicalUrl(model.site.baseUrl, route))) },
     { path: 'robots.txt', contents: robots(model.site.baseUrl) },
   ];

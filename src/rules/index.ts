@@ -10,6 +10,7 @@ import { checkLinks, type LinkTargets } from './links.ts';
 import { checkRedirects } from './redirects.ts';
 import { outputClashes } from './output-clashes.ts';
 import { uniqueHeads } from './unique-heads.ts';
+import { inlineAttributes } from './inline-attributes.ts';
 
 /** Rules that need only the content: run even when some files failed their schema. */
 export function checkData(model: SiteModel, claimedRoutes: readonly string[]): Diagnostic[] {
@@ -50,7 +51,7 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
   const unsafeReported = context.found.some((d) => d.code === 'unsafe-url');
   const links = checkLinks(pages.flatMap((page) => linksInHtml(page.source, page.html)), targets, { oncePerHref: true })
     .filter((d) => !reported.has(`${d.code} ${d.message}`) && !(unsafeReported && d.code === 'unsafe-url'));
-  return [...outputClashes(planned), ...links];
+  return [...outputClashes(planned), ...links, ...inlineAttributes(pages)];
 }
 
 function linkTargets(model: SiteModel, claimedRoutes: readonly string[], outputFiles: readonly string[]): LinkTargets {

@@ -1,0 +1,24 @@
+// The Content-Security-Policy allows no inline style or event-handler
+// attributes (a hash cannot cover them), so a page that has one would break
+// in the browser: catch it at build time instead.
+import { diagnostic, type Diagnostic } from '../diagnostic.ts';
+import { inlineCode } from '../extras/csp.ts';
+import type { RenderedPage } from '../render.ts';
+
+export function inlineAttributes(pages: readonly RenderedPage[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const page of pages) {
+    for (const attribute of new Set(inlineCode(page.html).attributes)) {
+      const kind = attribute === 'style' ? 'style' : 'on…';
+      if (seen.has(kind)) continue;
+      seen.add(kind);
+      out.push(diagnostic({
+        file: page.source, code: 'inline-code',
+        message: `the rendered page has a ${attribute}="…" attribute, which the Content-Security-Policy blocks`,
+        hint: attribute === 'style' ? 'use a class in the stylesheet instead; the attribute is written in a template' : 'attach behaviour in a client script instead; the attribute is written in a template',
+      }));
+    }
+  }
+  return out;
+}
