@@ -3,13 +3,14 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { importTypeScript } from './compile.ts';
 import { ContentError, diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostic.ts';
-import { load } from './load.ts';
+import { load, PARSE_CACHE, readParseCache } from './load.ts';
+import { createParseCache } from './parse-cache.ts';
 import { compileValidators, validate, type Validators } from './validate.ts';
 import { render, canonicalUrl, type RenderedPage } from './render.ts';
 import { bundle, esbuildDiagnostics } from './bundle.ts';
 import { checkData, checkRendered } from './rules/index.ts';
 import { extras, outputFiles } from './extras/index.ts';
-import { refreshFiles, writeOutput, type OutputEntry } from './write.ts';
+import { refreshFiles, writeOutput, writeParseCache, type OutputEntry } from './write.ts';
 import { editorSchemas } from './editor-schemas.ts';
 import type { Theme } from './theme.ts';
 
@@ -44,8 +45,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   // esbuild works in its own process: let it bundle while this one validates.
   const bundling = bundle(root, theme);
-  const content = await load(root);
-  const validated = validate(content, theme, validatorsFor(theme), { baseUrl: options.baseUrl });
+  const [content, cached] = await Promise.all([load(root), readParseCache(root)]);
+  const cache = createParseCache(cached);
+  const validated = validate(content, theme, validatorsFor(theme), { baseUrl: options.baseUrl, cache });
+  const cacheChanges = cache.changes();
+  if (cacheChanges) await writeParseCache(root, PARSE_CACHE, cacheChanges);
   const { model } = validated;
   const found = [...validated.diagnostics, ...checkData(model, validated.claimedRoutes)];
   const bundled = await bundling;

@@ -18,6 +18,21 @@ export interface LoadedContent {
   statics: { file: string; contents: Buffer }[];
 }
 
+/** Where the engine keeps what it can reuse between runs (inside node_modules, like other tools' caches). */
+export const CACHE_DIR = 'node_modules/.cache/site';
+/** Values of parsed YAML by the hash of their text. */
+export const PARSE_CACHE = `${CACHE_DIR}/parsed.json`;
+
+/** The parse cache of an earlier run; empty when there is none or it cannot be read. */
+export async function readParseCache(root: string): Promise<Record<string, unknown>> {
+  try {
+    const value = JSON.parse(await readFile(join(root, PARSE_CACHE), 'utf8')) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 export async function load(root: string): Promise<LoadedContent> {
   const site = await readText(root, 'site.yaml');
   const pageFiles = (await listFiles(root, 'pages')).filter((file) => /\.(ya?ml|md)$/.test(file));

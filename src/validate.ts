@@ -7,13 +7,15 @@ import type { LoadedContent, SourceFile } from './load.ts';
 import type { PageEntry, PostEntry, RedirectEntry, SiteModel, StaticEntry } from './model.ts';
 import { NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from './routes.ts';
 import { compileSchema, type Validator } from './schema.ts';
-import { parseYaml, splitFrontMatter, type ParsedYaml } from './source.ts';
+import { parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './source.ts';
 import type { Theme } from './theme.ts';
 import { countWords } from './words.ts';
 
 export interface ValidateOptions {
   /** Overrides site.yaml's baseUrl, e.g. for a preview deployment. */
   baseUrl?: string;
+  /** Values of YAML texts parsed on an earlier run. */
+  cache?: ParseCache;
 }
 
 /** The compiled validators of a theme; compiling is the slow part, so it happens once per theme. */
@@ -56,7 +58,7 @@ export function validate(
   if (!content.site) {
     diagnostics.push(diagnostic({ file: 'site.yaml', code: 'missing-file', message: 'site.yaml is missing', hint: 'create it at the project root' }));
   } else {
-    siteSource = parseYaml(content.site.file, content.site.text);
+    siteSource = parseYaml(content.site.file, content.site.text, 0, options.cache);
     diagnostics.push(...siteSource.diagnostics, ...modeline(content.site, 'site'));
     if (siteSource.data !== undefined) {
       const result = validators.site.validate(content.site.file, siteSource);
@@ -92,11 +94,11 @@ export function validate(
     }
     claimedRoutes.push(route);
     if (source.file.endsWith('.md')) {
-      const post = readPost(source, route, validators, diagnostics);
+      const post = readPost(source, route, validators, diagnostics, options.cache);
       if (post) posts.push(post);
       continue;
     }
-    const page = readPage(source, route, theme, validators, diagnostics);
+    const page = readPage(source, route, theme, validators, diagnostics, options.cache);
     if (!page) continue;
     if (route === NOT_FOUND_ROUTE) notFound = page;
     else pages.push(page);
@@ -108,8 +110,8 @@ export function validate(
   return { model: { site, siteSource, pages, notFound, posts, redirects, statics }, diagnostics, claimedRoutes };
 }
 
-function readPage(source: SourceFile, route: string, theme: Theme, validators: Validators, out: Diagnostic[]): PageEntry | null {
-  const parsed = parseYaml(source.file, source.text);
+function readPage(source: SourceFile, route: string, theme: Theme, validators: Validators, out: Diagnostic[], cache?: ParseCache): PageEntry | null {
+  const parsed = parseYaml(source.file, source.text, 0, cache);
   out.push(...parsed.diagnostics);
   if (parsed.data === undefined) return null;
   const header = validators.header.validate(source.file, parsed);
@@ -133,7 +135,7 @@ function readPage(source: SourceFile, route: string, theme: Theme, validators: V
   return { file: source.file, route, template, data: result.value as PageEntry['data'], source: parsed };
 }
 
-function readPost(source: SourceFile, route: string, validators: Validators, out: Diagnostic[]): PostEntry | null {
+function readPost(source: SourceFile, route: string, validators: Validators, out: Diagnostic[], cache?: ParseCache): PostEntry | null {
   if (!/^pages\/blog\/[^/]+\.md$/.test(source.file)) {
     out.push(diagnostic({ file: source.file, code: 'post-location', message: 'Markdown files are blog posts and belong directly in pages/blog/', hint: 'move it to pages/blog/<slug>.md, or make the page a .yaml file' }));
     return null;
@@ -143,7 +145,7 @@ function readPost(source: SourceFile, route: string, validators: Validators, out
     out.push(diagnostic({ file: source.file, line: 1, column: 1, code: 'front-matter', message: 'a post must start with front matter between two "---" lines', hint: 'begin the file with ---, the fields of the post, and another ---' }));
     return null;
   }
-  const parsed = parseYaml(source.file, split.front, 1);
+  const parsed = parseYaml(source.file, split.front, 1, cache);
   out.push(...parsed.diagnostics);
   if (parsed.data === undefined) return null;
   const result = validators.post.validate(source.file, parsed);

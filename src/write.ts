@@ -99,3 +99,16 @@ export async function refreshFiles(root: string, files: readonly { path: string;
   }
   return changed;
 }
+
+/** Saves the parse cache; a failure only costs speed on the next run, so it is ignored. */
+export async function writeParseCache(root: string, file: string, entries: Record<string, unknown>): Promise<void> {
+  const target = join(root, file);
+  const temporary = `${target}.${process.pid}.tmp`;
+  try {
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(temporary, JSON.stringify(entries));
+    await rename(temporary, target);
+  } catch {
+    await rm(temporary, { force: true });
+  }
+}

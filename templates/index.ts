@@ -8,6 +8,10 @@ import * as service from './pages/service.tsx';
 import * as location from './pages/location.tsx';
 import * as thankYou from './pages/thank-you.tsx';
 import * as notFound from './pages/not-found.tsx';
+import * as about from './pages/about.tsx';
+import * as contact from './pages/contact.tsx';
+import * as torontoHub from './pages/toronto-hub.tsx';
+import * as blogList from './pages/blog-list.tsx';
 import * as post from './pages/post.tsx';
 
 const theme: Theme = {
@@ -19,6 +23,10 @@ const theme: Theme = {
     location,
     'thank-you': thankYou,
     'not-found': notFound,
+    about: { schema: about.schema, component: about.component },
+    contact: { schema: contact.schema, component: contact.component },
+    'toronto-hub': { schema: torontoHub.schema, component: torontoHub.component },
+    'blog-list': { schema: blogList.schema, component: blogList.component },
   },
   post: {
     schema: post.schema,

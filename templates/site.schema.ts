@@ -48,6 +48,11 @@ const NavItem = Obj({
   links: List(Link, { description: 'Links of the dropdown. With none, the item is a plain link to href.' }),
 });
 
+/** A route of this site with a default. */
+function Page(route: string, description: string) {
+  return Type.String({ pattern: Route.pattern, default: route, description: `${description} ${Route.description}` });
+}
+
 const Place = Obj({
   name: Label,
   href: Type.Optional(Route),
@@ -108,12 +113,25 @@ export const siteSchema = Obj({
   }),
   links: Obj(
     {
-      blog: Type.Optional(Route),
-      toronto: Type.Optional(Route),
-      emergency: Type.Optional(Route),
-      contact: Type.Optional(Route),
+      blog: Page('/blog', 'The blog list.'),
+      toronto: Page('/toronto', 'The Toronto hub, parent of every /toronto page.'),
+      emergency: Page('/emergency', 'The 24/7 emergency page every service page points to.'),
+      contact: Page('/contact', 'The contact page.'),
+      about: Page('/about', 'The about page.'),
     },
-    { default: {}, description: 'Pages that templates link to from many places; each link appears once its page exists.' },
+    { default: {}, description: 'Pages that templates link to from many places.' },
+  ),
+  headerAreas: List(Link, { maxItems: 8, description: 'A few place links shown in the top bar on wide screens.' }),
+  share: Obj(
+    {
+      image: Type.String({
+        pattern: '^/images/[a-z0-9/-]+\\.(?:png|jpe?g)$',
+        default: '/images/share.png',
+        description: 'The picture shown when a page is shared: a PNG or JPEG of 1200 by 630 under static/.',
+      }),
+      alt: Type.String({ minLength: 10, maxLength: 200, default: 'Licensed electricians for Toronto and the GTA', description: 'What the picture shows, for people who cannot see it.' }),
+    },
+    { default: {}, description: 'The social sharing card of pages that have no picture of their own.' },
   ),
   nav: Type.Array(NavItem, { minItems: 1, description: 'Main navigation; an item with links is a dropdown.' }),
   footer: Type.Array(Obj({ heading: Label, links: Type.Array(Link, { minItems: 1 }) }), { description: 'Footer link groups.' }),

@@ -7,8 +7,8 @@ import { formatPath } from '../schema.ts';
 export interface Link {
   href: string;
   file: string;
-  line: number;
-  column: number;
+  /** Where it is written; asked only for links with a problem, since finding a position may mean parsing the file. */
+  position(): { line: number; column: number };
   path: string;
   /** Where it was written: content data, a post's Markdown, or only in the rendered page. */
   origin: 'data' | 'markdown' | 'html';
@@ -20,8 +20,8 @@ export function linksInData(file: string, value: unknown, source: ParsedYaml | n
   walk(value, [], (text, path) => {
     const href = text.trim();
     if (!looksLikeUrl(href)) return;
-    const position = source?.locate(path) ?? { line: 0, column: 0 };
-    out.push({ href, file, ...position, path: formatPath(path), origin: 'data' });
+    const fieldPath = [...path];
+    out.push({ href, file, position: () => source?.locate(fieldPath) ?? { line: 0, column: 0 }, path: formatPath(path), origin: 'data' });
   });
   return out;
 }
@@ -46,7 +46,8 @@ export function linksInMarkdown(file: string, body: string, bodyLine: number): L
     const before = at < 0 ? '' : body.slice(0, at);
     const line = bodyLine + (before.match(/\n/g)?.length ?? 0);
     const column = at < 0 ? 0 : at - before.lastIndexOf('\n');
-    out.push({ href, file, line: at < 0 ? bodyLine : line, column, path: '', origin: 'markdown' });
+    const position = { line: at < 0 ? bodyLine : line, column };
+    out.push({ href, file, position: () => position, path: '', origin: 'markdown' });
   }
   return out;
 }
@@ -58,16 +59,19 @@ export function linksInMarkdown(file: string, body: string, bodyLine: number): L
 export function linksInHtml(file: string, html: string): Link[] {
   const out: Link[] = [];
   for (const match of html.matchAll(/\s(href|src|action|poster|data-href)="([^"]*)"/g)) {
-    out.push({ href: decodeEntities(match[2]!), file, line: 0, column: 0, path: match[1]!, origin: 'html' });
+    out.push({ href: decodeEntities(match[2]!), file, position: nowhere, path: match[1]!, origin: 'html' });
   }
   for (const match of html.matchAll(/\ssrcset="([^"]*)"/g)) {
     for (const candidate of match[1]!.split(',')) {
       const href = candidate.trim().split(/\s+/)[0];
-      if (href) out.push({ href: decodeEntities(href), file, line: 0, column: 0, path: 'srcset', origin: 'html' });
+      if (href) out.push({ href: decodeEntities(href), file, position: nowhere, path: 'srcset', origin: 'html' });
     }
   }
   return out;
 }
+
+/** Rendered HTML has no line worth pointing at: the diagnostic names the page's file. */
+const nowhere = () => ({ line: 0, column: 0 });
 
 export function looksLikeUrl(text: string): boolean {
   return /^\/(?!\/)\S*$/.test(text) || /^[a-z][a-z0-9+.-]*:\S/i.test(text);

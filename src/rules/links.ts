@@ -29,7 +29,7 @@ export function checkLinks(links: readonly Link[], targets: LinkTargets, options
     const problem = linkProblem(link.href, targets);
     if (!problem) continue;
     out.push(diagnostic({
-      file: link.file, line: link.line, column: link.column,
+      file: link.file, ...link.position(),
       path: link.origin === 'html' ? '' : link.path,
       code: problem.code, severity: problem.severity ?? 'error',
       message: problem.message,

@@ -24,7 +24,15 @@ export function CallButton({ label = 'Call', className = 'btn btn-accent' }: { l
   );
 }
 
-export function CallBand({ data, booking, quoteHref }: { data: CallBandData; booking: Booking; quoteHref?: string }) {
+interface CallBandProps {
+  data: CallBandData;
+  booking: Booking;
+  quoteHref?: string;
+  /** Say "All bookings by phone only" on a phone-only page; off where the page says it just below. */
+  phoneNote?: boolean;
+}
+
+export function CallBand({ data, booking, quoteHref, phoneNote = true }: CallBandProps) {
   return (
     <section className="band">
       <div className="wrap band-in">
@@ -35,7 +43,7 @@ export function CallBand({ data, booking, quoteHref }: { data: CallBandData; boo
           <p>
             <T text={data.text} />
           </p>
-          {booking === 'phone' && <p className="note">All bookings by phone only.</p>}
+          {booking === 'phone' && phoneNote && <p className="note">All bookings by phone only.</p>}
         </div>
         <p className="actions">
           <CallButton label="Call" className="btn btn-accent btn-lg" />

@@ -5,6 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Text } from '../lib/tokens.ts';
 import { Enum, List, Obj } from '../lib/schema.ts';
 import { Paragraphs, T } from './Text.tsx';
+import { columns } from '../lib/grid.ts';
 
 export const SectionSchema = Obj({
   heading: Text({ maxLength: 100 }),
@@ -33,11 +34,22 @@ function Item({ title, text }: { title?: string | undefined; text: string }) {
   );
 }
 
-export function ContentSection({ data, alt = false }: { data: SectionData; alt?: boolean }) {
+/** A section; `bare` renders only its content, for a column beside something else. */
+export function ContentSection({ data, alt = false, bare = false }: { data: SectionData; alt?: boolean; bare?: boolean }) {
+  const body = <SectionBody data={data} />;
+  return bare ? (
+    body
+  ) : (
+    <section className={alt ? 'sec sec-alt' : 'sec'}>
+      <div className="wrap narrow">{body}</div>
+    </section>
+  );
+}
+
+function SectionBody({ data }: { data: SectionData }) {
   const { items, style } = data;
   return (
-    <section className={alt ? 'sec sec-alt' : 'sec'}>
-      <div className="wrap narrow">
+    <>
         <h2>
           <T text={data.heading} />
         </h2>
@@ -61,7 +73,7 @@ export function ContentSection({ data, alt = false }: { data: SectionData; alt?:
           </ul>
         )}
         {items.length > 0 && style === 'cards' && (
-          <ul className="minis">
+          <ul className={`minis ${columns(items.length)}`}>
             {items.map((it, i) => (
               <li key={i}>
                 {it.title && (
@@ -81,8 +93,7 @@ export function ContentSection({ data, alt = false }: { data: SectionData; alt?:
             <T text={data.closing} />
           </p>
         )}
-      </div>
-    </section>
+    </>
   );
 }
 

@@ -7,6 +7,10 @@ export interface SocialCard {
   type: 'website' | 'article';
   /** Absolute image URL. */
   image?: string | undefined;
+  /** What the image shows. */
+  imageAlt?: string | undefined;
+  /** Pixel size of the image, when known (1200 by 630 for the site's share card). */
+  imageSize?: { width: number; height: number } | undefined;
   /** ISO date of an article. */
   published?: string | undefined;
 }
@@ -46,11 +50,15 @@ export function Document(p: DocumentProps) {
         <meta property="og:description" content={p.description} />
         {p.canonical && <meta property="og:url" content={p.canonical} />}
         {p.social.image && <meta property="og:image" content={p.social.image} />}
+        {p.social.image && p.social.imageSize && <meta property="og:image:width" content={String(p.social.imageSize.width)} />}
+        {p.social.image && p.social.imageSize && <meta property="og:image:height" content={String(p.social.imageSize.height)} />}
+        {p.social.image && p.social.imageAlt && <meta property="og:image:alt" content={p.social.imageAlt} />}
         {p.social.published && <meta property="article:published_time" content={p.social.published} />}
         <meta name="twitter:card" content={p.social.image ? 'summary_large_image' : 'summary'} />
         <meta name="twitter:title" content={p.title} />
         <meta name="twitter:description" content={p.description} />
         {p.social.image && <meta name="twitter:image" content={p.social.image} />}
+        {p.social.image && p.social.imageAlt && <meta name="twitter:image:alt" content={p.social.imageAlt} />}
         {p.tagManagerId && <meta name="tag-manager" content={p.tagManagerId} />}
         <style dangerouslySetInnerHTML={{ __html: p.css }} />
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(p.jsonLd) }} />

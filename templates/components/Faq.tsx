@@ -1,6 +1,7 @@
 // Questions and answers. Each item is a <details>, so it opens and closes
-// without script; the faq script (later) folds the list to its first `shown`
-// items behind a "Show all FAQs" toggle.
+// without script and every question is in view; the faq script (later) folds
+// the list to its first `shown` items and reveals the "Show all FAQs" /
+// "Show fewer" toggle that is in the HTML, hidden, for it.
 import { Type, type Static } from '@sinclair/typebox';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';
@@ -33,6 +34,13 @@ export function Faq({ data }: { data: FaqData }) {
             </details>
           ))}
         </div>
+        {data.items.length > data.shown && (
+          <p className="faq-more">
+            <button type="button" className="btn btn-outline" data-faq-toggle aria-expanded="false" hidden>
+              Show all FAQs
+            </button>
+          </p>
+        )}
       </div>
     </section>
   );

@@ -4,6 +4,9 @@ import { usePage } from './PageContext.ts';
 import { Logo } from './Logo.tsx';
 import { formatAddress } from '../lib/contact.ts';
 
+/** A link group this long spans the footer's width, in columns. */
+const WIDE_GROUP = 14;
+
 export function Footer() {
   const { site, contact } = usePage();
   return (
@@ -21,7 +24,7 @@ export function Footer() {
           </address>
         </div>
         {site.footer.map((group) => (
-          <nav key={group.heading} aria-label={group.heading}>
+          <nav key={group.heading} aria-label={group.heading} className={group.links.length > WIDE_GROUP ? 'ftr-wide' : undefined}>
             <h2>{group.heading}</h2>
             <ul>
               {group.links.map((link) => (

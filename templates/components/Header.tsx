@@ -1,5 +1,6 @@
-// Site header: top bar (tagline, social links, review badge, phone), then the
-// logo, the main navigation and the emergency call button.
+// Site header: the phone bar (place links, social links, review badge, phone),
+// then the logo with the licence badge and the emergency call button, then the
+// main navigation with its dropdowns.
 //
 // Without script: dropdowns are <details>; on narrow screens the Menu link
 // jumps to #menu, which CSS reveals with :target. The menu script turns that
@@ -20,6 +21,9 @@ function missingHref(label: string): never {
   throw new Error(`site.yaml: nav item "${label}" needs either href or links.`);
 }
 
+/** A dropdown this long is laid out in columns on wide screens. */
+const WIDE_DROPDOWN = 12;
+
 export function Header() {
   const { site, route, contact } = usePage();
   const current = (href: string | undefined) => (href === route ? ('page' as const) : undefined);
@@ -30,9 +34,18 @@ export function Header() {
       </a>
       <div className="top">
         <div className="wrap top-in">
-          <p className="tagline">
-            <T text={site.business.tagline} />
-          </p>
+          {site.headerAreas.length > 0 && (
+            <nav className="top-areas" aria-label="Areas">
+              <span>Serving</span>
+              <ul>
+                {site.headerAreas.map((a) => (
+                  <li key={a.href}>
+                    <a href={a.href}>{a.label}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
           {site.social.length > 0 && (
             <ul className="social" aria-label="Social media">
               {site.social.map((s) => (
@@ -54,7 +67,15 @@ export function Header() {
         </div>
       </div>
       <div className="wrap bar">
-        <Logo name={site.business.name} />
+        <div className="brand">
+          <Logo name={site.business.name} />
+          <p className="tagline">
+            <T text={site.business.tagline} />
+          </p>
+        </div>
+        <p className="esa-badge">
+          <strong>ESA Licensed</strong> #{site.esaLicence}
+        </p>
         <a className="btn btn-emerg" href={contact.phone.href}>
           {site.hours.emergency} Emergency {contact.phone.display}
         </a>
@@ -66,7 +87,7 @@ export function Header() {
             {site.nav.map((item) =>
               item.links.length > 0 ? (
                 <li key={item.label}>
-                  <details className="dd" name="nav">
+                  <details className={item.links.length > WIDE_DROPDOWN ? 'dd dd-wide' : 'dd'} name="nav">
                     <summary>{item.label}</summary>
                     <ul>
                       {item.links.map((link) => (
@@ -90,6 +111,11 @@ export function Header() {
               ),
             )}
           </ul>
+          <p className="nav-call">
+            <a className="btn btn-emerg btn-block" href={contact.phone.href}>
+              {site.hours.emergency} Emergency: Call {contact.phone.display}
+            </a>
+          </p>
         </nav>
       </div>
     </header>

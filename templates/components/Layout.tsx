@@ -13,6 +13,10 @@ import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import { MobileStickyBar } from './MobileStickyBar.tsx';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
+import { FloatingCta } from './FloatingCta.tsx';
+
+/** Pixel size of the site's share picture (site.yaml share.image). */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 };
 
 interface LayoutProps {
   props: PageProps<unknown, Site>;
@@ -52,7 +56,13 @@ export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scri
         canonical={noCanonical ? undefined : canonical}
         noindex={page.noindex}
         siteName={site.business.name}
-        social={social ?? { type: 'website' }}
+        social={{
+          type: 'website',
+          image: `${baseUrl}${site.share.image}`,
+          imageAlt: site.share.alt,
+          imageSize: SHARE_IMAGE_SIZE,
+          ...social,
+        }}
         css={assets.css}
         jsonLd={graph(nodes)}
         scripts={scriptUrls}
@@ -64,6 +74,7 @@ export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scri
           {children}
         </main>
         <Footer />
+        <FloatingCta hasForm={hasForm} />
         <MobileStickyBar hasForm={hasForm} />
       </Document>
     </PageContext.Provider>

@@ -42,8 +42,13 @@ interface LeadFormProps {
   formName: string;
   /** Email subject; the site's default when absent. */
   subject?: string;
-  /** `card` inside a hero, `section` as a band of its own. */
+  /** `card` inside a hero or beside a section, `section` as a band of its own. */
   variant: 'card' | 'section';
+  /**
+   * The id of the form's region. The page's first form is `estimate`, the
+   * target of every "Get a Quote" link; a second form on the page needs its own.
+   */
+  anchor?: string;
 }
 
 function Required() {
@@ -54,12 +59,15 @@ function Required() {
   );
 }
 
-export function LeadForm({ copy, formName, subject, variant }: LeadFormProps) {
+export function LeadForm({ copy, formName, subject, variant, anchor = 'estimate' }: LeadFormProps) {
   const { site, baseUrl } = usePage();
   const action = site.form.action.replace('{email}', site.leadsEmail);
+  // Field ids follow the anchor so two forms on one page never share an id.
+  const id = (field: string) => (anchor === 'estimate' ? `lf-${field}` : `${anchor}-${field}`);
+  const titleId = `${anchor}-title`;
   const form = (
     <div className="form-card">
-      <h2 id="estimate-title">
+      <h2 id={titleId}>
         <T text={copy.heading} />
       </h2>
       <p>
@@ -67,26 +75,26 @@ export function LeadForm({ copy, formName, subject, variant }: LeadFormProps) {
       </p>
       <form method="post" action={action} data-lead-form data-form-name={formName}>
         <p className="field">
-          <label htmlFor="lf-name">
+          <label htmlFor={id('name')}>
             Name <Required />
           </label>
-          <input id="lf-name" name="name" type="text" required maxLength={100} autoComplete="name" />
+          <input id={id('name')} name="name" type="text" required maxLength={100} autoComplete="name" />
         </p>
         <p className="field">
-          <label htmlFor="lf-phone">
+          <label htmlFor={id('phone')}>
             Phone <Required />
           </label>
-          <input id="lf-phone" name="phone" type="tel" required maxLength={20} autoComplete="tel" />
+          <input id={id('phone')} name="phone" type="tel" required maxLength={20} autoComplete="tel" />
         </p>
         <p className="field">
-          <label htmlFor="lf-message">
+          <label htmlFor={id('message')}>
             Brief description of the work <Required />
           </label>
-          <textarea id="lf-message" name="message" rows={4} required maxLength={1000} />
+          <textarea id={id('message')} name="message" rows={4} required maxLength={1000} />
         </p>
         <p className="hp" aria-hidden="true">
-          <label htmlFor="lf-website">Website</label>
-          <input id="lf-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+          <label htmlFor={id('website')}>Website</label>
+          <input id={id('website')} name="website" type="text" tabIndex={-1} autoComplete="off" />
         </p>
         <input type="hidden" name="_next" value={`${baseUrl}${site.form.next}`} />
         <input type="hidden" name="_captcha" value="false" />
@@ -104,11 +112,11 @@ export function LeadForm({ copy, formName, subject, variant }: LeadFormProps) {
     </div>
   );
   return variant === 'card' ? (
-    <div id="estimate" className="estimate-card" aria-labelledby="estimate-title" role="region">
+    <section id={anchor} className="estimate-card" aria-labelledby={titleId}>
       {form}
-    </div>
+    </section>
   ) : (
-    <section id="estimate" className="sec sec-form" aria-labelledby="estimate-title">
+    <section id={anchor} className="sec sec-form" aria-labelledby={titleId}>
       <div className="wrap narrow">{form}</div>
     </section>
   );

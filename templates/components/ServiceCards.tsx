@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Text } from '../lib/tokens.ts';
 import { Obj, Route } from '../lib/schema.ts';
 import { T } from './Text.tsx';
+import { columns } from '../lib/grid.ts';
 
 export const CardSchema = Obj({
   name: Text({ maxLength: 60 }),
@@ -30,7 +31,7 @@ export function ServiceCards({ data }: { data: Cards }) {
             <T text={data.intro} />
           </p>
         )}
-        <ul className="cards">
+        <ul className={`cards ${columns(data.cards.length)}`}>
           {data.cards.map((card, i) => (
             <li key={i} className={card.href ? 'card card-link' : 'card'}>
               <h3>{card.href ? <a href={card.href}><T text={card.name} /></a> : <T text={card.name} />}</h3>

@@ -1,10 +1,13 @@
-// Customer reviews: a grid on the home page, a scroll-snap carousel on service
-// pages (the carousel script, later, adds autoplay every 5 seconds).
+// Customer reviews: a grid (the home page), or a carousel (service pages). The
+// carousel is a scroll-snap row that works without script; its previous/next
+// buttons and live region are in the HTML for the carousel script (later),
+// which reveals the buttons, autoplays every 5 seconds and loops.
 import { Type, type Static } from '@sinclair/typebox';
 import { Text } from '../lib/tokens.ts';
-import { IsoDate, Label, Obj } from '../lib/schema.ts';
+import { Enum, IsoDate, Label, Obj } from '../lib/schema.ts';
 import { formatDate } from '../lib/format.ts';
 import { T } from './Text.tsx';
+import { columns } from '../lib/grid.ts';
 
 export const TestimonialSchema = Obj({
   name: Label,
@@ -19,11 +22,43 @@ export const TestimonialsSchema = Obj({
   heading: Text({ maxLength: 100 }),
   intro: Type.Optional(Text()),
   items: Type.Array(TestimonialSchema, { minItems: 1 }),
+  style: Type.Optional(
+    Enum(['grid', 'carousel'] as const, {
+      description: 'grid: every review side by side; carousel: one row that slides (the default on service pages, grid elsewhere).',
+    }),
+  ),
 });
 
 export type TestimonialsData = Static<typeof TestimonialsSchema>;
+type Review = Static<typeof TestimonialSchema>;
+
+/** Milliseconds each carousel slide stays. */
+const CAROUSEL_DELAY = 5000;
+
+function ReviewCard({ r }: { r: Review }) {
+  return (
+    <figure>
+      <p className="stars" aria-label={`Rated ${r.rating} out of 5`}>
+        {'★'.repeat(r.rating)}
+      </p>
+      <blockquote>
+        <p>
+          <T text={r.text} />
+        </p>
+      </blockquote>
+      <figcaption>
+        <strong>{r.name}</strong>, {r.location}
+        {(r.service || r.date) && (
+          <span className="muted">{[r.service, r.date && formatDate(r.date)].filter(Boolean).join(' · ')}</span>
+        )}
+      </figcaption>
+    </figure>
+  );
+}
 
 export function Testimonials({ data, carousel = false }: { data: TestimonialsData; carousel?: boolean }) {
+  const asCarousel = data.style ? data.style === 'carousel' : carousel;
+  const count = data.items.length;
   return (
     <section className="sec sec-alt">
       <div className="wrap">
@@ -35,33 +70,41 @@ export function Testimonials({ data, carousel = false }: { data: TestimonialsDat
             <T text={data.intro} />
           </p>
         )}
-        <ul
-          className={carousel ? 'reviews carousel' : 'reviews'}
-          {...(carousel ? { 'data-carousel': '', 'data-interval': 5000, tabIndex: 0, 'aria-label': 'Customer reviews' } : {})}
-        >
-          {data.items.map((r, i) => (
-            <li key={i}>
-              <figure>
-                <p className="stars" aria-label={`Rated ${r.rating} out of 5`}>
-                  {'★'.repeat(r.rating)}
-                </p>
-                <blockquote>
-                  <p>
-                    <T text={r.text} />
-                  </p>
-                </blockquote>
-                <figcaption>
-                  <strong>{r.name}</strong>, {r.location}
-                  {(r.service || r.date) && (
-                    <span className="muted">
-                      {[r.service, r.date && formatDate(r.date)].filter(Boolean).join(' · ')}
-                    </span>
-                  )}
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        {asCarousel ? (
+          <div
+            className="carousel-box"
+            data-carousel
+            data-interval={CAROUSEL_DELAY}
+            role="region"
+            aria-roledescription="carousel"
+            aria-label="Customer reviews"
+          >
+            <ul className="reviews carousel" tabIndex={0} aria-label="Reviews, scroll sideways for more">
+              {data.items.map((r, i) => (
+                <li key={i} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} data-slide={i}>
+                  <ReviewCard r={r} />
+                </li>
+              ))}
+            </ul>
+            <div className="car-nav" data-carousel-controls hidden>
+              <button type="button" className="btn btn-outline" data-carousel-prev aria-label="Previous review">
+                ←
+              </button>
+              <button type="button" className="btn btn-outline" data-carousel-next aria-label="Next review">
+                →
+              </button>
+            </div>
+            <p className="sr-only" aria-live="polite" aria-atomic="true" data-carousel-status></p>
+          </div>
+        ) : (
+          <ul className={`reviews ${columns(data.items.length)}`}>
+            {data.items.map((r, i) => (
+              <li key={i}>
+                <ReviewCard r={r} />
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </section>
   );

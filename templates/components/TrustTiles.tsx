@@ -4,6 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';
 import { T } from './Text.tsx';
+import { columns } from '../lib/grid.ts';
 
 export const TrustTilesSchema = Obj({
   heading: Text({ maxLength: 100 }),
@@ -19,7 +20,7 @@ export function TrustTiles({ data }: { data: TrustTilesData }) {
         <h2>
           <T text={data.heading} />
         </h2>
-        <ul className="tiles">
+        <ul className={`tiles ${columns(data.tiles.length)}`}>
           {data.tiles.map((tile, i) => (
             <li key={i}>
               <h3>

@@ -21,6 +21,7 @@ export function businessNode(site: Site, baseUrl: string, contact: Contact): Nod
     legalName: site.business.legalName,
     description: site.business.description,
     url: `${baseUrl}/`,
+    image: `${baseUrl}${site.share.image}`,
     telephone: contact.phone.href.slice('tel:'.length),
     email: site.leadsEmail,
     address: {
@@ -51,6 +52,36 @@ export function breadcrumbNode(crumbs: Crumb[], baseUrl: string, canonical: stri
       name: c.name,
       item: c.href ? `${baseUrl}${c.href === '/' ? '/' : c.href}` : canonical,
     })),
+  };
+}
+
+/** What a page says about the service it sells (service.tsx `serviceStructuredData`). */
+export interface ServiceFacts {
+  name: string;
+  serviceType: string;
+  brand: string;
+}
+
+/**
+ * A schema.org Service: the brand installed, the business as provider, the
+ * places served and the business's rating. The review count is the number in
+ * the totalReviews claim ("700+" counts as 700), so it follows site.yaml.
+ */
+export function serviceNode(facts: ServiceFacts, site: Site, baseUrl: string, contact: Contact, canonical: string): Node {
+  const count = Number.parseInt(site.claims.totalReviews.replace(/[^\d]/g, ''), 10);
+  const rating = Number.parseFloat(site.claims.rating);
+  return {
+    '@type': 'Service',
+    '@id': `${canonical}#service`,
+    name: facts.name,
+    serviceType: facts.serviceType,
+    brand: { '@type': 'Brand', name: facts.brand },
+    provider: { '@id': businessId(baseUrl, contact) },
+    areaServed: site.serviceAreas.flatMap((g) => g.places.map((p) => ({ '@type': 'Place', name: p.name }))),
+    url: canonical,
+    ...(Number.isFinite(count) && count > 0 && Number.isFinite(rating)
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.toFixed(1), bestRating: '5', reviewCount: count } }
+      : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import { CardsSchema, ServiceCards } from '../components/ServiceCards.tsx';
 import { Faq, FaqSchema } from '../components/Faq.tsx';
 import { AreaLinks, AreasSchema } from '../components/AreaLinks.tsx';
 import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
+import { PhoneBooking } from '../components/PhoneBooking.tsx';
 
 export const schema = Obj({
   name: Type.String({ minLength: 1, maxLength: 40, description: 'Short name for breadcrumbs, e.g. Residential.' }),
@@ -55,8 +56,8 @@ export function component(props: PageProps<CategoryPage, Site>) {
       <ServiceCards data={page.services} />
       {page.faq && <Faq data={page.faq} />}
       {page.areas && <AreaLinks data={page.areas} />}
-      <CallBand data={page.cta} booking={page.booking} quoteHref="#estimate" />
-      {!inHero && form}
+      <CallBand data={page.cta} booking={page.booking} quoteHref="#estimate" phoneNote={false} />
+      {estimate ? !inHero && form : <PhoneBooking />}
     </Layout>
   );
 }

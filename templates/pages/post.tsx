@@ -9,7 +9,7 @@ import { formatDate, readTime } from '../lib/format.ts';
 import { segments, type TokenValues } from '../lib/tokens.ts';
 import { contactFor, tokenValues } from '../lib/contact.ts';
 import { businessId } from '../lib/jsonld.ts';
-import { Layout } from '../components/Layout.tsx';
+import { Layout, SHARE_IMAGE_SIZE } from '../components/Layout.tsx';
 import { CallBand } from '../components/CallBand.tsx';
 
 export const postCategories = ['Smart Home', 'Outdoor', 'Residential', 'Safety', 'Troubleshooting'] as const;
@@ -45,6 +45,9 @@ export function component(props: PageProps<PostPage<PostFront>, Site>) {
   const { page, site, posts, baseUrl, canonical, route } = props;
   const { front } = page;
   const image = `${baseUrl}${front.featuredImage}`;
+  // Social networks ignore SVG cards; a post with a vector picture shares the site's card.
+  const raster = !front.featuredImage.endsWith('.svg');
+  const shareImage = raster ? image : `${baseUrl}${site.share.image}`;
   const index = posts.findIndex((p) => p.slug === page.slug);
   const newer = index > 0 ? posts[index - 1] : undefined;
   const older = index >= 0 ? posts[index + 1] : undefined;
@@ -54,8 +57,9 @@ export function component(props: PageProps<PostPage<PostFront>, Site>) {
     '@type': 'BlogPosting',
     headline: front.title,
     description: front.metaDescription,
-    image,
+    image: raster ? image : [image, shareImage],
     datePublished: front.publishDate,
+    dateModified: front.publishDate,
     author: { '@type': 'Person', name: front.author },
     publisher: { '@id': businessId(baseUrl, contactFor(route, site)) },
     mainEntityOfPage: canonical,
@@ -63,23 +67,27 @@ export function component(props: PageProps<PostPage<PostFront>, Site>) {
     wordCount: page.words,
     inLanguage: 'en-CA',
   };
-  const crumbs = [{ name: 'Home', href: '/' }, ...(blog ? [{ name: 'Blog', href: blog }] : []), { name: front.title }];
+  const crumbs = [{ name: 'Home', href: '/' }, { name: 'Blog', href: blog }, { name: front.title }];
   return (
     <Layout
       props={props}
       meta={{ title: front.seoTitle, description: front.metaDescription }}
       hasForm={false}
       crumbs={crumbs}
-      social={{ type: 'article', image, published: front.publishDate }}
+      social={{
+        type: 'article',
+        image: shareImage,
+        imageAlt: raster ? front.title : site.share.alt,
+        imageSize: SHARE_IMAGE_SIZE,
+        published: front.publishDate,
+      }}
       jsonLd={[posting]}
     >
       <article className="post">
         <header className="wrap narrow post-head">
-          {blog && (
-            <p>
-              <a href={blog}>← Back to the blog</a>
-            </p>
-          )}
+          <p>
+            <a href={blog}>← Back to the blog</a>
+          </p>
           <p className="eyebrow">{front.category}</p>
           <h1>{front.title}</h1>
           <p className="meta">
@@ -90,8 +98,7 @@ export function component(props: PageProps<PostPage<PostFront>, Site>) {
         <div className="wrap narrow prose" dangerouslySetInnerHTML={{ __html: body }} />
       </article>
       <CallBand data={site.postCta} booking="phone" />
-      {(newer || older || blog) && (
-        <nav className="wrap narrow post-nav" aria-label="More articles">
+      <nav className="wrap narrow post-nav" aria-label="More articles">
           {newer && (
             <a href={newer.route} rel="prev">
               <span>← Previous</span> {String(newer.front.title)}
@@ -102,13 +109,10 @@ export function component(props: PageProps<PostPage<PostFront>, Site>) {
               <span>Next →</span> {String(older.front.title)}
             </a>
           )}
-          {blog && (
-            <a className="btn btn-outline" href={blog}>
-              Back to All Blog Posts
-            </a>
-          )}
-        </nav>
-      )}
+          <a className="btn btn-outline" href={blog}>
+            Back to All Blog Posts
+          </a>
+      </nav>
     </Layout>
   );
 }

@@ -16,6 +16,9 @@ import { Testimonials, TestimonialsSchema } from '../components/Testimonials.tsx
 import { Faq, FaqSchema } from '../components/Faq.tsx';
 import { AreaLinks, AreasSchema } from '../components/AreaLinks.tsx';
 import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
+import { PhoneBooking } from '../components/PhoneBooking.tsx';
+import { contactFor } from '../lib/contact.ts';
+import { serviceNode } from '../lib/jsonld.ts';
 
 export const schema = Obj({
   name: Type.String({
@@ -41,6 +44,32 @@ export const schema = Obj({
   areas: Type.Optional(AreasSchema),
   cta: CallBandSchema,
   form: LeadFormSchema,
+  enquiry: Type.Optional(
+    Obj(
+      {
+        service: Type.String({
+          minLength: 2,
+          maxLength: 60,
+          pattern: '^[^{}]+$',
+          description: 'The service the enquiry is about, e.g. RadioRA 2: named in the form heading and in the email subject "New enquiry: RadioRA 2".',
+        }),
+      },
+      { description: 'Makes the estimate form this service\'s enquiry form.' },
+    ),
+  ),
+  serviceStructuredData: Type.Optional(
+    Obj(
+      {
+        name: Type.String({ minLength: 2, maxLength: 100, description: 'Name of the service, e.g. Lutron RadioRA 2 Installation.' }),
+        serviceType: Type.String({ minLength: 2, maxLength: 100, description: 'Kind of service, e.g. Lighting control system installation.' }),
+        brand: Type.String({ minLength: 1, maxLength: 60, description: 'The brand installed, e.g. Lutron.' }),
+      },
+      {
+        description:
+          'Adds schema.org Service structured data to this page: the brand, the business as provider, site.yaml serviceAreas as areas served, and the rating from the rating and totalReviews claims.',
+      },
+    ),
+  ),
 });
 
 export type ServicePage = Static<typeof schema>;
@@ -52,22 +81,24 @@ function PageButtons({ category }: { category: ServicePage['category'] }) {
       <a className="btn btn-outline" href={category.href}>
         ← {category.label} services
       </a>
-      {site.links.emergency && (
-        <a className="btn btn-emerg" href={site.links.emergency}>
-          24/7 Emergency Services →
-        </a>
-      )}
+      <a className="btn btn-emerg" href={site.links.emergency}>
+        24/7 Emergency Services →
+      </a>
     </nav>
   );
 }
 
 export function component(props: PageProps<ServicePage, Site>) {
-  const { page } = props;
+  const { page, site, baseUrl, route, canonical } = props;
   const estimate = page.booking === 'estimate';
+  const service = page.enquiry?.service;
+  const facts = page.serviceStructuredData;
+  const jsonLd = facts ? [serviceNode(facts, site, baseUrl, contactFor(route, site), canonical)] : [];
   return (
     <Layout
       props={props}
       hasForm={estimate}
+      jsonLd={jsonLd}
       crumbs={[{ name: 'Home', href: '/' }, { name: page.category.label, href: page.category.href }, { name: page.name }]}
     >
       <Hero heading={page.hero.heading} lead={page.hero.lead} quoteHref={estimate ? '#estimate' : undefined} phoneOnly={!estimate} />
@@ -75,9 +106,16 @@ export function component(props: PageProps<ServicePage, Site>) {
       {page.testimonials && <Testimonials data={page.testimonials} carousel />}
       {page.faq && <Faq data={page.faq} />}
       {page.areas && <AreaLinks data={page.areas} />}
-      <CallBand data={page.cta} booking={page.booking} quoteHref="#estimate" />
-      {estimate && (
-        <LeadForm copy={page.form} formName="global_contact_form" subject={`New enquiry: ${page.name}`} variant="section" />
+      <CallBand data={page.cta} booking={page.booking} quoteHref="#estimate" phoneNote={false} />
+      {estimate ? (
+        <LeadForm
+          copy={service ? { ...page.form, heading: `Enquire about ${service}` } : page.form}
+          formName="global_contact_form"
+          subject={`New enquiry: ${service ?? page.name}`}
+          variant="section"
+        />
+      ) : (
+        <PhoneBooking />
       )}
       <PageButtons category={page.category} />
     </Layout>

@@ -1,0 +1,116 @@
+// The blog list (/blog): search box, category chips and a card for every post,
+// in list order. Every card is in the HTML and visible without script; the
+// blog script (later) filters by the data attributes on each card, searches
+// titles and excerpts, pages by nine and keeps the state in the URL query
+// (?category=, ?q=, ?page=), which is why the chips are links and the search
+// box is a GET form: without script they still land on this list.
+import { Type, type Static } from '@sinclair/typebox';
+import type { PageProps, PostSummary } from '../../src/theme.ts';
+import type { Site } from '../site.schema.ts';
+import { Text } from '../lib/tokens.ts';
+import { Obj } from '../lib/schema.ts';
+import { formatDate, readTime } from '../lib/format.ts';
+import { Layout } from '../components/Layout.tsx';
+import { T } from '../components/Text.tsx';
+import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
+import { postCategories, type PostFront } from './post.tsx';
+
+export const schema = Obj({
+  hero: Obj({
+    heading: Text({ maxLength: 90 }),
+    lead: Text({ maxLength: 360 }),
+  }),
+  pageSize: Type.Integer({ minimum: 3, maximum: 30, default: 9, description: 'Posts per page once the blog script pages the list.' }),
+  cta: CallBandSchema,
+});
+
+export type BlogListPage = Static<typeof schema>;
+
+/** A category's chip slug: its name lower-cased, spaces turned into hyphens ("Smart Home" → smart-home). */
+export function categorySlug(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, '-');
+}
+
+const chips = [{ name: 'All', slug: 'all' }, ...postCategories.map((name) => ({ name, slug: categorySlug(name) }))];
+
+function PostCard({ post }: { post: PostSummary<PostFront> }) {
+  const { front } = post;
+  return (
+    <li
+      className="post-card"
+      data-post
+      data-category={categorySlug(front.category)}
+      data-title={front.title}
+      data-excerpt={front.excerpt}
+    >
+      <img src={front.featuredImage} width={1200} height={630} alt="" loading="lazy" decoding="async" />
+      <div className="post-card-in">
+        <p className="post-card-meta">
+          <span className="chip-cat">{front.category}</span>
+          <time dateTime={front.publishDate}>{formatDate(front.publishDate)}</time>
+        </p>
+        <h2>
+          <a href={post.route}>{front.title}</a>
+        </h2>
+        <p>{front.excerpt}</p>
+        <p className="post-card-foot">
+          <span>{readTime(post.words)}</span>
+          <span aria-hidden="true">Read article →</span>
+        </p>
+      </div>
+    </li>
+  );
+}
+
+export function component(props: PageProps<BlogListPage, Site>) {
+  const { page, posts, site } = props;
+  const blog = site.links.blog;
+  return (
+    <Layout props={props} hasForm={false} crumbs={[{ name: 'Home', href: '/' }, { name: 'Blog' }]}>
+      <section className="hero hero-sub hero-solo">
+        <div className="wrap">
+          <h1>
+            <T text={page.hero.heading} />
+          </h1>
+          <p className="lead">
+            <T text={page.hero.lead} />
+          </p>
+        </div>
+      </section>
+      <section className="sec blog" data-blog data-page-size={page.pageSize} aria-label="Articles">
+        <div className="wrap">
+          <form className="blog-search" role="search" action={blog} method="get">
+            <label htmlFor="blog-q">Search articles</label>
+            <input id="blog-q" name="q" type="search" placeholder="Search articles..." autoComplete="off" data-blog-search />
+          </form>
+          <nav className="chips" aria-label="Categories">
+            <ul>
+              {chips.map((chip) => (
+                <li key={chip.slug}>
+                  <a
+                    className="chip"
+                    href={chip.slug === 'all' ? blog : `${blog}?category=${chip.slug}`}
+                    data-category-chip={chip.slug}
+                    aria-current={chip.slug === 'all' ? 'true' : undefined}
+                  >
+                    {chip.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <ul className="post-grid" data-post-list>
+            {(posts as PostSummary<PostFront>[]).map((post) => (
+              <PostCard key={post.slug} post={post} />
+            ))}
+          </ul>
+          <p className="empty" data-blog-empty role="status" hidden>
+            No articles found matching your search criteria.
+          </p>
+          <nav className="pager" data-pagination aria-label="Pages of articles" hidden></nav>
+        </div>
+      </section>
+      <CallBand data={page.cta} booking="phone" />
+    </Layout>
+  );
+}

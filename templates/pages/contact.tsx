@@ -1,0 +1,188 @@
+// The contact page: how to reach the business (phone, emergency line, office
+// hours, address), the estimate form beside them, the places served as a grid
+// of links, and the locations map.
+//
+// The map is a placeholder here: a later script loads the site's own SVG map
+// into [data-map] when it nears the viewport. Without script the placeholder
+// shows the places as a plain list of links instead of "Loading map...".
+import { Type, type Static } from '@sinclair/typebox';
+import type { PageProps } from '../../src/theme.ts';
+import type { Site } from '../site.schema.ts';
+import { Text } from '../lib/tokens.ts';
+import { Link, Obj } from '../lib/schema.ts';
+import { formatAddress } from '../lib/contact.ts';
+import { Layout } from '../components/Layout.tsx';
+import { Hero } from '../components/Hero.tsx';
+import { usePage } from '../components/PageContext.ts';
+import { T } from '../components/Text.tsx';
+import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
+
+export const schema = Obj({
+  hero: Obj({
+    heading: Text({ maxLength: 90 }),
+    lead: Text({ maxLength: 360 }),
+  }),
+  details: Obj(
+    {
+      heading: Text({ maxLength: 80 }),
+      text: Type.Optional(Text({ maxLength: 400 })),
+    },
+    { description: 'The block with phone, email, office hours and address (all from site.yaml).' },
+  ),
+  emergency: Obj(
+    {
+      heading: Text({ maxLength: 80 }),
+      text: Text({ maxLength: 400 }),
+    },
+    { description: 'The emergency block and its call button (the click_to_call analytics event).' },
+  ),
+  form: LeadFormSchema,
+  areas: Obj(
+    {
+      heading: Text({ maxLength: 100 }),
+      intro: Type.Optional(Text()),
+      links: Type.Array(Link, { minItems: 1, description: 'Pages of the places served, e.g. { label: Vaughan, href: /gta/vaughan }.' }),
+    },
+    { description: 'The grid of links to the places served.' },
+  ),
+  map: Obj(
+    {
+      heading: Text({ maxLength: 100 }),
+      intro: Type.Optional(Text()),
+    },
+    { description: 'The locations map section.' },
+  ),
+});
+
+export type ContactPage = Static<typeof schema>;
+
+function ContactDetails({ data }: { data: ContactPage['details'] }) {
+  const { site, contact } = usePage();
+  return (
+    <div className="box">
+      <h2>
+        <T text={data.heading} />
+      </h2>
+      {data.text && (
+        <p>
+          <T text={data.text} />
+        </p>
+      )}
+      <dl className="facts">
+        <dt>Phone</dt>
+        <dd>
+          <a href={contact.phone.href}>{contact.phone.display}</a>
+        </dd>
+        <dt>Email</dt>
+        <dd>
+          <a href={`mailto:${site.leadsEmail}`}>{site.leadsEmail}</a>
+        </dd>
+        <dt>Office hours</dt>
+        <dd>{contact.hoursText}</dd>
+        <dt>Emergency service</dt>
+        <dd>{site.hours.emergency}</dd>
+        <dt>Office</dt>
+        <dd>
+          <address>{formatAddress(contact.address)}</address>
+        </dd>
+        <dt>ESA licence</dt>
+        <dd>#{site.esaLicence}</dd>
+      </dl>
+    </div>
+  );
+}
+
+function Emergency({ data }: { data: ContactPage['emergency'] }) {
+  const { site, contact } = usePage();
+  return (
+    <div className="box box-emerg">
+      <h2>
+        <T text={data.heading} />
+      </h2>
+      <p>
+        <T text={data.text} />
+      </p>
+      <p>
+        <a className="btn btn-emerg btn-lg btn-block" href={contact.phone.href} data-track="click-to-call" data-label="emergency">
+          Call {contact.phone.display}, {site.hours.emergency}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function PlaceList() {
+  const { site } = usePage();
+  return (
+    <ul className="map-list">
+      {site.serviceAreas.map((group) => (
+        <li key={group.name}>
+          <strong>{group.name}</strong>
+          <ul>
+            {group.places.map((place) => (
+              <li key={place.name}>{place.href ? <a href={place.href}>{place.name}</a> : place.name}</li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function component(props: PageProps<ContactPage, Site>) {
+  const { page } = props;
+  return (
+    <Layout props={props} hasForm>
+      <Hero heading={page.hero.heading} lead={page.hero.lead} quoteHref="#estimate" />
+      <section className="sec" aria-label="Ways to reach us">
+        <div className="wrap split">
+          <div className="stack">
+            <ContactDetails data={page.details} />
+            <Emergency data={page.emergency} />
+          </div>
+          <LeadForm copy={page.form} formName="global_contact_form" variant="card" />
+        </div>
+      </section>
+      <section className="sec sec-alt" aria-labelledby="areas-title">
+        <div className="wrap">
+          <h2 id="areas-title">
+            <T text={page.areas.heading} />
+          </h2>
+          {page.areas.intro && (
+            <p className="intro">
+              <T text={page.areas.intro} />
+            </p>
+          )}
+          <ul className="place-grid">
+            {page.areas.links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="sec" aria-labelledby="map-title">
+        <div className="wrap">
+          <h2 id="map-title">
+            <T text={page.map.heading} />
+          </h2>
+          {page.map.intro && (
+            <p className="intro">
+              <T text={page.map.intro} />
+            </p>
+          )}
+          <div className="map" data-map>
+            <p className="map-msg" data-map-status>
+              Loading map...
+            </p>
+            <noscript>
+              <style>{'.map-msg{display:none}'}</style>
+              <PlaceList />
+            </noscript>
+          </div>
+        </div>
+      </section>
+    </Layout>
+  );
+}

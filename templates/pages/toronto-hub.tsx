@@ -1,0 +1,151 @@
+// The Toronto hub (/toronto): hero with its own estimate form and a Call Now
+// button, three trust cards, a card for each neighbourhood page, then a second
+// section with another estimate form beside it. Like every page under
+// /toronto it shows the Toronto phone, hours and address (lib/contact.ts).
+import { Type, type Static } from '@sinclair/typebox';
+import type { PageProps } from '../../src/theme.ts';
+import type { Site } from '../site.schema.ts';
+import { Text } from '../lib/tokens.ts';
+import { List, Obj } from '../lib/schema.ts';
+import { Layout } from '../components/Layout.tsx';
+import { usePage } from '../components/PageContext.ts';
+import { T } from '../components/Text.tsx';
+import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
+import { TrustTiles, TrustTilesSchema } from '../components/TrustTiles.tsx';
+import { ContentSection, SectionSchema } from '../components/ContentSection.tsx';
+import { Faq, FaqSchema } from '../components/Faq.tsx';
+import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
+import { columns } from '../lib/grid.ts';
+
+const NeighbourhoodSchema = Obj({
+  name: Type.String({ minLength: 2, maxLength: 40, pattern: '^[^{}]+$', description: 'The neighbourhood, e.g. Leslieville.' }),
+  slug: Type.String({
+    pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+    description: 'The page under /toronto, e.g. leslieville for /toronto/leslieville. The build fails if the page does not exist.',
+  }),
+  excerpt: Text({ maxLength: 220, description: 'One or two sentences on the neighbourhood and the work we do there.' }),
+});
+
+export const schema = Obj({
+  hero: Obj({
+    eyebrow: Type.Optional(Text({ maxLength: 80 })),
+    heading: Text({ maxLength: 90 }),
+    lead: Text({ maxLength: 360 }),
+    points: List(Text({ maxLength: 60 }), { maxItems: 6 }),
+  }),
+  form: LeadFormSchema,
+  trust: Obj(TrustTilesSchema.properties, { description: 'The three trust cards: 24/7 emergency, local experts, certified.' }),
+  neighbourhoods: Obj({
+    heading: Text({ maxLength: 100 }),
+    intro: Type.Optional(Text()),
+    cards: Type.Array(NeighbourhoodSchema, { minItems: 1, description: 'One card per neighbourhood page, in the order shown.' }),
+  }),
+  second: Obj(
+    { section: SectionSchema, form: LeadFormSchema },
+    { description: 'The section near the end, with a second estimate form beside it.' },
+  ),
+  faq: Type.Optional(FaqSchema),
+  cta: CallBandSchema,
+});
+
+export type TorontoHubPage = Static<typeof schema>;
+
+function NeighbourhoodCards({ data }: { data: TorontoHubPage['neighbourhoods'] }) {
+  const { site } = usePage();
+  return (
+    <section className="sec" aria-labelledby="hoods-title">
+      <div className="wrap">
+        <h2 id="hoods-title">
+          <T text={data.heading} />
+        </h2>
+        {data.intro && (
+          <p className="intro">
+            <T text={data.intro} />
+          </p>
+        )}
+        <ul className={`cards hoods ${columns(data.cards.length)}`}>
+          {data.cards.map((card) => (
+            <li key={card.slug} className="card card-link" data-neighbourhood={card.slug}>
+              <h3>
+                <a href={`${site.links.toronto}/${card.slug}`}>{card.name}</a>
+              </h3>
+              <p>
+                <T text={card.excerpt} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function component(props: PageProps<TorontoHubPage, Site>) {
+  const { page } = props;
+  const { hero } = page;
+  return (
+    <Layout props={props} hasForm crumbs={[{ name: 'Home', href: '/' }, { name: 'Toronto' }]}>
+      <section className="hero">
+        <div className="wrap hero-grid">
+          <div className="hero-copy">
+            {hero.eyebrow && (
+              <p className="eyebrow">
+                <T text={hero.eyebrow} />
+              </p>
+            )}
+            <h1>
+              <T text={hero.heading} />
+            </h1>
+            <p className="lead">
+              <T text={hero.lead} />
+            </p>
+            {hero.points.length > 0 && (
+              <ul className="badges">
+                {hero.points.map((p, i) => (
+                  <li key={i}>
+                    <T text={p} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="actions">
+              <CallNow />
+            </p>
+            <HoursNote />
+          </div>
+          <LeadForm copy={page.form} formName="global_contact_form" variant="card" />
+        </div>
+      </section>
+      <TrustTiles data={page.trust} />
+      <NeighbourhoodCards data={page.neighbourhoods} />
+      <section className="sec sec-alt">
+        <div className="wrap split">
+          <div className="split-copy">
+            <ContentSection data={page.second.section} bare />
+          </div>
+          <LeadForm copy={page.second.form} formName="global_contact_form" variant="card" anchor="estimate-2" />
+        </div>
+      </section>
+      {page.faq && <Faq data={page.faq} />}
+      <CallBand data={page.cta} booking="estimate" quoteHref="#estimate" />
+    </Layout>
+  );
+}
+
+function CallNow() {
+  const { contact } = usePage();
+  return (
+    <a className="btn btn-accent btn-lg" href={contact.phone.href}>
+      Call Now {contact.phone.display}
+    </a>
+  );
+}
+
+function HoursNote() {
+  const { site, contact } = usePage();
+  return (
+    <p className="note">
+      Toronto office {contact.hoursText} · Emergency service {site.hours.emergency}
+    </p>
+  );
+}
