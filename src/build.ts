@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { importTypeScript } from './compile.ts';
 import { ContentError, diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostic.ts';
-import { load, PARSE_CACHE, readParseCache } from './load.ts';
+import { load, parseCacheFile, readParseCache } from './load.ts';
 import { createParseCache } from './parse-cache.ts';
 import { compileValidators, validate, type Validators } from './validate.ts';
 import { render, canonicalUrl, type RenderedPage } from './render.ts';
@@ -49,7 +49,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const cache = createParseCache(cached);
   const validated = validate(content, theme, validatorsFor(theme), { baseUrl: options.baseUrl, cache });
   const cacheChanges = cache.changes();
-  if (cacheChanges) await writeParseCache(root, PARSE_CACHE, cacheChanges);
+  if (cacheChanges) await writeParseCache(root, parseCacheFile(root), cacheChanges);
   const { model } = validated;
   const found = [...validated.diagnostics, ...checkData(model, validated.claimedRoutes)];
   const bundled = await bundling;

@@ -1,5 +1,6 @@
 // Stage 1, load: the only reading of content from disk. Everything after works
 // on the returned texts, so it can be tested with literal inputs.
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 
@@ -20,13 +21,15 @@ export interface LoadedContent {
 
 /** Where the engine keeps what it can reuse between runs (inside node_modules, like other tools' caches). */
 export const CACHE_DIR = 'node_modules/.cache/site';
-/** Values of parsed YAML by the hash of their text. */
-export const PARSE_CACHE = `${CACHE_DIR}/parsed.json`;
+/** Values of parsed YAML by the hash of their text; one file per project folder, so two projects sharing packages do not evict each other. */
+export function parseCacheFile(root: string): string {
+  return `${CACHE_DIR}/parsed-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.json`;
+}
 
 /** The parse cache of an earlier run; empty when there is none or it cannot be read. */
 export async function readParseCache(root: string): Promise<Record<string, unknown>> {
   try {
-    const value = JSON.parse(await readFile(join(root, PARSE_CACHE), 'utf8')) as unknown;
+    const value = JSON.parse(await readFile(join(root, parseCacheFile(root)), 'utf8')) as unknown;
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   } catch {
     return {};

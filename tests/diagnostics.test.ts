@@ -105,6 +105,13 @@ describe('meaning', () => {
     expect(found.map(located)).toEqual([{ file: 'pages/index.yaml', line: 8, column: 11, path: 'links[0].href', code: 'broken-link' }]);
   });
 
+  it('locates problems as exactly when the file comes from the parse cache', async () => {
+    const first = await problems((p) => p.edit('pages/index.yaml', 'href: /services\n  - label: Call', 'href: /servces\n  - label: Call'));
+    const again = (await check({ root: project!.root })).filter((d) => d.severity === 'error');
+    expect(again.map(located)).toEqual(first.map(located));
+    expect(again.map(located)).toEqual([{ file: 'pages/index.yaml', line: 8, column: 11, path: 'links[0].href', code: 'broken-link' }]);
+  });
+
   it('reports a broken link in site.yaml', async () => {
     const found = await problems((p) => p.edit('site.yaml', 'href: /services', 'href: /contact'));
     expect(found.map(located)).toEqual([{ file: 'site.yaml', line: 6, column: 11, path: 'nav[0].href', code: 'broken-link' }]);
