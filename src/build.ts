@@ -33,46 +33,71 @@ export interface BuildResult {
   pages: RenderedPage[];
   /** Warnings; errors are thrown as a ContentError. */
   diagnostics: Diagnostic[];
-  stats: { pages: number; bytes: number; milliseconds: number; scripts: Record<string, number> };
+  stats: {
+    pages: number;
+    bytes: number;
+    milliseconds: number;
+    /** Milliseconds per stage: theme, load, validate, rules, bundle, render, extras, write. */
+    stages: Record<string, number>;
+    /** Raw bytes of each client script entry. */
+    scripts: Record<string, number>;
+  };
 }
 
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
-  const started = performance.now();
+  const clock = stageClock();
   const root = resolve(options.root ?? '.');
-  const theme = await loadTheme(root);
+  const theme = await clock.time('theme', () => loadTheme(root));
   // Editors need the current schemas most when their content does not validate yet.
   if (options.write !== false && options.editorSchemas !== false) await refreshFiles(root, editorSchemas(theme));
 
   // esbuild works in its own process: let it bundle while this one validates.
-  const bundling = bundle(root, theme);
-  const [content, cached] = await Promise.all([load(root), readParseCache(root)]);
+  const bundling = clock.time('bundle', () => bundle(root, theme));
+  const [content, cached] = await clock.time('load', () => Promise.all([load(root), readParseCache(root)]));
   const cache = createParseCache(cached);
-  const validated = validate(content, theme, validatorsFor(theme), { baseUrl: options.baseUrl, cache });
+  const validated = await clock.time('validate', () => validate(content, theme, validatorsFor(theme), { baseUrl: options.baseUrl, cache }));
   const cacheChanges = cache.changes();
   if (cacheChanges) await writeParseCache(root, parseCacheFile(root), cacheChanges);
   const { model } = validated;
-  const found = [...validated.diagnostics, ...checkData(model, validated.claimedRoutes)];
+  const found = [...validated.diagnostics, ...(await clock.time('rules', () => checkData(model, validated.claimedRoutes)))];
   const bundled = await bundling;
   found.push(...bundled.diagnostics);
   // Pages render even when other files have problems, so one run reports everything; only
   // a broken site.yaml or broken client code leaves nothing sensible to render.
   if (found.some((d) => d.severity === 'error' && ((d.file === 'site.yaml' && SHAPE_CODES.has(d.code)) || d.code === 'bundle'))) fail(found);
-  const rendered = render(model, theme, bundled.assets);
+  const rendered = await clock.time('render', () => render(model, theme, bundled.assets));
   found.push(...rendered.diagnostics);
-  const extraFiles = extras(model, rendered.pages, theme.securityPolicy?.(model.site) ?? {});
+  const extraFiles = await clock.time('extras', () => extras(model, rendered.pages, theme.securityPolicy?.(model.site) ?? {}));
   const generated = [...bundled.files, ...extraFiles];
-  found.push(...checkRendered(model, rendered.pages, { generated: generated.map((f) => f.path), claimedRoutes: validated.claimedRoutes, found }));
+  found.push(...(await clock.time('rules', () => checkRendered(model, rendered.pages, { generated: generated.map((f) => f.path), claimedRoutes: validated.claimedRoutes, found }))));
   fail(found);
-  const diagnostics = sortDiagnostics(found);
   const output = outputFiles({ pages: rendered.pages, assets: bundled.files, statics: model.statics, generated: extraFiles });
 
-  if (options.write !== false) await writeOutput(resolve(root, options.out ?? 'dist'), output);
+  if (options.write !== false) await clock.time('write', () => writeOutput(resolve(root, options.out ?? 'dist'), output));
   const bytes = output.reduce((sum, f) => sum + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
   return {
     files: output,
     pages: rendered.pages,
-    diagnostics,
-    stats: { pages: rendered.pages.length, bytes, milliseconds: Math.round(performance.now() - started), scripts: bundled.sizes },
+    diagnostics: sortDiagnostics(found),
+    stats: { pages: rendered.pages.length, bytes, milliseconds: clock.total(), stages: clock.stages, scripts: bundled.sizes },
+  };
+}
+
+/** Milliseconds spent per stage (stages that overlap, like bundle, are timed on their own). */
+function stageClock() {
+  const started = performance.now();
+  const stages: Record<string, number> = {};
+  return {
+    stages,
+    async time<T>(name: string, run: () => T | Promise<T>): Promise<T> {
+      const from = performance.now();
+      try {
+        return await run();
+      } finally {
+        stages[name] = Math.round((stages[name] ?? 0) + performance.now() - from);
+      }
+    },
+    total: () => Math.round(performance.now() - started),
   };
 }
 

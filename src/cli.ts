@@ -34,6 +34,7 @@ export async function main(argv: string[], version: string): Promise<number> {
           for (const file of result.files.filter((f) => f.path.endsWith('.js'))) {
             console.log(`  ${file.path.padEnd(48)} ${formatBytes(size(file.contents))}, ${formatBytes(gzipSync(file.contents).byteLength)} gzip`);
           }
+          console.log(`  stages: ${Object.entries(result.stats.stages).map(([name, ms]) => `${name} ${ms} ms`).join(', ')}`);
         }
         if (!options.quiet) console.log(summaryLine(result.stats, relative(process.cwd(), resolve(options.out)) || '.'));
         return 0;
