@@ -148,3 +148,131 @@ describe('texts the spec names', () => {
     expect(doc('/contact').title).toMatch(/^Contact .* \| Book Electricians$/);
   });
 });
+
+describe('shared chrome', () => {
+  const dropdowns = ['Residential', 'Commercial/Industrial', 'Smart Home', 'EV and Generator', 'Areas We Serve'];
+
+  it.each(['/', '/residential/panel-upgrades', '/toronto/leslieville', '/blog'])('%s: header, five dropdowns, footer licence, sticky bar, floating button', (route) => {
+    const d = doc(route);
+    const header = d.querySelector('header')!;
+    expect([...header.querySelectorAll('summary')].map((s) => s.textContent!.trim())).toEqual(dropdowns);
+    expect(header.querySelector('[data-menu-toggle]')).not.toBeNull();
+    expect(header.querySelector('a[href^="tel:"]')).not.toBeNull();
+    expect(d.querySelector('footer')!.textContent).toMatch(/7012846/);
+    const sticky = [...d.querySelectorAll('a')].filter((a) => /^(Call Now|Get a Quote)$/.test(a.textContent!.trim()));
+    expect(sticky.map((a) => a.textContent!.trim()).sort()).toEqual(['Call Now', 'Get a Quote']);
+    expect(sticky.find((a) => a.textContent!.trim() === 'Get a Quote')!.getAttribute('href')).toMatch(/#estimate$/);
+    expect(d.querySelector('[data-float-cta]')!.textContent).toContain('Request Service or Estimate');
+  });
+
+  it('every page that links #estimate on itself has the form there', () => {
+    for (const route of pageRoutes()) {
+      const d = doc(route);
+      if (d.querySelector('a[href="#estimate"]')) expect(d.getElementById('estimate'), route).not.toBeNull();
+    }
+  });
+});
+
+describe('lead form', () => {
+  it.each(['/', '/residential/panel-upgrades', '/gta/vaughan', '/about', '/contact', '/toronto'])('%s: every field of spec §3 with the §5 rules', (route) => {
+    const form = doc(route).querySelector('form[data-lead-form]') as HTMLFormElement;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('https://formsubmit.co/estimates@example.com');
+    const field = (name: string) => form.querySelector(`[name="${name}"]`)!;
+    expect([field('name').getAttribute('maxlength'), field('name').hasAttribute('required'), field('name').getAttribute('autocomplete')]).toEqual(['100', true, 'name']);
+    expect([field('phone').getAttribute('type'), field('phone').getAttribute('maxlength'), field('phone').hasAttribute('required'), field('phone').getAttribute('autocomplete')]).toEqual(['tel', '20', true, 'tel']);
+    expect([field('message').getAttribute('maxlength'), field('message').hasAttribute('required')]).toEqual(['1000', true]);
+    for (const name of ['name', 'phone', 'message']) {
+      expect(form.querySelector(`label[for="${field(name).id}"]`)!.textContent).toContain('*');
+    }
+    const hidden = ['_next', '_captcha', '_subject', 'page_source_url', 'page_source_title', 'gclid', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer', 'ga_client_id', 'calculated_source'];
+    for (const name of hidden) expect(field(name).getAttribute('type'), name).toBe('hidden');
+    expect(field('website')).not.toBeNull();
+    expect(field('_next').getAttribute('value')).toBe('https://www.example.com/thank-you');
+    expect(field('_captcha').getAttribute('value')).toBe('false');
+  });
+
+  it('names the service in the enquiry form of the RadioRA 2 page', () => {
+    const form = doc('/smart-home/radiora-2').querySelector('form[data-lead-form]')!;
+    expect(form.querySelector('[name="_subject"]')!.getAttribute('value')).toBe('New enquiry: RadioRA 2');
+  });
+});
+
+describe('screens', () => {
+  it('home: hero with the rating, six service cards, four testimonials, FAQ of 11 with the §9 figures, area links', () => {
+    const d = doc('/');
+    const body = text('/');
+    expect(body).toMatch(/5\.0/);
+    expect(body).toMatch(/400\+/);
+    expect(d.querySelectorAll('#faq details').length).toBe(11);
+    expect(d.querySelectorAll('#faq details:not([data-faq-more])').length).toBe(6);
+    for (const figure of ['$200-$600', '$1,500-$3,500+', '$1,500-$3,000+', '$120-$250', '$800-$1,800+', '4-8 hours']) expect(body, figure).toContain(figure);
+    expect(d.querySelectorAll('main figure blockquote').length).toBe(4);
+    expect(d.querySelectorAll('main a[href^="/residential"], main a[href^="/commercial"], main a[href^="/smart-home"], main a[href^="/ev-energy"], main a[href^="/emergency"], main a[href^="/industrial"]').length).toBeGreaterThanOrEqual(6);
+    expect(d.querySelector('main a[href="/gta/vaughan"]')).not.toBeNull();
+  });
+
+  it('Toronto hub: hero form, 18 neighbourhood cards, a second form', () => {
+    const d = doc('/toronto');
+    const cards = [...new Set([...d.querySelectorAll('main a[href^="/toronto/"]')].map((a) => a.getAttribute('href')))];
+    expect(cards.sort()).toEqual(TORONTO_AREAS.filter((a) => !['little-italy', 'the-annex', 'kensington-market'].includes(a)).map((a) => `/toronto/${a}`).sort());
+    expect(d.querySelectorAll('main form[data-lead-form]').length).toBe(2);
+  });
+
+  it('contact: links to the 16 cities and /toronto, the map placeholder, the emergency call button', () => {
+    const d = doc('/contact');
+    const links = new Set([...d.querySelectorAll('main a')].map((a) => a.getAttribute('href')));
+    for (const city of ['richmond-hill', 'kleinburg', 'woodbridge', 'oakville', 'mississauga', 'vaughan', 'markham', 'brampton', 'thornhill', 'maple', 'king-city', 'bolton', 'caledon', 'north-york', 'etobicoke', 'east-york']) {
+      expect(links.has(`/gta/${city}`), city).toBe(true);
+    }
+    expect(links.has('/toronto')).toBe(true);
+    expect(d.querySelector('[data-map]')!.textContent).toContain('Loading map...');
+    expect(d.querySelector('[data-track="click-to-call"]')!.getAttribute('href')).toMatch(/^tel:\+1/);
+  });
+
+  it('/industrial links its four cards straight to the real pages', () => {
+    const links = [...doc('/industrial').querySelectorAll('main a')].map((a) => a.getAttribute('href'));
+    for (const slug of ['600v-800a-services', 'machinery-connections', 'transformer-motor-control', 'plc-automation-wiring']) expect(links).toContain(`/industrial/${slug}`);
+    expect(links.some((href) => href?.startsWith('/services/'))).toBe(false);
+  });
+
+  it('service pages: back to the category and forward to 24/7 Emergency Services', () => {
+    for (const route of pageRoutes().filter((r) => /^\/(residential|commercial|industrial|smart-home|ev-energy)\/./.test(r))) {
+      const links = [...doc(route).querySelectorAll('main a, nav a')];
+      const category = route.split('/')[1];
+      expect(links.some((a) => a.getAttribute('href') === `/${category}`), route).toBe(true);
+      expect(links.some((a) => a.getAttribute('href') === '/emergency' && a.textContent!.includes('24/7 Emergency Services')), route).toBe(true);
+    }
+  });
+
+  it('emergency sub-pages: bookings by phone only, links to /emergency and /contact', () => {
+    for (const route of pageRoutes().filter((r) => r.startsWith('/emergency/'))) {
+      expect(text(route), route).toContain('All bookings by phone only');
+      const links = [...doc(route).querySelectorAll('main a')].map((a) => a.getAttribute('href'));
+      expect(links, route).toContain('/emergency');
+      expect(links, route).toContain('/contact');
+    }
+  });
+
+  it('panel upgrades: a carousel of three testimonials', () => {
+    const carousel = doc('/residential/panel-upgrades').querySelector('[data-carousel]')!;
+    expect(carousel.querySelectorAll('[data-slide], blockquote, figure').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('EV pages: a process list and links back to /ev-energy and /emergency', () => {
+    for (const route of pageRoutes().filter((r) => r.startsWith('/ev-energy/'))) {
+      expect(doc(route).querySelector('main ol'), route).not.toBeNull();
+      const links = [...doc(route).querySelectorAll('main a, nav a')].map((a) => a.getAttribute('href'));
+      expect(links, route).toContain('/ev-energy');
+      expect(links, route).toContain('/emergency');
+    }
+  });
+
+  it('blog list: search box, six chips, every post card', () => {
+    const d = doc('/blog');
+    expect(d.querySelector('input[type="search"], input[name="q"]')!.getAttribute('placeholder')).toBe('Search articles...');
+    expect([...d.querySelectorAll('main a[href^="/blog?category="], [data-category-chip]')].length).toBeGreaterThanOrEqual(6);
+    expect(d.querySelectorAll('[data-post]').length).toBe(10);
+    expect(d.querySelector('[data-blog-empty]')!.textContent).toContain('No articles found matching your search criteria.');
+  });
+});

@@ -1,0 +1,13 @@
+// Spec §2 "Hero form placement": no estimate form in the category hero on /, /contact, /blog, /toronto and below them.
+import { describe, expect, it } from 'vitest';
+import { heroFormAllowed } from '../templates/lib/format.ts';
+
+describe('hero form placement', () => {
+  it.each([
+    ['/', false], ['/contact', false], ['/contact/x', false], ['/blog', false], ['/blog/a-post', false],
+    ['/toronto', false], ['/toronto/leslieville', false],
+    ['/residential', true], ['/commercial', true], ['/emergency', true], ['/gta/vaughan', true], ['/blogger', true], ['/torontonian', true],
+  ])('%s → %s', (route, allowed) => {
+    expect(heroFormAllowed(route)).toBe(allowed);
+  });
+});
