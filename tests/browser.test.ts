@@ -1,29 +1,19 @@
 // Chromium opens the site from the preview server, as a visitor would.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './helpers/browser.ts';
-import { buildAndServe, type ServedSite } from './helpers/site.ts';
+import { describe, expect, it } from 'vitest';
+import { useSiteInBrowser } from './helpers/browser.ts';
 import { parse } from 'yaml';
 import { readFile } from 'node:fs/promises';
 
-let site: ServedSite;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([buildAndServe(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useSiteInBrowser();
 
 describe('home page in Chromium', () => {
   it('has the title written in pages/index.yaml', async () => {
     const expected = (parse(await readFile('pages/index.yaml', 'utf8')) as { title: string }).title;
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    const response = await page.goto(site.url + '/');
+    const response = await page.goto(env.site.url + '/');
     expect(response?.status()).toBe(200);
     expect(await page.title()).toBe(expected);
     expect(await page.locator('h1').count()).toBe(1);
