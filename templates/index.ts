@@ -1,7 +1,7 @@
 // The theme of the electrical contractor's website: the schema of site.yaml,
 // one template per kind of page, the blog post template and the client assets.
 import type { PageProps, PostPage, Theme } from '../src/theme.ts';
-import { siteSchema } from './site.schema.ts';
+import { siteSchema, type Site } from './site.schema.ts';
 import * as home from './pages/home.tsx';
 import * as category from './pages/category.tsx';
 import * as service from './pages/service.tsx';
@@ -13,6 +13,21 @@ import * as contact from './pages/contact.tsx';
 import * as torontoHub from './pages/toronto-hub.tsx';
 import * as blogList from './pages/blog-list.tsx';
 import * as post from './pages/post.tsx';
+
+/**
+ * Origins beyond the site itself: the form service the lead form posts to
+ * and, when site.yaml names a container, the tag manager.
+ */
+function securityPolicy(site: Site): Record<string, string[]> {
+  const policy: Record<string, string[]> = { 'form-action': [new URL(site.form.action.replace('{email}', site.leadsEmail)).origin] };
+  if (site.analytics.tagManagerId) {
+    const gtm = 'https://www.googletagmanager.com';
+    policy['script-src'] = [gtm];
+    policy['connect-src'] = [gtm, 'https://www.google-analytics.com'];
+    policy['img-src'] = [gtm, 'https://www.google-analytics.com'];
+  }
+  return policy;
+}
 
 const theme: Theme = {
   siteSchema,
@@ -33,11 +48,21 @@ const theme: Theme = {
     // The engine validated the front matter against post.schema, so it has the PostFront shape.
     component: post.component as (props: PageProps<PostPage, any>) => ReturnType<typeof post.component>,
   },
+  securityPolicy,
   client: {
+    // One module script per enhancement, each added by the pages that have its
+    // markup (Layout: site on every page, form where there is a lead form).
+    // map is no page's script: contact loads it with import() when the map nears the viewport.
     scripts: {
-      menu: 'templates/client/menu.ts',
-      'not-found': 'templates/client/not-found.ts',
-      analytics: 'templates/client/analytics.ts',
+      site: 'templates/client/entry/site.ts',
+      form: 'templates/client/entry/form.ts',
+      faq: 'templates/client/entry/faq.ts',
+      carousel: 'templates/client/entry/carousel.ts',
+      blog: 'templates/client/entry/blog.ts',
+      contact: 'templates/client/entry/contact.ts',
+      map: 'templates/client/map.ts',
+      'not-found': 'templates/client/entry/not-found.ts',
+      analytics: 'templates/client/entry/analytics.ts',
     },
     stylesheet: 'templates/styles/site.css',
   },

@@ -3,28 +3,36 @@
 // Without this script the "Menu" link jumps to #menu, which CSS shows with
 // :target, and each dropdown is a plain <details>. The script swaps the link
 // for a real button with aria-expanded, closes the menu and dropdowns on
-// Escape (returning focus to what opened them) and on a click elsewhere, and
-// keeps at most one dropdown open.
-const link = document.querySelector<HTMLAnchorElement>('[data-menu-toggle]');
-const menu = document.querySelector<HTMLElement>('[data-menu]');
+// Escape (returning focus to what opened them), closes a dropdown on a click
+// or tab elsewhere, and keeps at most one dropdown open.
+import { all } from './core.ts';
 
-if (link && menu) {
+/** Set on <html> while the mobile menu is open: CSS hides the floating button then. */
+export const MENU_OPEN = 'data-menu-open';
+
+export function menu(): void {
+  const link = document.querySelector<HTMLAnchorElement>('[data-menu-toggle]');
+  const nav = document.querySelector<HTMLElement>('[data-menu]');
+  if (!link || !nav) return;
+
   const button = document.createElement('button');
   button.type = 'button';
   button.className = link.className;
   button.innerHTML = link.innerHTML;
-  button.setAttribute('aria-controls', menu.id);
-  button.setAttribute('aria-expanded', 'false');
-  link.replaceWith(button);
+  button.setAttribute('aria-controls', nav.id);
+  button.setAttribute('data-menu-toggle', '');
 
   const isOpen = () => button.getAttribute('aria-expanded') === 'true';
   const setOpen = (open: boolean) => {
     button.setAttribute('aria-expanded', String(open));
-    menu.classList.toggle('open', open);
-    // Lets other enhancements (the floating estimate button) step aside while the menu is open.
-    document.documentElement.toggleAttribute('data-menu-open', open);
+    nav.classList.toggle('open', open);
+    document.documentElement.toggleAttribute(MENU_OPEN, open);
   };
-  const dropdowns = () => [...menu.querySelectorAll<HTMLDetailsElement>('details')];
+  const dropdowns = () => all<HTMLDetailsElement>('details', nav);
+
+  // A visitor who tapped the no-script link before this ran finds the menu open.
+  setOpen(location.hash === `#${nav.id}`);
+  link.replaceWith(button);
 
   button.addEventListener('click', () => setOpen(!isOpen()));
 
@@ -45,8 +53,14 @@ if (link && menu) {
     for (const d of dropdowns()) if (d.open && !d.contains(target)) d.open = false;
   });
 
+  // Tabbing out of an open dropdown closes it, so it never covers the page.
+  nav.addEventListener('focusout', (event) => {
+    const to = event.relatedTarget as Node | null;
+    for (const d of dropdowns()) if (d.open && to && !d.contains(to)) d.open = false;
+  });
+
   // `toggle` does not bubble, so listen while it is captured on the way down.
-  menu.addEventListener(
+  nav.addEventListener(
     'toggle',
     (event) => {
       const opened = event.target as HTMLDetailsElement;
@@ -55,9 +69,7 @@ if (link && menu) {
     true,
   );
 
-  matchMedia('(min-width: 768px)').addEventListener('change', (event) => {
+  matchMedia('(min-width: 768px)').addEventListener?.('change', (event) => {
     if (event.matches) setOpen(false);
   });
 }
-
-export {};

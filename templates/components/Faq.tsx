@@ -1,5 +1,5 @@
 // Questions and answers. Each item is a <details>, so it opens and closes
-// without script and every question is in view; the faq script (later) folds
+// without script and every question is in view; the faq script folds
 // the list to its first `shown` items and reveals the "Show all FAQs" /
 // "Show fewer" toggle that is in the HTML, hidden, for it.
 import { Type, type Static } from '@sinclair/typebox';

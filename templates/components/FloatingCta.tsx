@@ -1,5 +1,5 @@
 // The floating "Request Service or Estimate" button. It is in every page's
-// HTML but hidden; a script (later) shows it once the visitor has scrolled 30%
+// HTML but hidden; a script (templates/client/float.ts) shows it once the visitor has scrolled 30%
 // of the page while the form is out of view, and hides it on mobile while the
 // menu is open. Pages without a form send it to the contact page's form.
 import { usePage } from './PageContext.ts';

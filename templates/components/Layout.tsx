@@ -29,7 +29,7 @@ interface LayoutProps {
   social?: SocialCard;
   /** Structured data besides the business and the breadcrumb trail. */
   jsonLd?: Record<string, unknown>[];
-  /** Client script entries besides the menu. */
+  /** Client script entries besides site (every page) and form (with hasForm), e.g. faq. */
   scripts?: string[];
   /** No canonical link (the 404 page is served at any address). */
   noCanonical?: boolean;
@@ -43,7 +43,7 @@ export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scri
   const title = resolveText(meta?.title ?? page.title, ctx.tokens);
   const description = resolveText(meta?.description ?? page.description, ctx.tokens);
   const nodes = [businessNode(site, baseUrl, contact), ...(crumbs ? [breadcrumbNode(crumbs, baseUrl, canonical)] : []), ...jsonLd];
-  const entries = ['menu', ...scripts, ...(site.analytics.tagManagerId ? ['analytics'] : [])];
+  const entries = ['site', ...(hasForm ? ['form'] : []), ...scripts, ...(site.analytics.tagManagerId ? ['analytics'] : [])];
   const scriptUrls = entries.flatMap((name) => {
     const url = assets.scripts[name];
     return url ? [url] : [];

@@ -1,6 +1,7 @@
 // The lead form: a native POST to the form-forwarding service, so it works
-// without script. The form script (later) fills the attribution fields and
-// handles the Sending state. There is one per page, inside #estimate.
+// without script. The form script (templates/client/lead-form.ts) fills the
+// attribution fields, pushes form_submit and handles the Sending state.
+// Usually one per page, inside #estimate.
 import { Type, type Static } from '@sinclair/typebox';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';

@@ -1,7 +1,7 @@
 // Customer reviews: a grid (the home page), or a carousel (service pages). The
 // carousel is a scroll-snap row that works without script; its previous/next
-// buttons and live region are in the HTML for the carousel script (later),
-// which reveals the buttons, autoplays every 5 seconds and loops.
+// buttons and live region are in the HTML for the carousel script, which
+// shows one review at a time, reveals the buttons, autoplays every 5 seconds and loops.
 import { Type, type Static } from '@sinclair/typebox';
 import { Text } from '../lib/tokens.ts';
 import { Enum, IsoDate, Label, Obj } from '../lib/schema.ts';
@@ -38,8 +38,9 @@ const CAROUSEL_DELAY = 5000;
 function ReviewCard({ r }: { r: Review }) {
   return (
     <figure>
-      <p className="stars" aria-label={`Rated ${r.rating} out of 5`}>
-        {'★'.repeat(r.rating)}
+      <p className="stars">
+        <span aria-hidden="true">{'★'.repeat(r.rating)}</span>
+        <span className="sr-only">Rated {r.rating} out of 5</span>
       </p>
       <blockquote>
         <p>
@@ -56,8 +57,13 @@ function ReviewCard({ r }: { r: Review }) {
   );
 }
 
+/** Whether the reviews render as a carousel (and the page needs the carousel script). */
+export function isCarousel(data: TestimonialsData, carousel = false): boolean {
+  return data.style ? data.style === 'carousel' : carousel;
+}
+
 export function Testimonials({ data, carousel = false }: { data: TestimonialsData; carousel?: boolean }) {
-  const asCarousel = data.style ? data.style === 'carousel' : carousel;
+  const asCarousel = isCarousel(data, carousel);
   const count = data.items.length;
   return (
     <section className="sec sec-alt">
@@ -81,8 +87,10 @@ export function Testimonials({ data, carousel = false }: { data: TestimonialsDat
           >
             <ul className="reviews carousel" tabIndex={0} aria-label="Reviews, scroll sideways for more">
               {data.items.map((r, i) => (
-                <li key={i} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} data-slide={i}>
-                  <ReviewCard r={r} />
+                <li key={i} data-slide={i}>
+                  <div role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`}>
+                    <ReviewCard r={r} />
+                  </div>
                 </li>
               ))}
             </ul>

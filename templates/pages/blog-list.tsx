@@ -1,6 +1,6 @@
 // The blog list (/blog): search box, category chips and a card for every post,
 // in list order. Every card is in the HTML and visible without script; the
-// blog script (later) filters by the data attributes on each card, searches
+// blog script filters by the data attributes on each card, searches
 // titles and excerpts, pages by nine and keeps the state in the URL query
 // (?category=, ?q=, ?page=), which is why the chips are links and the search
 // box is a GET form: without script they still land on this list.
@@ -66,7 +66,7 @@ export function component(props: PageProps<BlogListPage, Site>) {
   const { page, posts, site } = props;
   const blog = site.links.blog;
   return (
-    <Layout props={props} hasForm={false} crumbs={[{ name: 'Home', href: '/' }, { name: 'Blog' }]}>
+    <Layout props={props} hasForm={false} scripts={['blog']} crumbs={[{ name: 'Home', href: '/' }, { name: 'Blog' }]}>
       <section className="hero hero-sub hero-solo">
         <div className="wrap">
           <h1>

@@ -43,7 +43,7 @@ export function component(props: PageProps<CategoryPage, Site>) {
   const inHero = estimate && heroFormAllowed(route);
   const form = estimate && <LeadForm copy={page.form} formName="global_contact_form" variant={inHero ? 'card' : 'section'} />;
   return (
-    <Layout props={props} hasForm={estimate} crumbs={[{ name: 'Home', href: '/' }, { name: page.name }]}>
+    <Layout props={props} hasForm={estimate} scripts={page.faq ? ['faq'] : []} crumbs={[{ name: 'Home', href: '/' }, { name: page.name }]}>
       <Hero
         heading={page.hero.heading}
         lead={page.hero.lead}

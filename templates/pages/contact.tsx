@@ -2,9 +2,11 @@
 // hours, address), the estimate form beside them, the places served as a grid
 // of links, and the locations map.
 //
-// The map is a placeholder here: a later script loads the site's own SVG map
-// into [data-map] when it nears the viewport. Without script the placeholder
-// shows the places as a plain list of links instead of "Loading map...".
+// The map is a placeholder here: templates/client/contact.ts loads the site's
+// own SVG map (templates/client/map.ts) when [data-map] nears the viewport and
+// draws the places listed in its <template> into the two empty frames, which
+// have the map's final shape so nothing moves when it appears. Without script
+// the frames and "Loading map..." stay hidden and the places are a plain list of links.
 import { Type, type Static } from '@sinclair/typebox';
 import type { PageProps } from '../../src/theme.ts';
 import type { Site } from '../site.schema.ts';
@@ -16,6 +18,7 @@ import { Hero } from '../components/Hero.tsx';
 import { usePage } from '../components/PageContext.ts';
 import { T } from '../components/Text.tsx';
 import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
+import { LAND, mapPanels } from '../client/map.ts';
 
 export const schema = Obj({
   hero: Obj({
@@ -132,7 +135,7 @@ function PlaceList() {
 export function component(props: PageProps<ContactPage, Site>) {
   const { page } = props;
   return (
-    <Layout props={props} hasForm>
+    <Layout props={props} hasForm scripts={['contact']}>
       <Hero heading={page.hero.heading} lead={page.hero.lead} quoteHref="#estimate" />
       <section className="sec" aria-label="Ways to reach us">
         <div className="wrap split">
@@ -173,11 +176,23 @@ export function component(props: PageProps<ContactPage, Site>) {
             </p>
           )}
           <div className="map" data-map>
-            <p className="map-msg" data-map-status>
+            <p className="map-msg" data-map-status role="status" hidden>
               Loading map...
             </p>
+            {mapPanels().map((panel) => (
+              <figure key={panel.id} data-map-panel={panel.id} hidden>
+                <figcaption>{panel.title}</figcaption>
+                <div>
+                  <svg viewBox={`0 0 ${panel.width} ${panel.height}`} aria-hidden="true" focusable="false">
+                    <rect width={panel.width} height={panel.height} fill={LAND} />
+                  </svg>
+                </div>
+              </figure>
+            ))}
+            <template data-map-places>
+              <PlaceList />
+            </template>
             <noscript>
-              <style>{'.map-msg{display:none}'}</style>
               <PlaceList />
             </noscript>
           </div>

@@ -10,7 +10,7 @@ import { T } from '../components/Text.tsx';
 import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
 import { Stats, StatsSchema } from '../components/TrustTiles.tsx';
 import { CardsSchema, ServiceCards } from '../components/ServiceCards.tsx';
-import { Testimonials, TestimonialsSchema } from '../components/Testimonials.tsx';
+import { isCarousel, Testimonials, TestimonialsSchema } from '../components/Testimonials.tsx';
 import { Faq, FaqSchema } from '../components/Faq.tsx';
 import { AreaLinks, AreasSchema } from '../components/AreaLinks.tsx';
 import { CallBand, CallBandSchema, CallButton } from '../components/CallBand.tsx';
@@ -38,7 +38,7 @@ export function component(props: PageProps<HomePage, Site>) {
   const { page } = props;
   const { hero } = page;
   return (
-    <Layout props={props} hasForm>
+    <Layout props={props} hasForm scripts={isCarousel(page.testimonials) ? ['faq', 'carousel'] : ['faq']}>
       <section className="hero hero-home">
         <div className="wrap hero-grid">
           <div className="hero-copy">

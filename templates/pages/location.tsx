@@ -45,7 +45,7 @@ export function component(props: PageProps<LocationPage, Site>) {
   if (isTorontoRoute(route)) crumbs.push({ name: 'Toronto', href: site.links.toronto });
   crumbs.push({ name: page.place });
   return (
-    <Layout props={props} hasForm crumbs={crumbs}>
+    <Layout props={props} hasForm scripts={page.faq ? ['faq'] : []} crumbs={crumbs}>
       <Hero
         heading={`Electricians in ${page.place}`}
         lead={page.hero.lead}

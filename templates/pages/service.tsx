@@ -12,7 +12,7 @@ import { Hero } from '../components/Hero.tsx';
 import { usePage } from '../components/PageContext.ts';
 import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
 import { ContentSections, SectionSchema } from '../components/ContentSection.tsx';
-import { Testimonials, TestimonialsSchema } from '../components/Testimonials.tsx';
+import { isCarousel, Testimonials, TestimonialsSchema } from '../components/Testimonials.tsx';
 import { Faq, FaqSchema } from '../components/Faq.tsx';
 import { AreaLinks, AreasSchema } from '../components/AreaLinks.tsx';
 import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
@@ -98,6 +98,7 @@ export function component(props: PageProps<ServicePage, Site>) {
     <Layout
       props={props}
       hasForm={estimate}
+      scripts={[...(page.faq ? ['faq'] : []), ...(page.testimonials && isCarousel(page.testimonials, true) ? ['carousel'] : [])]}
       jsonLd={jsonLd}
       crumbs={[{ name: 'Home', href: '/' }, { name: page.category.label, href: page.category.href }, { name: page.name }]}
     >

@@ -84,7 +84,7 @@ export function component(props: PageProps<TorontoHubPage, Site>) {
   const { page } = props;
   const { hero } = page;
   return (
-    <Layout props={props} hasForm crumbs={[{ name: 'Home', href: '/' }, { name: 'Toronto' }]}>
+    <Layout props={props} hasForm scripts={page.faq ? ['faq'] : []} crumbs={[{ name: 'Home', href: '/' }, { name: 'Toronto' }]}>
       <section className="hero">
         <div className="wrap hero-grid">
           <div className="hero-copy">

@@ -1,0 +1,251 @@
+// The locations map of the contact page (DECISIONS: the site's own SVG map,
+// no third-party map). Loaded on demand by contact.ts. It draws two panels:
+// the GTA with its cities, and the City of Toronto with its neighbourhoods,
+// each place a link to its page. Which places appear comes from the page (the
+// list in template[data-map-places], i.e. site.yaml serviceAreas); where they
+// are comes from the tables below. A place missing from them is left off the
+// map (it is still in the page's list of links).
+
+/**
+ * A position in thousandths of a degree north of 43°N and east of 80°W (a
+ * unit is about 110 m north-south and 80 m east-west): [800, 470] is
+ * 43.800°N 79.530°W, Vaughan. Small numbers keep this chunk small.
+ */
+type Point = readonly [number, number];
+
+/** Cities of the GTA outside Toronto, by the slug of /gta/{slug}. */
+const CITIES: Record<string, Point> = {
+  vaughan: [800, 470],
+  'richmond-hill': [883, 560],
+  markham: [856, 663],
+  mississauga: [589, 356],
+  brampton: [731, 238],
+  oakville: [468, 312],
+  thornhill: [815, 576],
+  woodbridge: [784, 400],
+  maple: [853, 490],
+  'king-city': [927, 472],
+  kleinburg: [843, 372],
+  bolton: [876, 263],
+  caledon: [867, 141],
+  georgetown: [650, 81],
+  ajax: [851, 980],
+  aurora: [1007, 550],
+  burlington: [325, 201],
+  clarington: [912, 1312],
+  milton: [518, 123],
+  newmarket: [1059, 539],
+  oshawa: [897, 1134],
+  pickering: [838, 913],
+  whitby: [898, 1057],
+};
+
+/** Neighbourhoods and former cities of Toronto, by the slug of /toronto/{slug} or /gta/{slug}. */
+const TORONTO: Record<string, Point> = {
+  'downtown-toronto': [646, 619],
+  'north-york': [761, 589],
+  etobicoke: [655, 450],
+  'east-york': [691, 672],
+  scarborough: [773, 742],
+  'midtown-toronto': [706, 602],
+  'the-beaches': [671, 704],
+  leslieville: [663, 668],
+  'high-park': [647, 536],
+  'junction-triangle': [658, 555],
+  'forest-hill': [694, 586],
+  rosedale: [679, 620],
+  corktown: [654, 640],
+  'liberty-village': [638, 580],
+  'king-west': [644, 600],
+  yorkville: [671, 607],
+  riverdale: [668, 650],
+  'the-danforth': [678, 655],
+  'bloor-west': [650, 516],
+  'little-italy': [655, 578],
+  'the-annex': [672, 595],
+  'kensington-market': [654, 600],
+};
+
+/** Lake Ontario's north shore, west to east. */
+const SHORE: Point[] = [
+  [300, 200], [330, 220], [380, 280], [420, 320], [470, 370], [520, 400], [552, 415],
+  [585, 457], [605, 500], [625, 525], [630, 555], [628, 585], [638, 615],
+  [635, 650], [655, 680], [668, 705], [680, 730], [700, 760], [735, 805],
+  [765, 845], [795, 883], [810, 915], [830, 970], [845, 1020], [858, 1060],
+  [868, 1120], [872, 1180], [880, 1240], [888, 1310], [905, 1400], [915, 1600],
+];
+
+/** Toronto's land boundary, from the shore in the west round to the shore in the east. */
+const CITY_LIMITS: Point[] = [[585, 457], [625, 400], [720, 404], [750, 360], [855, 830], [795, 883]];
+
+/** A panel's extent in degrees and its width in SVG units (the height follows). */
+interface Frame {
+  south: number;
+  north: number;
+  west: number;
+  east: number;
+  width: number;
+}
+
+const GTA: Frame = { south: 43.28, north: 44.1, west: -80.02, east: -78.56, width: 600 };
+const CITY: Frame = { south: 43.58, north: 43.87, west: -79.66, east: -79.1, width: 560 };
+
+/** One panel of the map, as the contact page frames it before the map is drawn. */
+export interface MapPanel {
+  /** Its data-map-panel value. */
+  id: 'gta' | 'city';
+  title: string;
+  /** The SVG's viewBox size: the page renders an empty frame of this shape, so drawing the map moves nothing. */
+  width: number;
+  height: number;
+}
+
+/** The two panels, for the contact page's template and for renderMap. */
+export function mapPanels(): MapPanel[] {
+  return [
+    { id: 'gta', title: 'Greater Toronto Area', width: GTA.width, height: projection(GTA).height },
+    { id: 'city', title: 'City of Toronto', width: CITY.width, height: projection(CITY).height },
+  ];
+}
+
+/** Equirectangular projection, true to scale at the frame's middle latitude. */
+function projection(frame: Frame) {
+  const k = Math.cos((((frame.south + frame.north) / 2) * Math.PI) / 180);
+  const scale = frame.width / ((frame.east - frame.west) * k);
+  const at = ([north, east]: Point): [number, number] => [
+    Math.round((east / 1000 - 80 - frame.west) * k * scale),
+    Math.round((frame.north - 43 - north / 1000) * scale),
+  ];
+  return {
+    height: Math.round((frame.north - frame.south) * scale),
+    at,
+    path: (points: Point[]) => 'M' + points.map((p) => at(p).join(' ')).join('L') + 'Z',
+  };
+}
+
+function escape(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The region of Toronto: its land limits, then the shore back west. */
+function cityOutline(): Point[] {
+  const [east, west] = [CITY_LIMITS[CITY_LIMITS.length - 1]![1], CITY_LIMITS[0]![1]];
+  return [...CITY_LIMITS, ...SHORE.filter(([, lon]) => lon > west && lon < east).reverse()];
+}
+
+/** A place to mark: its name, page and position. */
+interface Marker {
+  name: string;
+  href: string;
+  at: Point;
+}
+
+/** The colour of land, also the empty frame's while the map loads. */
+export const LAND = '#eef3e8';
+/** Font size of labels, in SVG units. */
+const FONT = 13;
+/** Rough width of a label: system fonts at weight 600 average about 0.63 em a character, a few wider. */
+const labelWidth = (text: string) => text.length * FONT * 0.66 + 3;
+
+/** A rectangle: x, y, width, height. */
+type Box = [number, number, number, number];
+const overlap = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a[0] + a[2], b[0] + b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[1] + a[3], b[1] + b[3]) - Math.max(a[1], b[1]));
+
+/**
+ * Where a label may sit around its marker, in order of preference: right,
+ * left, above, below, then the four corners. Each is the offset of the text
+ * anchor from the marker, the offset of the label's top, and the anchor
+ * (0 start, 1 middle, 2 end).
+ */
+const SPOTS: [number, number, number][] = [
+  [9, -8, 0], [-9, -8, 2], [0, -22, 1], [0, 8, 1],
+  [5, -20, 0], [5, 5, 0], [-5, -20, 2], [-5, 5, 2],
+];
+const ANCHORS = ['start', 'middle', 'end'];
+
+/**
+ * One panel: land, lake, what `extra` draws (Toronto), and a marker and label
+ * per place. Labels are placed greedily, the most crowded places first, each
+ * where it covers the least of the markers, labels and `taken` boxes already
+ * there and stays inside the panel.
+ */
+function panel(title: string, frame: Frame, markers: Marker[], extra: string, taken: Box[] = []): string {
+  const { width } = frame;
+  const { height, at, path } = projection(frame);
+  const lake = path([...SHORE, [-1000, 3000], [-1000, SHORE[0]![1]]]);
+  const points = markers.map((m) => at(m.at));
+  // A label over a marker hides the place, so markers weigh more than labels.
+  const dots = points.map(([x, y]): Box => [x - 7, y - 7, 14, 14]);
+  const boxes: Box[] = [...taken];
+  const near = (i: number) => points.filter(([x, y]) => Math.abs(x - points[i]![0]) < 90 && Math.abs(y - points[i]![1]) < 40).length;
+  const order = markers.map((_, i) => i).sort((a, b) => near(b) - near(a));
+  const labels: string[] = [];
+  for (const i of order) {
+    const [x, y] = points[i]!;
+    const name = markers[i]!.name;
+    const w = labelWidth(name);
+    let best: [number, Box, number, number, number] | undefined;
+    for (const [dx, dy, anchor] of SPOTS) {
+      const box: Box = [x + dx - (anchor * w) / 2, y + dy, w, FONT];
+      const cost =
+        boxes.reduce((sum, b) => sum + overlap(box, b), 0) +
+        dots.reduce((sum, b) => sum + overlap(box, b) * 3, 0) +
+        (w * FONT - overlap(box, [0, 0, width, height])) * 4;
+      if (!best || cost < best[0]) best = [cost, box, x + dx, y + dy + FONT - 2, anchor];
+    }
+    const [, box, tx, ty, anchor] = best!;
+    boxes.push(box);
+    labels[i] =
+      `<a href="${escape(markers[i]!.href)}"><circle cx="${x}" cy="${y}" r="6" fill="#b42318"/>` +
+      `<text x="${tx}" y="${ty}" text-anchor="${ANCHORS[anchor]}">${escape(name)}</text></a>`;
+  }
+  return (
+    `<svg viewBox="0 0 ${width} ${height}" role="group" aria-label="${escape(title)}">` +
+    `<rect width="${width}" height="${height}" fill="${LAND}"/>` +
+    `<path d="${lake}" fill="#bcd6ee"/>` +
+    extra +
+    `<g fill="#0b2545" font-size="${FONT}" font-weight="600" paint-order="stroke" stroke="#fff" stroke-width="3" stroke-linejoin="round">${labels.join('')}</g>` +
+    `</svg>`
+  );
+}
+
+/**
+ * Draws the map into `container`: a [data-map] element with a
+ * template[data-map-places] listing the places and a
+ * figure[data-map-panel] frame per panel, whose box receives the SVG.
+ */
+export function renderMap(container: HTMLElement): void {
+  const template = container.querySelector<HTMLTemplateElement>('template[data-map-places]');
+  if (!template) throw new Error('map: no template[data-map-places]');
+  const gta: Marker[] = [];
+  const city: Marker[] = [];
+  for (const link of template.content.querySelectorAll('a')) {
+    const href = link.getAttribute('href') ?? '';
+    const slug = href.split('/').pop() ?? '';
+    const inCity = href.startsWith('/toronto/') || !(slug in CITIES);
+    const at = inCity ? TORONTO[slug] : CITIES[slug];
+    if (at) (inCity ? city : gta).push({ name: link.textContent?.trim() || slug, href, at });
+  }
+  const outline = cityOutline();
+  const wide = projection(GTA);
+  const [tx, ty] = wide.at([690, 580]);
+  const toronto =
+    `<a href="/toronto"><path d="${wide.path(outline)}" fill="#d5dfee" stroke="#0b2545" stroke-width="1.5"/>` +
+    `<text x="${tx}" y="${ty}" text-anchor="middle" font-size="${FONT + 1}" font-weight="700" fill="#0b2545">Toronto</text></a>`;
+  const limits = `<path d="${projection(CITY).path(outline)}" fill="#fff" stroke="#0b2545" stroke-width="2"/>`;
+  const [gtaPanel, cityPanel] = mapPanels();
+  const svgs = new Map([
+    ['gta', panel(gtaPanel!.title, GTA, gta, toronto, [[tx - 32, ty - 13, 64, 16]])],
+    ['city', panel(cityPanel!.title, CITY, city, limits)],
+  ]);
+  const boxes = [...svgs.keys()].map((id) => {
+    const box = container.querySelector(`[data-map-panel="${id}"] > div`);
+    if (!box) throw new Error(`map: no [data-map-panel="${id}"]`);
+    return [box, svgs.get(id)!] as const;
+  });
+  // Built whole, then written at once: a failure above leaves the page as it was.
+  for (const [box, svg] of boxes) box.innerHTML = svg;
+  // On a phone each panel scrolls sideways: start from its middle, where Toronto is.
+  for (const [box] of boxes) box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+}

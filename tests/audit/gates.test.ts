@@ -1,0 +1,152 @@
+// The smaller pure parts: vnu message sorting, the console allowance on the
+// 404 page, Lighthouse result summaries, pages from files, site facts.
+import { describe, expect, it } from 'vitest';
+import type { Visit } from '../../tools/audit/browser.ts';
+import { consoleGate, isAllowedNotFoundMessage } from '../../tools/audit/gates/console.ts';
+import { classifyMessages } from '../../tools/audit/gates/html.ts';
+import { lighthouseTargets, medianRun, summariseLhr, type LighthouseRun } from '../../tools/audit/gates/lighthouse.ts';
+import { MISSING_PATH, pageFromFile, pagesFromFiles } from '../../tools/audit/pages.ts';
+import { siteFacts } from '../../tools/audit/site.ts';
+
+describe('vnu messages', () => {
+  it('sorts errors, warnings, allowed warnings and plain info', () => {
+    const result = classifyMessages(
+      [
+        { type: 'error', message: 'Duplicate ID main.' },
+        { type: 'non-document-error', message: 'IO error' },
+        { type: 'info', subType: 'warning', message: 'Section lacks heading.' },
+        { type: 'info', subType: 'warning', message: 'The type attribute is unnecessary.' },
+        { type: 'info', message: 'Trailing slash on void elements has no effect.' },
+      ],
+      [{ pattern: /type attribute is unnecessary/, reason: 'because' }],
+    );
+    expect(result.errors.map((m) => m.message)).toEqual(['Duplicate ID main.', 'IO error']);
+    expect(result.warnings.map((m) => m.message)).toEqual(['Section lacks heading.']);
+    expect(result.allowed.map((a) => a.reason)).toEqual(['because']);
+    expect(result.infos).toBe(1);
+  });
+});
+
+describe('console allowance', () => {
+  const notFound = pageFromFile('404.html')!;
+  const home = pageFromFile('index.html')!;
+  const url = `http://127.0.0.1:4000${MISSING_PATH}`;
+
+  it("allows the 404 page's own status and its logged path, nothing else", () => {
+    expect(isAllowedNotFoundMessage({ page: notFound, url }, { text: 'Failed to load resource: the server responded with a status of 404 (Not Found)', url })).toBe(true);
+    expect(isAllowedNotFoundMessage({ page: notFound, url }, { text: `Page not found: ${MISSING_PATH}`, url: '' })).toBe(true);
+    expect(isAllowedNotFoundMessage({ page: notFound, url }, { text: 'Failed to load resource: the server responded with a status of 404 (Not Found)', url: 'http://127.0.0.1:4000/assets/x.js' })).toBe(false);
+    expect(isAllowedNotFoundMessage({ page: home, url: 'http://127.0.0.1:4000/' }, { text: `Page not found: ${MISSING_PATH}`, url: '' })).toBe(false);
+  });
+});
+
+describe('console gate', () => {
+  const visit = (file: string, url: string, consoleErrors: Visit['consoleErrors'], pageErrors: string[] = []): Visit => ({
+    page: pageFromFile(file)!,
+    width: 375,
+    url,
+    status: 200,
+    consoleErrors,
+    consoleWarnings: [],
+    pageErrors,
+    requests: [],
+    scripts: [],
+    layoutShift: 0,
+    shifts: [],
+    axe: [],
+    timings: {},
+  });
+  const missing = `http://127.0.0.1:4000${MISSING_PATH}`;
+  const status = { text: 'Failed to load resource: the server responded with a status of 404 (Not Found)', url: missing };
+  const logged = { text: `404: page not found: ${MISSING_PATH}`, url: 'http://127.0.0.1:4000/assets/not-found.js' };
+
+  it("passes the 404 page's document status and one logged path", () => {
+    const result = consoleGate([visit('404.html', missing, [status, logged])]);
+    expect(result.pass).toBe(true);
+  });
+
+  it('fails a second logged path, any error on another page, and an uncaught exception', () => {
+    expect(consoleGate([visit('404.html', missing, [status, logged, logged])]).failures).toHaveLength(1);
+    const result = consoleGate([visit('index.html', 'http://127.0.0.1:4000/', [{ text: 'boom', url: '' }], ['TypeError: x is undefined'])]);
+    expect(result.failures).toEqual(['/ @375  console.error: boom', '/ @375  uncaught: TypeError: x is undefined']);
+  });
+});
+
+describe('pages', () => {
+  it('maps files to routes as the engine writes them', () => {
+    expect(pagesFromFiles(['blog/a-post.html', 'index.html', '404.html', 'toronto.html', 'toronto/index.html', 'favicon.svg', 'blog.html']).map((p) => [p.route, p.isPost, p.expectedStatus])).toEqual([
+      ['/', false, 200],
+      ['/blog', false, 200],
+      ['/blog/a-post', true, 200],
+      ['/toronto', false, 200],
+      ['/toronto', false, 200],
+      ['/404', false, 404],
+    ]);
+    expect(pageFromFile('404.html')!.requestPath).toBe(MISSING_PATH);
+  });
+});
+
+describe('Lighthouse', () => {
+  const pages = pagesFromFiles(['index.html', 'gta/vaughan.html', 'blog/b.html', 'blog/a.html']);
+
+  it('targets the named routes and the first post, keeping missing routes so the gate can say so', () => {
+    const targets = lighthouseTargets(pages);
+    expect(targets.map((t) => [t.route, t.page !== undefined])).toEqual([
+      ['/', true],
+      ['/residential/panel-upgrades', false],
+      ['/gta/vaughan', true],
+      ['/toronto', false],
+      ['/contact', false],
+      ['/blog', false],
+      ['/blog/a', true],
+    ]);
+  });
+
+  it('summarises scores, metrics and the audits that cost points', () => {
+    const run = summariseLhr('/', {
+      categories: {
+        performance: { score: 0.99, auditRefs: [{ id: 'total-blocking-time', weight: 30 }, { id: 'uses-text-compression', weight: 0 }] },
+        accessibility: { score: 1, auditRefs: [] },
+        'best-practices': { score: 1, auditRefs: [] },
+        seo: { score: 0.92, auditRefs: [{ id: 'canonical', weight: 1 }, { id: 'structured-data', weight: 0 }] },
+      },
+      audits: {
+        'total-blocking-time': { title: 'TBT', score: 0.9, numericValue: 120, displayValue: '120 ms' },
+        'uses-text-compression': { title: 'compression', score: 0 },
+        canonical: { title: 'canonical', score: 0 },
+        'largest-contentful-paint': { title: 'LCP', score: 1, numericValue: 1200 },
+        'cumulative-layout-shift': { title: 'CLS', score: 1, numericValue: 0 },
+      },
+      runWarnings: [],
+    });
+    expect(run.scores).toEqual({ performance: 99, accessibility: 100, 'best-practices': 100, seo: 92 });
+    expect(run.metrics.tbt).toBe(120);
+    expect(run.metrics.cls).toBe(0);
+    expect(run.failing.map((f) => f.id)).toEqual(['total-blocking-time', 'canonical']);
+  });
+
+  it('judges a page run three times by its median performance run', () => {
+    const run = (performance: number) => ({ route: '/', scores: { performance, accessibility: 100, 'best-practices': 100, seo: 100 }, metrics: { lcp: performance, tbt: 0, cls: 0, fcp: 0, si: 0 }, failing: [], warnings: [] }) as LighthouseRun;
+    const median = medianRun([run(97), run(100), run(99)]);
+    expect(median.scores.performance).toBe(99);
+    expect(median.attempts).toEqual(["97", "100", "99"]);
+    expect(medianRun([run(100)]).attempts).toBeUndefined();
+  });
+
+  it('leaves failed attempts out of the median and says they failed', () => {
+    const run = (performance: number | null, error?: string) => ({ route: '/', scores: { performance, accessibility: 100, 'best-practices': 100, seo: 100 }, metrics: { lcp: 0, tbt: 0, cls: 0, fcp: 0, si: 0 }, failing: [], warnings: [], ...(error ? { error } : {}) }) as LighthouseRun;
+    const median = medianRun([run(98), run(null, 'PROTOCOL_TIMEOUT'), run(100), run(99)]);
+    expect(median.scores.performance).toBe(99);
+    expect(median.attempts).toEqual(['98', 'error', '100', '99']);
+    expect(median.warnings).toEqual(['an attempt failed: PROTOCOL_TIMEOUT']);
+  });
+});
+
+describe('site facts', () => {
+  it('reads the base origin and the form service origin, with the environment overriding the base', () => {
+    const yaml = 'baseUrl: https://www.example.com\nleadsEmail: a@example.com\nform:\n  action: https://formsubmit.co/{email}\n';
+    expect(siteFacts(yaml)).toEqual({ baseOrigin: 'https://www.example.com', formOrigin: 'https://formsubmit.co' });
+    expect(siteFacts(yaml, { SITE_BASE_URL: 'https://preview.example.net/' }).baseOrigin).toBe('https://preview.example.net');
+    expect(siteFacts('baseUrl: https://www.example.com\nform:\n  action: /contact\n').formOrigin).toBeNull();
+  });
+});

@@ -1,0 +1,176 @@
+// @vitest-environment jsdom
+// The lead form (spec §4, §7; DECISIONS "Forms") on the real home and contact
+// pages: Sending state, double submit, honeypot, the attribution fields, the
+// form_submit event, and a preparation failure followed by a second submit.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { leadForm, SENDING } from '../../templates/client/lead-form.ts';
+import { STORAGE_KEY } from '../../templates/client/attribution.ts';
+import { openPage, useBuiltSite } from './site-pages.ts';
+
+useBuiltSite();
+
+let submit: ReturnType<typeof vi.spyOn>;
+let posted: Record<string, string>[];
+
+beforeEach(() => {
+  localStorage.clear();
+  window.dataLayer = [];
+  posted = [];
+  // jsdom cannot navigate: record what the native post would send instead.
+  submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+    posted.push(Object.fromEntries(new FormData(this) as unknown as Iterable<[string, string]>));
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+function form(): HTMLFormElement {
+  return document.querySelector<HTMLFormElement>('form[data-lead-form]')!;
+}
+function button(): HTMLButtonElement {
+  return form().querySelector('button[type="submit"]')!;
+}
+function fill(values: Record<string, string> = { name: 'Ada Lovelace', phone: '416-555-0123', message: 'Panel upgrade to 200A' }) {
+  for (const [name, value] of Object.entries(values)) (form().elements.namedItem(name) as HTMLInputElement).value = value;
+}
+function field(name: string): string {
+  return (form().elements.namedItem(name) as HTMLInputElement).value;
+}
+
+describe('lead form on the home page', () => {
+  beforeEach(() => openPage('/', '/?utm_source=x&utm_medium=y&gclid=z'));
+
+  it('without script: posts natively to the form service with empty attribution fields', () => {
+    expect(form().method).toBe('post');
+    expect(form().action).toMatch(/^https:\/\/formsubmit\.co\//);
+    for (const name of ['gclid', 'utm_source', 'calculated_source', 'ga_client_id']) expect(field(name)).toBe('');
+    expect(field('_captcha')).toBe('false');
+    expect(field('_next')).toMatch(/^https:\/\/.+\/thank-you$/);
+  });
+
+  it('sets _next to this origin’s /thank-you as soon as it starts', () => {
+    leadForm(form());
+    expect(field('_next')).toBe(`${location.origin}/thank-you`);
+  });
+
+  it('a submit goes to Sending, fills the extras, pushes form_submit and posts once natively', () => {
+    leadForm(form());
+    const label = button().textContent;
+    fill();
+    form().requestSubmit();
+    expect(button().disabled).toBe(true);
+    expect(button().textContent).toBe(SENDING);
+    expect(label).not.toBe(SENDING);
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(posted[0]).toMatchObject({
+      name: 'Ada Lovelace',
+      phone: '416-555-0123',
+      message: 'Panel upgrade to 200A',
+      website: '',
+      _captcha: 'false',
+      _next: `${location.origin}/thank-you`,
+      page_source_url: location.href,
+      page_source_title: document.title,
+      gclid: 'z',
+      utm_source: 'x',
+      utm_medium: 'y',
+      utm_campaign: '',
+      utm_term: '',
+      utm_content: '',
+      referrer: '',
+      ga_client_id: '',
+      calculated_source: 'Google Ads',
+    });
+    expect(posted[0]!._subject).toBeTruthy();
+    expect(window.dataLayer).toEqual([
+      expect.objectContaining({ event: 'form_submit', form_name: 'homepage_contact_form', gclid: 'z', utm_source: 'x', calculated_source: 'Google Ads' }),
+    ]);
+    // The visitor's words stay out of analytics.
+    expect(JSON.stringify(window.dataLayer)).not.toContain('Ada');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!)).toMatchObject({ utm_source: 'x', gclid: 'z' });
+  });
+
+  it('ignores a submit while Sending: one post, one event', () => {
+    leadForm(form());
+    fill();
+    form().requestSubmit();
+    form().requestSubmit();
+    form().dispatchEvent(new Event('submit', { cancelable: true, bubbles: true }));
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(window.dataLayer).toHaveLength(1);
+  });
+
+  it('leaves validation to the browser: a required field left empty posts nothing', () => {
+    leadForm(form());
+    fill({ name: 'Ada', phone: '', message: 'x' });
+    form().requestSubmit();
+    expect(submit).not.toHaveBeenCalled();
+    expect(button().disabled).toBe(false);
+  });
+
+  it('with the honeypot filled posts nothing and goes to /thank-you', () => {
+    const navigate = vi.fn();
+    leadForm(form(), navigate);
+    fill({ name: 'Bot', phone: '1', message: 'spam', website: 'http://spam.example' });
+    form().requestSubmit();
+    expect(submit).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith(`${location.origin}/thank-you`);
+    expect(window.dataLayer).toEqual([]);
+  });
+
+  it('when preparing fails: console only, back to idle with the typed values, and the next submit posts without extras', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The analytics push throws, as a broken tag manager might.
+    window.dataLayer = { push: () => { throw new Error('broken data layer'); } } as unknown as unknown[];
+    leadForm(form());
+    const label = button().textContent;
+    fill();
+    form().requestSubmit();
+    expect(error).toHaveBeenCalled();
+    expect(submit).not.toHaveBeenCalled();
+    expect(button().disabled).toBe(false);
+    expect(button().textContent).toBe(label);
+    expect(field('name')).toBe('Ada Lovelace');
+    expect(field('message')).toBe('Panel upgrade to 200A');
+    expect(document.querySelector('[role="alert"]')).toBeNull();
+
+    form().requestSubmit();
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(posted[0]).toMatchObject({ name: 'Ada Lovelace', gclid: '', utm_source: '', calculated_source: '', page_source_url: '' });
+    expect(button().textContent).toBe(SENDING);
+  });
+
+  it('is usable again when the visitor comes back through the back-forward cache', () => {
+    leadForm(form());
+    fill();
+    form().requestSubmit();
+    expect(button().disabled).toBe(true);
+    const back = new Event('pageshow') as PageTransitionEvent;
+    Object.defineProperty(back, 'persisted', { value: true });
+    window.dispatchEvent(back);
+    expect(button().disabled).toBe(false);
+  });
+});
+
+describe('lead form elsewhere', () => {
+  it('is global_contact_form on the contact page, attributed from the stored record', async () => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ utm_source: 'newsletter', utm_medium: 'email', timestamp: Date.now() }));
+    await openPage('/contact');
+    leadForm(form());
+    fill();
+    form().requestSubmit();
+    expect(window.dataLayer[0]).toMatchObject({ event: 'form_submit', form_name: 'global_contact_form', calculated_source: 'newsletter / email' });
+    expect(posted[0]).toMatchObject({ utm_source: 'newsletter', utm_medium: 'email', calculated_source: 'newsletter / email' });
+  });
+
+  it('each of two forms on a page (the Toronto hub) works on its own', async () => {
+    await openPage('/toronto');
+    const forms = [...document.querySelectorAll<HTMLFormElement>('form[data-lead-form]')];
+    expect(forms).toHaveLength(2);
+    for (const f of forms) leadForm(f);
+    for (const [name, value] of Object.entries({ name: 'B', phone: '2', message: 'second form' })) (forms[1]!.elements.namedItem(name) as HTMLInputElement).value = value;
+    forms[1]!.requestSubmit();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ message: 'second form', calculated_source: 'Direct / Unknown' });
+    expect(forms[0]!.querySelector('button')!.disabled).toBe(false);
+  });
+});
