@@ -1,40 +1,86 @@
-// Runs TypeScript (the CLI, the theme) without a loader: esbuild bundles the
-// entry into one ES module beside the project's node_modules, Node imports it,
-// and the file is removed. Faster than a per-file loader, and no extra dependency.
+// Runs TypeScript (the theme) without a loader: esbuild bundles the entry into
+// one ES module beside the project's node_modules and Node imports it. The
+// bundle is kept with a list of the files it was made from, and reused while
+// none of them has changed, so most runs skip bundling altogether.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 
 /** Imports a TypeScript entry and everything it imports, React excepted. */
 export async function importTypeScript<T>(root: string, entry: string): Promise<T> {
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // React stays external so the theme and the engine share one copy (hooks and context need that);
-    // the rest is bundled, which loads much faster than many small package files.
-    external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
-    banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
-    jsx: 'automatic',
-    sourcemap: 'inline',
-    write: false,
-    logLevel: 'silent',
-  });
   // Bare imports resolve from the file's folder upwards, so the module must sit inside the project.
   const dir = existsSync(join(root, 'node_modules')) ? join(root, 'node_modules', '.cache', 'site') : join(tmpdir(), 'site-cache');
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, `${basename(entry).replace(/\.[^.]+$/, '')}-${process.pid}-${randomBytes(4).toString('hex')}.mjs`);
-  await writeFile(file, result.outputFiles[0]!.contents);
+  const name = `theme-${createHash('sha1').update(resolve(root, entry)).digest('hex').slice(0, 12)}`;
+  const file = join(dir, `${name}.mjs`);
+  const manifestFile = join(dir, `${name}.json`);
+
+  let manifest = await readManifest(manifestFile);
+  if (!manifest || !unchanged(root, manifest.inputs)) {
+    const result = await build({
+      absWorkingDir: root,
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      // React stays external so the theme and the engine share one copy (hooks and context need that);
+      // the rest is bundled, which loads much faster than many small package files.
+      external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+      banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
+      jsx: 'automatic',
+      sourcemap: 'inline',
+      metafile: true,
+      write: false,
+      logLevel: 'silent',
+    });
+    const contents = result.outputFiles[0]!.contents;
+    manifest = {
+      hash: createHash('sha1').update(contents).digest('hex').slice(0, 12),
+      inputs: Object.fromEntries(Object.keys(result.metafile.inputs).map((input) => [input, fingerprint(root, input)])),
+    };
+    await mkdir(dir, { recursive: true });
+    // Written aside and renamed, so another process never imports half a file.
+    const temporary = `${file}.${process.pid}.tmp`;
+    await writeFile(temporary, contents);
+    await rename(temporary, file);
+    await writeFile(`${manifestFile}.${process.pid}.tmp`, JSON.stringify(manifest));
+    await rename(`${manifestFile}.${process.pid}.tmp`, manifestFile);
+  }
+  // The hash in the URL makes a changed bundle a new module even within one process.
+  return (await import(`${pathToFileURL(file).href}?v=${manifest.hash}`)) as T;
+}
+
+interface Manifest {
+  /** Hash of the bundle, so a changed bundle gets a new module URL. */
+  hash: string;
+  /** Every file the bundle was made from, with its fingerprint then. */
+  inputs: Record<string, string>;
+}
+
+async function readManifest(file: string): Promise<Manifest | null> {
   try {
-    return (await import(pathToFileURL(file).href)) as T;
-  } finally {
-    await rm(file, { force: true });
+    return JSON.parse(await readFile(file, 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+function unchanged(root: string, inputs: Record<string, string>): boolean {
+  return Object.entries(inputs).every(([input, print]) => fingerprint(root, input) === print);
+}
+
+/** The project's own files by content (an edit can keep size and mtime); installed packages by size and mtime. */
+function fingerprint(root: string, input: string): string {
+  try {
+    const path = resolve(root, input);
+    if (!input.includes('node_modules/')) return createHash('sha1').update(readFileSync(path)).digest('hex');
+    const stat = statSync(path);
+    return `${stat.mtimeMs} ${stat.size}`;
+  } catch {
+    return 'missing';
   }
 }
