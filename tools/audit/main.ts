@@ -183,6 +183,8 @@ async function audit(args: string[], root: string): Promise<number> {
     let lighthouse: GateResult | null = null;
     if (want('lighthouse')) {
       lighthouse = await timed('lighthouse', async () => {
+        // Reports of an earlier run (a page run more often then) would be mistaken for this run's.
+        await rm(join(dirname(reportPath), 'lighthouse'), { recursive: true, force: true });
         for (const target of lighthouseTargets(pages)) {
           log(`Lighthouse ${target.route}…`);
           runs.push(await runLighthouseSteady(origin, target, join(dirname(reportPath), 'lighthouse')));
