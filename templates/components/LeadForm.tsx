@@ -7,6 +7,8 @@ import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';
 import { usePage } from './PageContext.ts';
 import { T } from './Text.tsx';
+// The same list the form script fills, so the markup and the script cannot drift apart.
+import { LEAD_FIELD_NAMES } from '../client/attribution.ts';
 
 export const LeadFormSchema = Obj(
   {
@@ -21,21 +23,6 @@ export const LeadFormSchema = Obj(
 );
 
 export type LeadFormCopy = Static<typeof LeadFormSchema>;
-
-/** Filled by the form script from the URL, stored attribution and the page; empty without it. */
-const attributionFields = [
-  'page_source_url',
-  'page_source_title',
-  'gclid',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'referrer',
-  'ga_client_id',
-  'calculated_source',
-] as const;
 
 interface LeadFormProps {
   copy: LeadFormCopy;
@@ -100,7 +87,7 @@ export function LeadForm({ copy, formName, subject, variant, anchor = 'estimate'
         <input type="hidden" name="_next" value={`${baseUrl}${site.form.next}`} />
         <input type="hidden" name="_captcha" value="false" />
         <input type="hidden" name="_subject" value={subject ?? site.form.subject} />
-        {attributionFields.map((name) => (
+        {LEAD_FIELD_NAMES.map((name) => (
           <input key={name} type="hidden" name={name} value="" />
         ))}
         <button type="submit" className="btn btn-accent btn-block">
