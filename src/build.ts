@@ -12,6 +12,7 @@ import { checkData, checkRendered } from './rules/index.ts';
 import { extras, outputFiles } from './extras/index.ts';
 import { refreshFiles, writeOutput, writeParseCache, type OutputEntry } from './write.ts';
 import { editorSchemas } from './editor-schemas.ts';
+import { outputFolderProblem } from './output-folder.ts';
 import type { Theme } from './theme.ts';
 
 export interface BuildOptions {
@@ -47,6 +48,8 @@ export interface BuildResult {
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const clock = stageClock();
   const root = resolve(options.root ?? '.');
+  const outProblem = options.write === false ? undefined : outputFolderProblem(root, options.out ?? 'dist');
+  if (outProblem) fail([outProblem]);
   const theme = await clock.time('theme', () => loadTheme(root));
   // Editors need the current schemas most when their content does not validate yet.
   if (options.write !== false && options.editorSchemas !== false) await refreshFiles(root, editorSchemas(theme));

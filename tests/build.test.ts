@@ -93,6 +93,18 @@ describe('build', () => {
     expect(await tree(join(project.root, 'two'))).toEqual(await tree(join(project.root, 'one')));
   });
 
+  it('refuses an output folder that would replace the project or one of its folders', async () => {
+    project = await copyFixture();
+    const before = await tree(join(project.root, 'pages'));
+    for (const out of ['.', '..', 'pages', 'pages/blog', join(project.root, 'templates')]) {
+      const error = await build({ root: project.root, out }).then(() => undefined, (e: unknown) => e);
+      expect(error, out).toBeInstanceOf(ContentError);
+      expect((error as ContentError).diagnostics).toMatchObject([{ file: '--out', code: 'output-folder' }]);
+    }
+    expect(await tree(join(project.root, 'pages'))).toEqual(before);
+    expect(await readFile(join(project.root, 'site.yaml'), 'utf8')).toContain('baseUrl');
+  });
+
   it('leaves the previous dist/ untouched when the content is wrong', async () => {
     project = await copyFixture();
     await build({ root: project.root });
