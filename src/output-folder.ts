@@ -20,7 +20,7 @@ export function outputFolderProblem(root: string, out: string): Diagnostic | und
   }
   const inside = relative(project, target);
   if (!inside.startsWith('..') && !isAbsolute(inside)) {
-    const top = inside.split(sep)[0];
+    const top = inside.split(sep)[0]!;
     if (PROTECTED.includes(top)) return refuse(out, `it is the project's ${top}/ folder${inside === top ? '' : ' or inside it'}, and a build replaces the whole output folder`);
   }
   return undefined;

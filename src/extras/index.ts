@@ -3,6 +3,7 @@
 import type { SiteModel } from '../model.ts';
 import type { RenderedPage } from '../render.ts';
 import { canonicalUrl } from '../render.ts';
+import { NOT_FOUND_ROUTE } from '../routes.ts';
 import type { OutputFile } from '../bundle.ts';
 import type { OutputEntry } from '../write.ts';
 import { headerRules, headersFile } from './headers-file.ts';
@@ -19,11 +20,16 @@ export function extras(model: SiteModel, pages: readonly RenderedPage[], policy:
     ...model.posts.map((p) => p.route),
   ]);
   return [
-    { path: '_redirects', contents: redirectsFile(model.redirects) },
+    { path: '_redirects', contents: redirectsFile(model.redirects, existingPaths(model, pages)) },
     { path: '_headers', contents: headersFile(headerRules(csp)) },
     { path: 'sitemap.xml', contents: sitemap([...indexed].map((route) => canonicalUrl(model.site.baseUrl, route))) },
     { path: 'robots.txt', contents: robots(model.site.baseUrl) },
   ];
+}
+
+/** The paths a visitor can reach as files: every page but the not-found one, and every static file. */
+function existingPaths(model: SiteModel, pages: readonly RenderedPage[]): string[] {
+  return [...pages.filter((p) => p.route !== NOT_FOUND_ROUTE).map((p) => p.route), ...model.statics.map((s) => s.route)];
 }
 
 /** Every file of the output in one list, sorted by path so writes and summaries are stable. */
