@@ -140,6 +140,21 @@ describe('meaning', () => {
     ]);
   });
 
+  it('reports every javascript: URL of a post, in Markdown and in raw HTML, at its own line', async () => {
+    const found = await problems((p) =>
+      p.edit('pages/blog/first-post.md', '- one', '- one\n- <a href="javascript:alert(2)">raw</a>\n- [again](JAVASCRIPT:alert(3))'),
+    );
+    expect(found.map(located)).toEqual([
+      { file: 'pages/blog/first-post.md', line: 10, column: 12, path: '', code: 'unsafe-url' },
+      { file: 'pages/blog/first-post.md', line: 11, column: 11, path: '', code: 'unsafe-url' },
+    ]);
+  });
+
+  it('locates a broken Markdown link, not the same path written earlier as plain text', async () => {
+    const found = await problems((p) => p.edit('pages/blog/first-post.md', 'Some **bold** words and a [link to services](/services).', 'See /nowhere below.\n\nA [broken link](/nowhere).'));
+    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-post.md', line: 9, column: 17, path: '', code: 'broken-link' }]);
+  });
+
   it('reports a redirect loop', async () => {
     const found = await problems((p) => p.edit('pages/_redirects.yaml', '  - from: /blog/*', '  - from: /services/panels-old\n    to: /old-panels\n  - from: /blog/*').then(() => p.edit('pages/_redirects.yaml', 'to: /services/panels', 'to: /services/panels-old')));
     expect(found.map(located)).toEqual([

@@ -47,12 +47,15 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
     ...model.statics.map((s) => ({ path: s.route.slice(1), from: s.file })),
   ];
   const reported = new Set(context.found.map((d) => `${d.code} ${d.message}`));
-  // React replaces a javascript: URL with one of its own, so those match by kind alone.
-  const unsafeReported = context.found.some((d) => d.code === 'unsafe-url');
+  // React swaps a javascript: URL that a template renders for one of its own; the
+  // original was reported where it is written, so only the swapped one is dropped.
   const links = checkLinks(pages.flatMap((page) => linksInHtml(page.source, page.html)), targets, { oncePerHref: true })
-    .filter((d) => !reported.has(`${d.code} ${d.message}`) && !(unsafeReported && d.code === 'unsafe-url'));
+    .filter((d) => !reported.has(`${d.code} ${d.message}`) && !(d.code === 'unsafe-url' && d.message.startsWith(REACT_BLOCKED_URL)));
   return [...outputClashes(planned), ...links, ...inlineAttributes(pages)];
 }
+
+/** How React's replacement for a blocked javascript: URL starts, as a diagnostic message quotes it. */
+const REACT_BLOCKED_URL = '"javascript:throw new Error(\'React';
 
 function linkTargets(model: SiteModel, claimedRoutes: readonly string[], outputFiles: readonly string[]): LinkTargets {
   return {

@@ -26,13 +26,19 @@ export function linksInData(file: string, value: unknown, source: ParsedYaml | n
   return out;
 }
 
-/** Link and image targets in a post's Markdown body, located by searching the source. */
+/**
+ * Link and image targets in a post's Markdown body, including href and src
+ * attributes of raw HTML in it, located by searching the source in order.
+ */
 export function linksInMarkdown(file: string, body: string, bodyLine: number): Link[] {
   const out: Link[] = [];
   const hrefs: string[] = [];
   const visit = (tokens: Token[]) => {
     for (const token of tokens) {
       if ((token.type === 'link' || token.type === 'image') && typeof token.href === 'string') hrefs.push(token.href);
+      if (token.type === 'html' && typeof token.text === 'string') {
+        for (const match of token.text.matchAll(/\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) hrefs.push(match[1] ?? match[2]!);
+      }
       const children = (token as { tokens?: Token[]; items?: Token[] }).tokens ?? (token as { items?: Token[] }).items;
       if (children) visit(children);
     }
@@ -40,9 +46,8 @@ export function linksInMarkdown(file: string, body: string, bodyLine: number): L
   visit(new Lexer().lex(body));
   let from = 0;
   for (const href of hrefs) {
-    let at = body.indexOf(href, from);
-    if (at < 0) at = body.indexOf(href);
-    else from = at + href.length;
+    const at = findWritten(body, href, from);
+    if (at >= 0) from = at + href.length;
     const before = at < 0 ? '' : body.slice(0, at);
     const line = bodyLine + (before.match(/\n/g)?.length ?? 0);
     const column = at < 0 ? 0 : at - before.lastIndexOf('\n');
@@ -50,6 +55,22 @@ export function linksInMarkdown(file: string, body: string, bodyLine: number): L
     out.push({ href, file, position: () => position, path: '', origin: 'markdown' });
   }
   return out;
+}
+
+/**
+ * Where `href` is written as a link target at or after `from`: after "](", "<",
+ * or a quote, so the same path in plain text earlier on is not taken for it.
+ */
+function findWritten(body: string, href: string, from: number): number {
+  for (const start of [from, 0]) {
+    const hits = ['](', '<', '"', "'"]
+      .map((lead) => [body.indexOf(lead + href, start), lead.length])
+      .filter(([i]) => i! >= 0)
+      .map(([i, lead]) => i! + lead!);
+    if (hits.length > 0) return Math.min(...hits);
+  }
+  const anywhere = body.indexOf(href, from);
+  return anywhere >= 0 ? anywhere : body.indexOf(href);
 }
 
 /**
