@@ -1,6 +1,7 @@
 // The command line: flags in, library calls, diagnostics out, an exit status.
 // Nothing here decides anything about content.
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, check } from './build.ts';
@@ -75,11 +76,25 @@ export async function main(argv: string[], version: string): Promise<number> {
     .command('serve')
     .description('serve the output folder on localhost with the CDN\'s redirects, headers and 404 page')
     .option('-o, --out <dir>', 'folder to serve', 'dist')
-    .option('-p, --port <port>', 'port to listen on', (value) => Number.parseInt(value, 10), 8080)
+    .option('-p, --port <port>', 'port to listen on (0 picks a free one)', portNumber, 8080)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .action(async (options: { out: string; port: number; host: string }) => {
       const { serve } = await import('./serve/index.ts');
-      const server = await serve({ dir: resolve(options.out), port: options.port, host: options.host });
+      if (!existsSync(resolve(options.out, 'index.html'))) {
+        console.error(`${options.out} holds no built site (no index.html); run \`npx site build${options.out === 'dist' ? '' : ` --out ${options.out}`}\` first.`);
+        status = 1;
+        return;
+      }
+      let server: Awaited<ReturnType<typeof serve>>;
+      try {
+        server = await serve({ dir: resolve(options.out), port: options.port, host: options.host });
+      } catch (error) {
+        const why = listenProblem(error, options);
+        if (!why) throw error;
+        console.error(why);
+        status = 1;
+        return;
+      }
       console.log(`Serving ${options.out} at ${server.url} (Ctrl+C to stop)`);
       await new Promise<void>((done) => process.once('SIGINT', () => void server.close().then(done)));
     });
@@ -113,6 +128,21 @@ async function guard(colour: boolean, run: () => Promise<number>, json = false):
     console.error(error instanceof Error ? error.stack : error);
     return 2;
   }
+}
+
+function portNumber(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535.');
+  return port;
+}
+
+/** Why the server could not start, when that is the machine's state rather than a bug. */
+function listenProblem(error: unknown, where: { port: number; host: string }): string | undefined {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === 'EADDRINUSE') return `Port ${where.port} on ${where.host} is already in use (another server still running?); stop it or pick another with --port.`;
+  if (code === 'EACCES') return `Not allowed to listen on port ${where.port}; pick a port above 1023 with --port.`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `Cannot listen on host ${where.host}: it is not an address of this machine.`;
+  return undefined;
 }
 
 function size(contents: string | Uint8Array): number {

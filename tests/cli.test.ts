@@ -95,6 +95,38 @@ describe('site check', () => {
   });
 });
 
+describe('site serve', () => {
+  it('refuses a folder with no built site, saying what to run', async () => {
+    project = await copyFixture();
+    const { code, stderr } = await site(project.root, 'serve', '--port', '0');
+    expect(code).toBe(1);
+    expect(stderr).toContain('run `npx site build` first');
+  });
+
+  it('says the port is taken instead of printing a stack', async () => {
+    project = await copyFixture();
+    await site(project.root, 'build', '--quiet');
+    const { createServer } = await import('node:net');
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+    const port = String((taken.address() as { port: number }).port);
+    try {
+      const { code, stderr } = await site(project.root, 'serve', '--port', port);
+      expect(code).toBe(1);
+      expect(stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+      expect(stderr).not.toContain('    at ');
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('refuses a port that is not a number', async () => {
+    const { code, stderr } = await site('.', 'serve', '--port', 'abc');
+    expect(code).toBe(1);
+    expect(stderr).toContain('a port is a whole number');
+  });
+});
+
 describe('help and version', () => {
   it.each([['build'], ['check'], ['serve']])('site %s --help describes its options', async (command) => {
     const { code, stdout } = await site('.', command, '--help');
