@@ -169,8 +169,13 @@ function readRedirects(source: SourceFile, validators: Validators, out: Diagnost
   const result = validators.redirects.validate(source.file, parsed);
   out.push(...result.diagnostics);
   if (result.diagnostics.length > 0) return [];
-  const rules = (result.value as { redirects: Omit<RedirectEntry, 'file' | 'line' | 'column'>[] }).redirects;
-  return rules.map((rule, index) => ({ ...rule, file: source.file, ...parsed.locate(['redirects', index]) }));
+  const rules = (result.value as { redirects: Omit<RedirectEntry, 'file' | 'line' | 'column' | 'fields'>[] }).redirects;
+  return rules.map((rule, index) => ({
+    ...rule,
+    file: source.file,
+    ...parsed.locate(['redirects', index]),
+    fields: { from: parsed.locate(['redirects', index, 'from']), to: parsed.locate(['redirects', index, 'to']) },
+  }));
 }
 
 /** The first line tells VS Code's YAML extension which schema to complete and check against. */

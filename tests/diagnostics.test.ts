@@ -158,22 +158,22 @@ describe('meaning', () => {
   it('reports a redirect loop', async () => {
     const found = await problems((p) => p.edit('pages/_redirects.yaml', '  - from: /blog/*', '  - from: /services/panels-old\n    to: /old-panels\n  - from: /blog/*').then(() => p.edit('pages/_redirects.yaml', 'to: /services/panels', 'to: /services/panels-old')));
     expect(found.map(located)).toEqual([
-      { file: 'pages/_redirects.yaml', line: 3, column: 5, path: 'redirects[0].to', code: 'redirect-loop' },
-      { file: 'pages/_redirects.yaml', line: 5, column: 5, path: 'redirects[1].to', code: 'redirect-loop' },
+      { file: 'pages/_redirects.yaml', line: 4, column: 9, path: 'redirects[0].to', code: 'redirect-loop' },
+      { file: 'pages/_redirects.yaml', line: 6, column: 9, path: 'redirects[1].to', code: 'redirect-loop' },
     ]);
     expect(found[0]!.message).toBe('redirect loop: /old-panels → /services/panels-old → /old-panels');
   });
 
   it('reports a redirect chain with the final target', async () => {
     const found = await problems((p) => p.edit('pages/_redirects.yaml', '  - from: /blog/*', '  - from: /older-panels\n    to: /old-panels\n  - from: /blog/*'));
-    expect(found.map(located)).toEqual([{ file: 'pages/_redirects.yaml', line: 5, column: 5, path: 'redirects[1].to', code: 'redirect-chain' }]);
+    expect(found.map(located)).toEqual([{ file: 'pages/_redirects.yaml', line: 6, column: 9, path: 'redirects[1].to', code: 'redirect-chain' }]);
     expect(found[0]!.message).toBe('redirect chain: /older-panels → /old-panels → /services/panels');
     expect(found[0]!.hint).toBe('point it straight at /services/panels');
   });
 
   it('reports a redirect whose source is a page', async () => {
     const found = await problems((p) => p.edit('pages/_redirects.yaml', 'from: /old-panels', 'from: /services/'));
-    expect(found.map(located)).toContainEqual({ file: 'pages/_redirects.yaml', line: 3, column: 5, path: 'redirects[0].from', code: 'redirect-shadows-page' });
+    expect(found.map(located)).toContainEqual({ file: 'pages/_redirects.yaml', line: 3, column: 11, path: 'redirects[0].from', code: 'redirect-shadows-page' });
   });
 
   it('reports a template that throws, naming the page and the template', async () => {

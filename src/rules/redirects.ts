@@ -7,9 +7,9 @@ import type { LinkTargets } from './links.ts';
 
 export function checkRedirects(redirects: readonly RedirectEntry[], targets: LinkTargets): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const at = (rule: RedirectEntry, index: number, field: 'from' | 'to' | '') => ({
-    file: rule.file, line: rule.line, column: rule.column,
-    path: `redirects[${index}]${field ? '.' + field : ''}`,
+  const at = (rule: RedirectEntry, index: number, field: 'from' | 'to') => ({
+    file: rule.file, ...rule.fields[field],
+    path: `redirects[${index}].${field}`,
   });
   const exact = new Map<string, number>();
   redirects.forEach((rule, index) => {
