@@ -68,7 +68,7 @@ export function validate(
   }
   const baseUrl = options.baseUrl ?? site.baseUrl;
   if (typeof baseUrl !== 'string' || !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl)) {
-    diagnostics.push(diagnostic({ file: options.baseUrl ? '--base-url' : 'site.yaml', ...(siteSource?.locate(['baseUrl']) ?? {}), path: 'baseUrl', code: 'base-url', message: `base URL ${JSON.stringify(baseUrl)} is not an absolute http(s) URL`, hint: 'for example https://www.example.com' }));
+    diagnostics.push(diagnostic({ ...(options.baseUrl ? { file: '--base-url' } : { file: 'site.yaml', ...siteSource?.locate(['baseUrl']) }), path: 'baseUrl', code: 'base-url', message: `base URL ${JSON.stringify(baseUrl)} is not an absolute http(s) URL`, hint: 'for example https://www.example.com' }));
   }
   site.baseUrl = String(baseUrl).replace(/\/+$/, '');
 
