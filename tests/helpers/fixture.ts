@@ -1,6 +1,6 @@
 // Copies a fixture project into a fresh temporary folder, applies edits, and
 // cleans up, so each test changes its own copy and never the fixture.
-import { cp, mkdtemp, rm, writeFile, readFile, mkdir, symlink } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile, readFile, readdir, mkdir, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,8 +19,14 @@ export interface Project {
 export async function copyFixture(name = 'basic'): Promise<Project> {
   const root = await mkdtemp(join(tmpdir(), `site-${name}-`));
   await cp(join(fixtures, name), root, { recursive: true });
-  // The fixture's theme imports react and typebox as the real site does; give it the project's packages.
-  await symlink(join(fixtures, '..', '..', 'node_modules'), join(root, 'node_modules'), 'dir');
+  // The fixture's theme imports react and typebox as the real site does; give it the project's
+  // packages, one link each, in a node_modules of its own: the engine's cache then lives and
+  // goes with the copy instead of piling up in the project's node_modules/.cache.
+  const packages = join(fixtures, '..', '..', 'node_modules');
+  await mkdir(join(root, 'node_modules'));
+  for (const entry of await readdir(packages)) {
+    if (entry !== '.cache') await symlink(join(packages, entry), join(root, 'node_modules', entry), 'dir');
+  }
   const project: Project = {
     root,
     write: async (file, text) => {
