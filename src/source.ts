@@ -67,6 +67,16 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
         hint: `close it with "${bracket === '[' ? ']' : '}'}", or put the whole value in quotes if the "${bracket}" is part of the text`,
       });
     }
+    // An unclosed quote is likewise noticed where the text ends: point at the quote that opens it.
+    const quote = /^Missing closing (["'])quote/.exec(problem.message)?.[1];
+    const quoteAt = quote ? unclosedQuote(text, problem.pos[0], quote) : -1;
+    if (quoteAt >= 0) {
+      return diagnostic({
+        file, ...at(quoteAt), code: 'yaml-syntax', severity,
+        message: `the quote ${quote} that starts here is never closed`,
+        hint: `end the value with ${quote}${quote === "'" ? ", and write a ' inside it as ''" : ', and write a " inside it as \\"'}`,
+      });
+    }
     return diagnostic({
       file,
       ...at(problem.pos[0]),
@@ -134,6 +144,24 @@ function unclosedBracket(text: string, end: number): number {
     else if ((c === ']' || c === '}') && open.length) open.pop();
   }
   return open.at(-1) ?? -1;
+}
+
+/**
+ * The offset of the quote that opens a never-closed quoted value: since nothing
+ * closes it, it is the last `quote` before `end` that is not escaped (`\"`) or
+ * doubled (`''`). -1 if none.
+ */
+function unclosedQuote(text: string, end: number, quote: string): number {
+  for (let i = Math.min(end, text.length) - 1; i >= 0; i--) {
+    if (text[i] !== quote) continue;
+    if (quote === '"' && text[i - 1] === '\\') continue;
+    if (quote === "'" && text[i - 1] === "'") {
+      i--;
+      continue;
+    }
+    return i;
+  }
+  return -1;
 }
 
 function firstLine(message: string): string {

@@ -31,6 +31,15 @@ describe('shape', () => {
     expect(found.map(located)).toEqual([{ file: 'pages/services.yaml', line: 5, column: 10, path: '', code: 'yaml-syntax' }]);
   });
 
+  it.each([
+    ['double', '"Services'],
+    ['single', "'It''s services"],
+  ])('reports an unclosed %s quote where it opens, not where the file ends', async (_kind, value) => {
+    const found = await problems((p) => p.edit('pages/services.yaml', 'heading: Services', `heading: ${value}`));
+    expect(found.map(located)).toEqual([{ file: 'pages/services.yaml', line: 5, column: 10, path: '', code: 'yaml-syntax' }]);
+    expect(found[0]!.message).toContain('never closed');
+  });
+
   it('reports an unknown field at its key, with the likely intended name', async () => {
     const found = await problems((p) => p.edit('pages/services.yaml', 'heading: Services', 'headng: Services'));
     expect(found.map(located)).toContainEqual({ file: 'pages/services.yaml', line: 5, column: 1, path: 'headng', code: 'schema' });
