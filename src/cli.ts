@@ -44,7 +44,7 @@ export async function main(argv: string[], version: string): Promise<number> {
 
   program
     .command('check')
-    .description('validate the content and report every problem at once, without writing anything')
+    .description('validate the content and report every problem at once, without writing the site')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addOption(baseUrlOption)
     .action(async (options: { format: 'text' | 'json'; baseUrl?: string }) => {
@@ -103,7 +103,7 @@ export async function main(argv: string[], version: string): Promise<number> {
     await program.parseAsync(argv);
   } catch (error) {
     const code = (error as { code?: string; exitCode?: number }).code;
-    if (code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help') return 0;
+    if (code === 'commander.helpDisplayed' || code === 'commander.version') return 0;
     if (code?.startsWith('commander.')) return (error as { exitCode?: number }).exitCode ?? 1;
     throw error;
   }

@@ -139,6 +139,12 @@ describe('help and version', () => {
     expect((await site('.', '--version')).stdout.trim()).toBe(version);
   });
 
+  it('no command at all prints the help and exits non-zero', async () => {
+    const { code, stderr } = await site('.');
+    expect(code).toBe(1);
+    expect(stderr).toContain('Usage: site');
+  });
+
   it('an unknown command exits non-zero with help', async () => {
     const { code, stderr } = await site('.', 'biuld');
     expect(code).toBe(1);
