@@ -31,6 +31,9 @@ interface DocumentProps {
   children: ReactNode;
 }
 
+/** Mark an element `data-needs-script` when it does nothing without the page's scripts. */
+const NO_SCRIPT_CSS = '[data-needs-script]{display:none}';
+
 export function Document(p: DocumentProps) {
   return (
     <html lang="en-CA">
@@ -61,6 +64,12 @@ export function Document(p: DocumentProps) {
         {p.social.image && p.social.imageAlt && <meta name="twitter:image:alt" content={p.social.imageAlt} />}
         {p.tagManagerId && <meta name="tag-manager" content={p.tagManagerId} />}
         <style dangerouslySetInnerHTML={{ __html: p.css }} />
+        {/* Controls that only a script can make work (blog search and chips) are hidden when
+            scripting is off; hiding them from CSS here, rather than showing them from the
+            script, keeps the layout from shifting when the script arrives. */}
+        <noscript>
+          <style dangerouslySetInnerHTML={{ __html: NO_SCRIPT_CSS }} />
+        </noscript>
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(p.jsonLd) }} />
         {p.scripts.map((src) => (
           <script key={src} type="module" src={src} />

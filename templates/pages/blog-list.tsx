@@ -79,11 +79,11 @@ export function component(props: PageProps<BlogListPage, Site>) {
       </section>
       <section className="sec blog" data-blog data-page-size={page.pageSize} aria-label="Articles">
         <div className="wrap">
-          <form className="blog-search" role="search" action={blog} method="get">
+          <form className="blog-search" role="search" action={blog} method="get" data-needs-script>
             <label htmlFor="blog-q">Search articles</label>
             <input id="blog-q" name="q" type="search" placeholder="Search articles..." autoComplete="off" data-blog-search />
           </form>
-          <nav className="chips" aria-label="Categories">
+          <nav className="chips" aria-label="Categories" data-needs-script>
             <ul>
               {chips.map((chip) => (
                 <li key={chip.slug}>
