@@ -5,6 +5,7 @@ import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';
 import { usePage } from './PageContext.ts';
 import { T } from './Text.tsx';
+import { columns } from '../lib/grid.ts';
 
 export const AreasSchema = Obj({
   heading: Text({ maxLength: 100 }),
@@ -26,7 +27,7 @@ export function AreaLinks({ data }: { data: AreasData }) {
             <T text={data.intro} />
           </p>
         )}
-        <div className="areas">
+        <div className={`areas ${columns(site.serviceAreas.length)}`}>
           {site.serviceAreas.map((group) => (
             <div key={group.name}>
               <h3>{group.name}</h3>
