@@ -162,6 +162,18 @@ const SPOTS: [number, number, number][] = [
   [9, -8, 0], [-9, -8, 2], [0, -22, 1], [0, 8, 1],
   [5, -20, 0], [5, 5, 0], [-5, -20, 2], [-5, 5, 2],
 ];
+/**
+ * Farther spots, on rings around the marker, for crowded places (downtown
+ * neighbourhoods sit a few pixels apart): the label is joined to its marker by
+ * a leader line, and each ring costs more than the one inside it.
+ */
+const FAR_SPOTS: [number, number, number][] = [34, 56, 80].flatMap((r) =>
+  Array.from({ length: 12 }, (_, k): [number, number, number] => {
+    const angle = (k * Math.PI) / 6;
+    const [dx, dy] = [Math.round(r * Math.cos(angle)), Math.round(r * Math.sin(angle))];
+    return [dx, dy - FONT / 2, Math.cos(angle) > 0.3 ? 0 : Math.cos(angle) < -0.3 ? 2 : 1];
+  }),
+);
 const ANCHORS = ['start', 'middle', 'end'];
 
 /**
@@ -185,19 +197,24 @@ function panel(title: string, frame: Frame, markers: Marker[], extra: string, ta
     const [x, y] = points[i]!;
     const name = markers[i]!.name;
     const w = labelWidth(name);
-    let best: [number, Box, number, number, number] | undefined;
-    for (const [dx, dy, anchor] of SPOTS) {
-      const box: Box = [x + dx - (anchor * w) / 2, y + dy, w, FONT];
+    let best: [number, Box, number, number, number, boolean] | undefined;
+    for (const [dx, dy, anchor, far] of [...SPOTS.map((s) => [...s, 0]), ...FAR_SPOTS.map((s) => [...s, 1])] as number[][]) {
+      const box: Box = [x + dx! - (anchor! * w) / 2, y + dy!, w, FONT];
       const cost =
         boxes.reduce((sum, b) => sum + overlap(box, b), 0) +
         dots.reduce((sum, b) => sum + overlap(box, b) * 3, 0) +
-        (w * FONT - overlap(box, [0, 0, width, height])) * 4;
-      if (!best || cost < best[0]) best = [cost, box, x + dx, y + dy + FONT - 2, anchor];
+        (w * FONT - overlap(box, [0, 0, width, height])) * 4 +
+        (far ? 40 + Math.hypot(dx!, dy!) * 2 : 0);
+      if (!best || cost < best[0]) best = [cost, box, x + dx!, y + dy! + FONT - 2, anchor!, far === 1];
     }
-    const [, box, tx, ty, anchor] = best!;
+    const [, box, tx, ty, anchor, far] = best!;
     boxes.push(box);
+    // A leader from the marker's edge to the middle of the label's near side.
+    const [lx, ly] = [anchor === 0 ? box[0] : anchor === 2 ? box[0] + box[2] : box[0] + box[2] / 2, anchor === 1 ? (box[1] > y ? box[1] : box[1] + box[3]) : box[1] + box[3] / 2];
+    const length = Math.hypot(lx - x, ly - y);
+    const leader = far && length > 8 ? `<path d="M${Math.round(x + ((lx - x) * 6) / length)} ${Math.round(y + ((ly - y) * 6) / length)}L${Math.round(lx)} ${Math.round(ly)}" stroke="#0b2545" stroke-width="1"/>` : '';
     labels[i] =
-      `<a href="${escape(markers[i]!.href)}"><circle cx="${x}" cy="${y}" r="6" fill="#b42318"/>` +
+      `<a href="${escape(markers[i]!.href)}">${leader}<circle cx="${x}" cy="${y}" r="6" fill="#b42318"/>` +
       `<text x="${tx}" y="${ty}" text-anchor="${ANCHORS[anchor]}">${escape(name)}</text></a>`;
   }
   return (
