@@ -173,12 +173,18 @@ describe('lead form in Chromium', () => {
     const { context, posts } = await withFormService({ viewport: PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${site.url}/`);
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    const title = await page.title();
     const form = await fillForm(page);
     await Promise.all([page.waitForURL(`${site.url}/thank-you`), form.locator('button[type="submit"]').click()]);
     expect(posts).toHaveLength(1);
     expect(posts[0]!.get('name')).toBe('Grace Hopper');
     expect(posts[0]!.get('_next')).toMatch(/^https?:\/\/.+\/thank-you$/);
     expect(posts[0]!.get('calculated_source')).toBe('');
+    // The page still says where the lead came from: its canonical address and title, from the HTML.
+    expect(canonical).toMatch(/^https?:\/\/.+\/$/);
+    expect(posts[0]!.get('page_source_url')).toBe(canonical);
+    expect(posts[0]!.get('page_source_title')).toBe(title);
     await context.close();
   });
 });

@@ -32,11 +32,20 @@ function prepare(form: HTMLFormElement): void {
   track({ event: 'form_submit', form_name: formName(form), ...fields });
 }
 
-/** Empties what `prepare` may have half filled, so a later post carries no partial extras. */
-function clearExtras(form: HTMLFormElement): void {
-  for (const name of LEAD_FIELD_NAMES) {
+/** The attribution fields as the page rendered them (the page's own URL and title, the rest empty). */
+function renderedExtras(form: HTMLFormElement): Map<string, string> {
+  return new Map(LEAD_FIELD_NAMES.map((name) => [name, input(form, name)?.value ?? '']));
+}
+
+/**
+ * Undoes what `prepare` may have half filled, so a later post carries no partial
+ * extras. A hidden input has no separate default value (setting it rewrites its
+ * attribute), hence the values kept from before.
+ */
+function clearExtras(form: HTMLFormElement, rendered: Map<string, string>): void {
+  for (const [name, value] of rendered) {
     const field = input(form, name);
-    if (field) field.value = '';
+    if (field) field.value = value;
   }
 }
 
@@ -48,6 +57,7 @@ export function leadForm(form: HTMLFormElement, navigate = (url: string) => loca
   // The site's own thank-you page, so a preview on localhost ends on the preview.
   const thankYou = location.origin + new URL(next?.value || '/thank-you', location.href).pathname;
   if (next) next.value = thankYou;
+  const rendered = renderedExtras(form);
 
   let sending = false;
   let extras = true;
@@ -75,7 +85,7 @@ export function leadForm(form: HTMLFormElement, navigate = (url: string) => loca
       } catch (error) {
         console.error('[lead-form] could not prepare the extra fields; the next submit posts without them', error);
         extras = false;
-        clearExtras(form);
+        clearExtras(form, rendered);
         setSending(false);
         return;
       }

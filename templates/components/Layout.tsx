@@ -39,9 +39,10 @@ interface LayoutProps {
 export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scripts = [], noCanonical, children }: LayoutProps) {
   const { site, page, route, baseUrl, canonical, assets } = props;
   const contact = contactFor(route, site);
-  const ctx: PageContextValue = { site, route, baseUrl, contact, tokens: tokenValues(site, contact) };
-  const title = resolveText(meta?.title ?? page.title, ctx.tokens);
-  const description = resolveText(meta?.description ?? page.description, ctx.tokens);
+  const tokens = tokenValues(site, contact);
+  const title = resolveText(meta?.title ?? page.title, tokens);
+  const description = resolveText(meta?.description ?? page.description, tokens);
+  const ctx: PageContextValue = { site, route, baseUrl, canonical, title, contact, tokens };
   const nodes = [businessNode(site, baseUrl, contact), ...(crumbs ? [breadcrumbNode(crumbs, baseUrl, canonical)] : []), ...jsonLd];
   const entries = ['site', ...(hasForm ? ['form'] : []), ...scripts, ...(site.analytics.tagManagerId ? ['analytics'] : [])];
   const scriptUrls = entries.flatMap((name) => {

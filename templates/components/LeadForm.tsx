@@ -48,7 +48,13 @@ function Required() {
 }
 
 export function LeadForm({ copy, formName, subject, variant, anchor = 'estimate' }: LeadFormProps) {
-  const { site, baseUrl } = usePage();
+  const { site, baseUrl, canonical, title } = usePage();
+  // What the page knows without script, so a lead posted with scripting off still
+  // says where it came from; the form script replaces them with what the browser sees.
+  const withoutScript: Partial<Record<(typeof LEAD_FIELD_NAMES)[number], string>> = {
+    page_source_url: canonical,
+    page_source_title: title,
+  };
   const action = site.form.action.replace('{email}', site.leadsEmail);
   // Field ids follow the anchor so two forms on one page never share an id.
   const id = (field: string) => (anchor === 'estimate' ? `lf-${field}` : `${anchor}-${field}`);
@@ -88,7 +94,7 @@ export function LeadForm({ copy, formName, subject, variant, anchor = 'estimate'
         <input type="hidden" name="_captcha" value="false" />
         <input type="hidden" name="_subject" value={subject ?? site.form.subject} />
         {LEAD_FIELD_NAMES.map((name) => (
-          <input key={name} type="hidden" name={name} value="" />
+          <input key={name} type="hidden" name={name} value={withoutScript[name] ?? ''} />
         ))}
         <button type="submit" className="btn btn-accent btn-block">
           {copy.submit}

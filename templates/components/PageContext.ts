@@ -9,6 +9,9 @@ export interface PageContextValue {
   site: Site;
   route: string;
   baseUrl: string;
+  /** The page's canonical URL and browser title, as the head gives them. */
+  canonical: string;
+  title: string;
   contact: Contact;
   tokens: TokenValues;
 }

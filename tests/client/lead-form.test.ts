@@ -135,7 +135,10 @@ describe('lead form on the home page', () => {
 
     form().requestSubmit();
     expect(submit).toHaveBeenCalledTimes(1);
-    expect(posted[0]).toMatchObject({ name: 'Ada Lovelace', gclid: '', utm_source: '', calculated_source: '', page_source_url: '' });
+    // Without the extras, the page's own values from the HTML: its canonical URL and title.
+    const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')!.getAttribute('href');
+    expect(canonical).toMatch(/^https?:\/\//);
+    expect(posted[0]).toMatchObject({ name: 'Ada Lovelace', gclid: '', utm_source: '', calculated_source: '', page_source_url: canonical, page_source_title: document.title });
     expect(button().textContent).toBe(SENDING);
   });
 
