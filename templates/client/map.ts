@@ -1,70 +1,12 @@
 // The locations map of the contact page (DECISIONS: the site's own SVG map,
 // no third-party map). Loaded on demand by contact.ts. It draws two panels:
 // the GTA with its cities, and the City of Toronto with its neighbourhoods,
-// each place a link to its page. Which places appear comes from the page (the
-// list in template[data-map-places], i.e. site.yaml serviceAreas); where they
-// are comes from the tables below. A place missing from them is left off the
-// map (it is still in the page's list of links).
+// each place a link to its page. Which places appear, in which panel and where,
+// comes from the page: the links in template[data-map-places] (site.yaml
+// serviceAreas) carry data-map-at="panel north east", written by the template
+// from templates/lib/map-places.ts, so those tables never travel in this chunk.
 
-/**
- * A position in thousandths of a degree north of 43°N and east of 80°W (a
- * unit is about 110 m north-south and 80 m east-west): [800, 470] is
- * 43.800°N 79.530°W, Vaughan. Small numbers keep this chunk small.
- */
-type Point = readonly [number, number];
-
-/** Cities of the GTA outside Toronto, by the slug of /gta/{slug}. */
-const CITIES: Record<string, Point> = {
-  vaughan: [800, 470],
-  'richmond-hill': [883, 560],
-  markham: [856, 663],
-  mississauga: [589, 356],
-  brampton: [731, 238],
-  oakville: [468, 312],
-  thornhill: [815, 576],
-  woodbridge: [784, 400],
-  maple: [853, 490],
-  'king-city': [927, 472],
-  kleinburg: [843, 372],
-  bolton: [876, 263],
-  caledon: [867, 141],
-  georgetown: [650, 81],
-  ajax: [851, 980],
-  aurora: [1007, 550],
-  burlington: [325, 201],
-  clarington: [912, 1312],
-  milton: [518, 123],
-  newmarket: [1059, 539],
-  oshawa: [897, 1134],
-  pickering: [838, 913],
-  whitby: [898, 1057],
-};
-
-/** Neighbourhoods and former cities of Toronto, by the slug of /toronto/{slug} or /gta/{slug}. */
-const TORONTO: Record<string, Point> = {
-  'downtown-toronto': [646, 619],
-  'north-york': [761, 589],
-  etobicoke: [655, 450],
-  'east-york': [691, 672],
-  scarborough: [773, 742],
-  'midtown-toronto': [706, 602],
-  'the-beaches': [671, 704],
-  leslieville: [663, 668],
-  'high-park': [647, 536],
-  'junction-triangle': [658, 555],
-  'forest-hill': [694, 586],
-  rosedale: [679, 620],
-  corktown: [654, 640],
-  'liberty-village': [638, 580],
-  'king-west': [644, 600],
-  yorkville: [671, 607],
-  riverdale: [668, 650],
-  'the-danforth': [678, 655],
-  'bloor-west': [650, 516],
-  'little-italy': [655, 578],
-  'the-annex': [672, 595],
-  'kensington-market': [654, 600],
-};
+import type { Point } from '../lib/map-places.ts';
 
 /** Lake Ontario's north shore, west to east. */
 const SHORE: Point[] = [
@@ -237,12 +179,10 @@ export function renderMap(container: HTMLElement): void {
   if (!template) throw new Error('map: no template[data-map-places]');
   const gta: Marker[] = [];
   const city: Marker[] = [];
-  for (const link of template.content.querySelectorAll('a')) {
+  for (const link of template.content.querySelectorAll('a[data-map-at]')) {
+    const [panelId, north, east] = link.getAttribute('data-map-at')!.split(' ');
     const href = link.getAttribute('href') ?? '';
-    const slug = href.split('/').pop() ?? '';
-    const inCity = href.startsWith('/toronto/') || !(slug in CITIES);
-    const at = inCity ? TORONTO[slug] : CITIES[slug];
-    if (at) (inCity ? city : gta).push({ name: link.textContent?.trim() || slug, href, at });
+    (panelId === 'city' ? city : gta).push({ name: link.textContent?.trim() || href, href, at: [Number(north), Number(east)] });
   }
   const outline = cityOutline();
   const wide = projection(GTA);

@@ -19,6 +19,7 @@ import { usePage } from '../components/PageContext.ts';
 import { T } from '../components/Text.tsx';
 import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
 import { LAND, mapPanels } from '../client/map.ts';
+import { mapPosition } from '../lib/map-places.ts';
 
 export const schema = Obj({
   hero: Obj({
@@ -114,7 +115,8 @@ function Emergency({ data }: { data: ContactPage['emergency'] }) {
   );
 }
 
-function PlaceList() {
+/** The places of site.yaml as links; `positions` adds where the map draws each (data-map-at). */
+function PlaceList({ positions = false }: { positions?: boolean }) {
   const { site } = usePage();
   return (
     <ul className="map-list">
@@ -123,7 +125,15 @@ function PlaceList() {
           <strong>{group.name}</strong>
           <ul>
             {group.places.map((place) => (
-              <li key={place.name}>{place.href ? <a href={place.href}>{place.name}</a> : place.name}</li>
+              <li key={place.name}>
+                {place.href ? (
+                  <a href={place.href} data-map-at={positions ? mapPosition(place.href) : undefined}>
+                    {place.name}
+                  </a>
+                ) : (
+                  place.name
+                )}
+              </li>
             ))}
           </ul>
         </li>
@@ -190,7 +200,7 @@ export function component(props: PageProps<ContactPage, Site>) {
               </figure>
             ))}
             <template data-map-places>
-              <PlaceList />
+              <PlaceList positions />
             </template>
             <noscript>
               <PlaceList />

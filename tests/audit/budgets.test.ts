@@ -32,17 +32,30 @@ describe('scriptCost', () => {
   it('counts each entry and every chunk it imports statically, once, through cycles', () => {
     const cost = scriptCost(['assets/menu.js', 'assets/form.js'], graph);
     expect(cost.files.sort()).toEqual(['assets/chunk-core.js', 'assets/form.js', 'assets/menu.js']);
-    expect(cost.gzip).toBe(2000);
+    expect(cost.upFront).toBe(2000);
   });
 
-  it('lists import() chunks as lazy and does not count them', () => {
+  it('counts import() chunks too, apart from what loads up front, and each file once', () => {
     const cost = scriptCost(['assets/form.js'], graph);
     expect(cost.lazy).toEqual(['assets/map.js']);
-    expect(cost.gzip).toBe(1500);
+    expect(cost.upFront).toBe(1500);
+    expect(cost.gzip).toBe(10_500);
+  });
+
+  it('follows what an import() chunk imports in turn', () => {
+    const deep: ScriptGraph = new Map([
+      ['assets/a.js', { gzip: 1, staticImports: [], dynamicImports: ['assets/b.js'] }],
+      ['assets/b.js', { gzip: 10, staticImports: ['assets/c.js'], dynamicImports: ['assets/d.js'] }],
+      ['assets/c.js', { gzip: 100, staticImports: [], dynamicImports: [] }],
+      ['assets/d.js', { gzip: 1000, staticImports: ['assets/a.js'], dynamicImports: [] }],
+    ]);
+    const cost = scriptCost(['assets/a.js'], deep);
+    expect(cost.lazy.sort()).toEqual(['assets/b.js', 'assets/c.js', 'assets/d.js']);
+    expect(cost.gzip).toBe(1111);
   });
 
   it('reports a script that is not in the build', () => {
-    expect(scriptCost(['assets/gone.js'], graph)).toEqual({ files: [], gzip: 0, lazy: [], missing: ['assets/gone.js'] });
+    expect(scriptCost(['assets/gone.js'], graph)).toEqual({ files: [], upFront: 0, gzip: 0, lazy: [], missing: ['assets/gone.js'] });
   });
 
   it('reads the graph with esbuild from built files, absolute and relative imports alike', async () => {

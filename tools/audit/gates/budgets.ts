@@ -2,9 +2,9 @@
 //   - The HTML document, with the stylesheet inlined in it, fits in the first
 //     round trip: at most 14,600 bytes gzip (ten TCP segments of 1,460 bytes,
 //     the initial congestion window). Blog posts are exempt: they are long reads.
-//   - All script a page loads, the entry modules and the chunks they import
-//     statically, at most 6 KB gzip. Chunks imported with import() load later,
-//     on demand (the contact map), and are listed but not counted.
+//   - All script a page loads, at most 6 KB gzip: the entry modules, the chunks
+//     they import statically, and the chunks import() loads later, on demand
+//     (the contact map), with what those import.
 //   - No render-blocking request: no external stylesheet, no classic script in
 //     <head> without defer or async (module scripts are deferred).
 //   - No request to another host before the visitor submits the form.
@@ -22,7 +22,7 @@ import type { GateResult } from '../result.ts';
 
 /** Ten TCP segments of 1,460 bytes: what the server can send before the first acknowledgement. */
 export const HTML_BUDGET = 14_600;
-/** 6 KB = 6 × 1,024 bytes of gzip for all the script a page loads up front. */
+/** 6 KB = 6 × 1,024 bytes of gzip for all the script a page loads, up front and on demand. */
 export const SCRIPT_BUDGET = 6 * 1024;
 
 /**
@@ -49,34 +49,44 @@ export type ScriptGraph = Map<string, ScriptNode>;
 export interface ScriptCost {
   /** Every file loaded up front: the entries and what they import statically, transitively. */
   files: string[];
-  gzip: number;
-  /** Files reachable only through import(): not counted. */
+  /** gzip bytes of `files`. */
+  upFront: number;
+  /** Files loaded later, on demand: import() targets and what they import, less what is already up front. */
   lazy: string[];
+  /** gzip bytes of all the script the page can load, up front and later: what the budget limits. */
+  gzip: number;
   /** Entries or imports that are not in the graph (a missing file). */
   missing: string[];
 }
 
-/** The up-front script cost of a page whose <script src> entries are `entries`. */
+/** The script cost of a page whose <script src> entries are `entries`: up front, and in all once every import() has run. */
 export function scriptCost(entries: readonly string[], graph: ScriptGraph): ScriptCost {
-  const files = new Set<string>();
   const missing = new Set<string>();
-  const lazy = new Set<string>();
-  const queue = [...entries];
-  while (queue.length > 0) {
-    const file = queue.shift()!;
-    if (files.has(file)) continue;
-    const node = graph.get(file);
-    if (!node) {
-      missing.add(file);
-      continue;
+  const later: string[] = [];
+  // Static imports, transitively; import() targets are collected for the second walk.
+  const reach = (start: readonly string[], seen: ReadonlySet<string>): Set<string> => {
+    const found = new Set<string>();
+    const queue = [...start];
+    while (queue.length > 0) {
+      const file = queue.shift()!;
+      if (found.has(file) || seen.has(file)) continue;
+      const node = graph.get(file);
+      if (!node) {
+        missing.add(file);
+        continue;
+      }
+      found.add(file);
+      queue.push(...node.staticImports);
+      later.push(...node.dynamicImports);
     }
-    files.add(file);
-    queue.push(...node.staticImports);
-    for (const d of node.dynamicImports) lazy.add(d);
-  }
-  for (const f of files) lazy.delete(f);
-  const gzip = [...files].reduce((sum, f) => sum + graph.get(f)!.gzip, 0);
-  return { files: [...files], gzip, lazy: [...lazy], missing: [...missing] };
+    return found;
+  };
+  const files = reach(entries, new Set());
+  const lazy = new Set<string>();
+  while (later.length > 0) for (const f of reach(later.splice(0), new Set([...files, ...lazy]))) lazy.add(f);
+  const size = (list: Iterable<string>) => [...list].reduce((sum, f) => sum + graph.get(f)!.gzip, 0);
+  const upFront = size(files);
+  return { files: [...files], upFront, lazy: [...lazy], gzip: upFront + size(lazy), missing: [...missing] };
 }
 
 /** Requests that block the first render, described. From the HTML alone. */
@@ -178,7 +188,7 @@ export function budgetsGate({ pages, graph, visits, origin, lighthouseCls }: Bud
     }
     const cost = scriptCost(entryFiles(facts), graph);
     worstScript = Math.max(worstScript, cost.gzip);
-    if (cost.gzip > SCRIPT_BUDGET) failures.push(`${route}  script loaded up front is ${bytes(cost.gzip)} gzip (${cost.files.join(', ')}), over ${bytes(SCRIPT_BUDGET)}`);
+    if (cost.gzip > SCRIPT_BUDGET) failures.push(`${route}  script the page loads is ${bytes(cost.gzip)} gzip (${[...cost.files, ...cost.lazy].join(', ')}), over ${bytes(SCRIPT_BUDGET)}`);
     for (const m of cost.missing) failures.push(`${route}  script ${m} is referenced but not in the build`);
 
     const blocking = renderBlocking(facts);
@@ -204,15 +214,15 @@ export function budgetsGate({ pages, graph, visits, origin, lighthouseCls }: Bud
     }
     const lhCls = lighthouseCls.get(route);
     if (lhCls !== undefined && lhCls.cls > 0) failures.push(`${route}  Lighthouse CLS ${lhCls.cls.toFixed(4)} (mobile, 412 px); moved: ${lhCls.moved.join('; ') || 'unknown'}`);
-    const loadedLazy = [...new Set(pageVisits.flatMap((v) => v.scripts))].filter((u) => !cost.files.some((f) => u.endsWith(`/${f}`)));
 
     rows.push([
       route,
       int(htmlBytes),
       page.isPost ? `${int(htmlGzip)} (post: exempt)` : int(htmlGzip),
       cost.files.map((f) => f.replace(/^assets\//, '')).join(' ') || '—',
+      int(cost.upFront),
+      cost.lazy.map((f) => f.replace(/^assets\//, '')).join(' ') || '—',
       int(cost.gzip),
-      loadedLazy.map((u) => u.replace(/^.*\//, '')).join(' ') || '—',
       blocking.length,
       thirdParty.length,
       shifts.map((s) => `${s.value.toFixed(3)}@${s.width}${s.runs ? '*' : ''}`).join(' ') + (lhCls !== undefined ? ` LH ${lhCls.cls.toFixed(3)}` : ''),
@@ -224,16 +234,16 @@ export function budgetsGate({ pages, graph, visits, origin, lighthouseCls }: Bud
       ['budget', 'limit', 'worst', 'result'],
       [
         ['HTML + inlined CSS, gzip (posts exempt)', bytes(HTML_BUDGET), bytes(worstHtml), worstHtml <= HTML_BUDGET ? 'PASS' : 'FAIL'],
-        ['script loaded up front, gzip', bytes(SCRIPT_BUDGET), bytes(worstScript), worstScript <= SCRIPT_BUDGET ? 'PASS' : 'FAIL'],
+        ['all script a page loads (up front and on demand), gzip', bytes(SCRIPT_BUDGET), bytes(worstScript), worstScript <= SCRIPT_BUDGET ? 'PASS' : 'FAIL'],
         ['render-blocking requests', '0', int(blockingTotal), blockingTotal === 0 ? 'PASS' : 'FAIL'],
         ['requests to other hosts before the form is submitted', '0', int(thirdPartyTotal), thirdPartyTotal === 0 ? 'PASS' : 'FAIL'],
         ['layout shift (PerformanceObserver, both widths; Lighthouse CLS)', '0', worstShift.toFixed(4), worstShift === 0 && [...lighthouseCls.values()].every((c) => c.cls === 0) ? 'PASS' : 'FAIL'],
       ],
     ),
     '',
-    'Per page (bytes; gzip at level 6; scripts are the entries and their static imports; "loaded later" are scripts Chromium fetched that are not counted up front, e.g. import() chunks after scrolling):',
+    'Per page (bytes; gzip at level 6; "up front" are the entries and their static imports; "on demand" are import() chunks and their imports, such as the contact map; the budget holds for both together):',
     '',
-    table(['page', 'HTML bytes', 'HTML gzip', 'scripts up front', 'script gzip', 'loaded later', 'blocking', 'other hosts', 'layout shift'], rows),
+    table(['page', 'HTML bytes', 'HTML gzip', 'scripts up front', 'up-front gzip', 'on demand', 'script gzip in all', 'blocking', 'other hosts', 'layout shift'], rows),
     '',
     '**Over budget:**',
     '',
@@ -252,7 +262,7 @@ export function budgetsGate({ pages, graph, visits, origin, lighthouseCls }: Bud
     failures,
     body,
     notes: [
-      'gzip sizes are computed from the built files at zlib level 6 (the preview server does not compress; the CDN does).',
+      'gzip sizes are computed from the built files at zlib level 6, each file on its own, as a CDN compresses them.',
       'Layout shift per page is summed by a PerformanceObserver over the load and a scroll to the end; a visit that shifted is repeated twice and judged by the median (marked * in the table).',
       'Third-party requests are those Chromium made while loading each page at both widths, scrolling it to the end, opening the menu and expanding the FAQ; the form is never submitted.',
     ],
