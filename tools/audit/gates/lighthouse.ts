@@ -210,6 +210,6 @@ export function lighthouseGate(runs: readonly LighthouseRun[], version: string):
     headline: `${int(done.length)}/${int(runs.length)} pages run; lowest P ${min('performance')} / A ${min('accessibility')} / BP ${min('best-practices')} / SEO ${min('seo')}`,
     failures,
     body,
-    notes: ['The preview server does not compress responses (the CDN does), so "uses-text-compression" may be flagged; it carries no weight in the score.'],
+    notes: ['The preview server compresses text with brotli or gzip, as the CDN does, so the pages weigh here what they weigh in production.'],
   };
 }
