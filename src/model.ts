@@ -30,9 +30,6 @@ export interface PostEntry {
 /** A redirect rule with the place it was written. */
 export interface RedirectEntry extends RedirectRule {
   file: string;
-  /** Where the rule starts. */
-  line: number;
-  column: number;
   /** Where each of its values is written, so a problem with `to` points at `to`. */
   fields: Record<'from' | 'to', { line: number; column: number }>;
 }

@@ -2,7 +2,7 @@
 // engine's rules of meaning. Pure: texts in, resolved model and diagnostics out.
 import { posix } from 'node:path';
 import { diagnostic, type Diagnostic } from './diagnostic.ts';
-import { pageHeader, pageSchema, redirectsFile } from './content-model.ts';
+import { pageHeader, pageSchema, redirectsFile, type RedirectRule } from './content-model.ts';
 import type { LoadedContent, SourceFile } from './load.ts';
 import type { PageEntry, PostEntry, RedirectEntry, SiteModel, StaticEntry } from './model.ts';
 import { NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from './routes.ts';
@@ -169,11 +169,10 @@ function readRedirects(source: SourceFile, validators: Validators, out: Diagnost
   const result = validators.redirects.validate(source.file, parsed);
   out.push(...result.diagnostics);
   if (result.diagnostics.length > 0) return [];
-  const rules = (result.value as { redirects: Omit<RedirectEntry, 'file' | 'line' | 'column' | 'fields'>[] }).redirects;
+  const rules = (result.value as { redirects: RedirectRule[] }).redirects;
   return rules.map((rule, index) => ({
     ...rule,
     file: source.file,
-    ...parsed.locate(['redirects', index]),
     fields: { from: parsed.locate(['redirects', index, 'from']), to: parsed.locate(['redirects', index, 'to']) },
   }));
 }
