@@ -24,7 +24,7 @@ export function redirectsFile(rules: readonly RedirectRule[], existing: readonly
       const pattern = compilePattern(from);
       const caught = 'error' in pattern ? [] : existing.filter((path) => !kept.has(path) && matchPattern(pattern, path));
       if (caught.length > 0) lines.push(`# Files the next rule must not hide (Cloudflare Pages applies rules even where a file exists)`);
-      for (const path of [...caught].sort()) {
+      for (const path of caught.sort()) {
         kept.add(path);
         lines.push(`${path} ${path} 200`);
       }

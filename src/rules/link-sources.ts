@@ -63,10 +63,10 @@ export function linksInMarkdown(file: string, body: string, bodyLine: number): L
  */
 function findWritten(body: string, href: string, from: number): number {
   for (const start of [from, 0]) {
-    const hits = ['](', '<', '"', "'"]
-      .map((lead) => [body.indexOf(lead + href, start), lead.length])
-      .filter(([i]) => i! >= 0)
-      .map(([i, lead]) => i! + lead!);
+    const hits = ['](', '<', '"', "'"].flatMap((lead) => {
+      const i = body.indexOf(lead + href, start);
+      return i >= 0 ? [i + lead.length] : [];
+    });
     if (hits.length > 0) return Math.min(...hits);
   }
   const anywhere = body.indexOf(href, from);

@@ -62,31 +62,33 @@ export interface ScriptCost {
 /** The script cost of a page whose <script src> entries are `entries`: up front, and in all once every import() has run. */
 export function scriptCost(entries: readonly string[], graph: ScriptGraph): ScriptCost {
   const missing = new Set<string>();
+  const visited = new Set<string>();
   const later: string[] = [];
-  // Static imports, transitively; import() targets are collected for the second walk.
-  const reach = (start: readonly string[], seen: ReadonlySet<string>): Set<string> => {
-    const found = new Set<string>();
+  // Static imports, transitively, each file once; import() targets wait in `later`.
+  const walk = (start: readonly string[]): string[] => {
+    const found: string[] = [];
     const queue = [...start];
     while (queue.length > 0) {
       const file = queue.shift()!;
-      if (found.has(file) || seen.has(file)) continue;
+      if (visited.has(file)) continue;
+      visited.add(file);
       const node = graph.get(file);
       if (!node) {
         missing.add(file);
         continue;
       }
-      found.add(file);
+      found.push(file);
       queue.push(...node.staticImports);
       later.push(...node.dynamicImports);
     }
     return found;
   };
-  const files = reach(entries, new Set());
-  const lazy = new Set<string>();
-  while (later.length > 0) for (const f of reach(later.splice(0), new Set([...files, ...lazy]))) lazy.add(f);
-  const size = (list: Iterable<string>) => [...list].reduce((sum, f) => sum + graph.get(f)!.gzip, 0);
+  const files = walk(entries);
+  const lazy: string[] = [];
+  while (later.length > 0) lazy.push(...walk(later.splice(0)));
+  const size = (list: readonly string[]) => list.reduce((sum, f) => sum + graph.get(f)!.gzip, 0);
   const upFront = size(files);
-  return { files: [...files], upFront, lazy: [...lazy], gzip: upFront + size(lazy), missing: [...missing] };
+  return { files, upFront, lazy, gzip: upFront + size(lazy), missing: [...missing] };
 }
 
 /** Requests that block the first render, described. From the HTML alone. */
