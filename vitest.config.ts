@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
+    include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
     // Browser and build tests start processes; two workers suit the 2-core CI machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -6,7 +6,8 @@ import { ContentError, diagnostic, hasErrors, sortDiagnostics, type Diagnostic }
 import { load, parseCacheFile, readParseCache } from './load.ts';
 import { createParseCache } from './parse-cache.ts';
 import { compileValidators, validate, type Validators } from './validate.ts';
-import { render, canonicalUrl, type RenderedPage } from './render.ts';
+import { render, type RenderedPage } from './render.ts';
+import { canonicalUrl } from './url.ts';
 import { bundle, esbuildDiagnostics } from './bundle.ts';
 import { checkData, checkRendered } from './rules/index.ts';
 import { extras, outputFiles } from './extras/index.ts';

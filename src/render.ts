@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { marked } from 'marked';
 import { diagnostic, type Diagnostic } from './diagnostic.ts';
 import type { PageEntry, PostEntry, SiteModel } from './model.ts';
-import { NOT_FOUND_ROUTE, outputFileFor } from './routes.ts';
+import { canonicalUrl, outputFileFor } from './url.ts';
 import type { Assets, PageProps, PostPage, PostSummary, Theme } from './theme.ts';
 
 /** A rendered page: where it goes and which content file it came from. */
@@ -30,7 +30,7 @@ export function render(model: SiteModel, theme: Theme, assets: Assets): { pages:
   const renderOne = (source: string, route: string, templateName: string, element: () => ReactElement) => {
     try {
       const html = '<!DOCTYPE html>' + renderToStaticMarkup(element());
-      pages.push({ route, output: route === NOT_FOUND_ROUTE ? '404.html' : outputFileFor(route), source, template: templateName, html });
+      pages.push({ route, output: outputFileFor(route), source, template: templateName, html });
     } catch (error) {
       // A broken page never ships: the build fails naming the page, the template and the cause.
       diagnostics.push(diagnostic({
@@ -64,10 +64,6 @@ function postProps(post: PostEntry, shared: Shared): PageProps<PostPage> {
   // The post template gets the common fields too, so shared head components work unchanged.
   const common = { template: 'post', title: post.head.title, description: post.head.description, noindex: false };
   return { ...shared, page: { ...page, ...common }, route: post.route, canonical: canonicalUrl(shared.baseUrl, post.route) };
-}
-
-export function canonicalUrl(baseUrl: string, route: string): string {
-  return route === '/' ? `${baseUrl}/` : baseUrl + route;
 }
 
 function firstFrame(stack: string): string | undefined {

@@ -5,7 +5,7 @@ import { diagnostic, type Diagnostic } from './diagnostic.ts';
 import { pageHeader, pageSchema, redirectsFile, type RedirectRule } from './content-model.ts';
 import type { LoadedContent, SourceFile } from './load.ts';
 import type { PageEntry, PostEntry, RedirectEntry, SiteModel, StaticEntry } from './model.ts';
-import { NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from './routes.ts';
+import { NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from './url.ts';
 import { compileSchema, type Validator } from './schema.ts';
 import { parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './source.ts';
 import type { Theme } from './theme.ts';

@@ -2,8 +2,7 @@
 // and headers, sitemap.xml, robots.txt, bundled assets and static files.
 import type { SiteModel } from '../model.ts';
 import type { RenderedPage } from '../render.ts';
-import { canonicalUrl } from '../render.ts';
-import { NOT_FOUND_ROUTE } from '../routes.ts';
+import { canonicalUrl, NOT_FOUND_ROUTE } from '../url.ts';
 import type { OutputFile } from '../bundle.ts';
 import type { OutputEntry } from '../write.ts';
 import { headerRules, headersFile } from './headers-file.ts';

@@ -1,6 +1,6 @@
 // dist/_redirects in the format Netlify and Cloudflare Pages share.
 import type { RedirectRule } from '../content-model.ts';
-import { compilePattern, matchPattern } from '../serve/pattern.ts';
+import { isPattern, pathMatches } from '../url.ts';
 
 /**
  * One line per rule, in the editor's order (first match wins). An exact source
@@ -20,9 +20,8 @@ export function redirectsFile(rules: readonly RedirectRule[], existing: readonly
   for (const rule of rules) {
     const status = `${rule.status}${rule.force ? '!' : ''}`;
     const from = rule.from.length > 1 ? rule.from.replace(/\/$/, '') : rule.from;
-    if (!rule.force && /[*:]/.test(from)) {
-      const pattern = compilePattern(from);
-      const caught = 'error' in pattern ? [] : existing.filter((path) => !kept.has(path) && matchPattern(pattern, path));
+    if (!rule.force && isPattern(from)) {
+      const caught = existing.filter((path) => !kept.has(path) && pathMatches(from, path));
       if (caught.length > 0) lines.push(`# Files the next rule must not hide (Cloudflare Pages applies rules even where a file exists)`);
       for (const path of caught.sort()) {
         kept.add(path);

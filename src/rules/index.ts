@@ -3,7 +3,7 @@
 import type { Diagnostic } from '../diagnostic.ts';
 import type { SiteModel } from '../model.ts';
 import type { RenderedPage } from '../render.ts';
-import { normaliseLinkPath } from '../routes.ts';
+import { isPattern, normaliseLinkPath } from '../url.ts';
 import { duplicateRoutes } from './duplicate-routes.ts';
 import { linksInData, linksInHtml, linksInMarkdown, type Link } from './link-sources.ts';
 import { checkLinks, type LinkTargets } from './links.ts';
@@ -60,7 +60,7 @@ const REACT_BLOCKED_URL = "javascript:throw new Error('React";
 function linkTargets(model: SiteModel, claimedRoutes: readonly string[], outputFiles: readonly string[]): LinkTargets {
   return {
     routes: new Set([...model.pages.map((p) => p.route), ...model.posts.map((p) => p.route), ...claimedRoutes]),
-    redirectSources: new Set(model.redirects.filter((r) => !r.from.endsWith('*')).map((r) => normaliseLinkPath(r.from))),
+    redirectSources: new Set(model.redirects.filter((r) => !isPattern(r.from)).map((r) => normaliseLinkPath(r.from))),
     files: new Set([
       ...model.statics.map((s) => s.route),
       ...outputFiles.filter((f) => !f.endsWith('.html')).map((f) => '/' + f),

@@ -2,7 +2,7 @@
 // or the source of a redirect; a URL's scheme must be one a browser treats as
 // a link and not as code.
 import { diagnostic, type Diagnostic } from '../diagnostic.ts';
-import { normaliseLinkPath } from '../routes.ts';
+import { isE164, normaliseLinkPath } from '../url.ts';
 import type { Link } from './link-sources.ts';
 
 /** Everything an internal link may point at. */
@@ -55,7 +55,7 @@ export function linkProblem(href: string, targets: LinkTargets): Problem | null 
       const shown = href.trim().length > 40 ? href.trim().slice(0, 37) + '...' : href.trim();
       return { code: 'unsafe-url', message: `"${shown}": ${scheme}: URLs run code or hide content instead of linking`, hint: 'use a path like /contact or an https:// address' };
     }
-    if (scheme === 'tel' && !/^tel:\+[1-9]\d{7,14}$/.test(href)) {
+    if (scheme === 'tel' && !(href.startsWith('tel:') && isE164(href.slice('tel:'.length)))) {
       return { code: 'tel-format', message: `phone link "${href}" is not in international (E.164) form`, hint: 'write it like tel:+14165550100' };
     }
     return null;

@@ -2,7 +2,7 @@
 // chains, no rule hidden by (or hiding) a page, no rule made dead by an earlier one.
 import { diagnostic, type Diagnostic } from '../diagnostic.ts';
 import type { RedirectEntry } from '../model.ts';
-import { normaliseLinkPath } from '../routes.ts';
+import { isPattern, normaliseLinkPath, pathMatches } from '../url.ts';
 import type { LinkTargets } from './links.ts';
 
 export function checkRedirects(redirects: readonly RedirectEntry[], targets: LinkTargets): Diagnostic[] {
@@ -14,26 +14,28 @@ export function checkRedirects(redirects: readonly RedirectEntry[], targets: Lin
   const exact = new Map<string, number>();
   redirects.forEach((rule, index) => {
     const from = normaliseLinkPath(rule.from);
-    const splat = from.endsWith('/*') ? from.slice(0, -1) : null;
+    const pattern = isPattern(from);
 
+    // An earlier rule catches this one when it has the same source, or when its pattern matches
+    // this source (a later pattern read as plain text: `/blog/*` catches `/blog/:slug`).
     const earlier = [...exact.entries()].find(([source]) => source === from) ??
       redirects.slice(0, index).map((r, i) => [normaliseLinkPath(r.from), i] as const)
-        .find(([source]) => source.endsWith('/*') && from.startsWith(source.slice(0, -1)));
+        .find(([source]) => source === from || (isPattern(source) && pathMatches(source, from)));
     if (earlier) {
       out.push(diagnostic({ ...at(rule, index, 'from'), code: 'redirect-unreachable', message: `never applies: redirects[${earlier[1]}] (${redirects[earlier[1]]!.from}) already matches ${rule.from}`, hint: 'the first matching rule wins; remove this one or move it up' }));
     }
-    if (!splat) exact.set(from, index);
+    if (!pattern) exact.set(from, index);
 
-    if (!splat && targets.routes.has(from)) {
+    if (!pattern && targets.routes.has(from)) {
       out.push(diagnostic({
         ...at(rule, index, 'from'), code: 'redirect-shadows-page',
         message: rule.force ? `hides the page at ${from}: visitors can never reach it` : `never applies: the page at ${from} is served instead`,
         hint: 'remove the rule, or remove the page if it has moved',
       }));
     }
-    if (splat && rule.force) {
-      const hidden = [...targets.routes].filter((route) => route.startsWith(splat)).sort();
-      if (hidden.length) out.push(diagnostic({ ...at(rule, index, 'from'), code: 'redirect-shadows-page', message: `hides ${hidden.length} page(s) below ${splat}, such as ${hidden[0]}`, hint: 'remove force, or narrow the source' }));
+    if (pattern && rule.force) {
+      const hidden = [...targets.routes].filter((route) => pathMatches(from, route)).sort();
+      if (hidden.length) out.push(diagnostic({ ...at(rule, index, 'from'), code: 'redirect-shadows-page', message: `hides ${hidden.length} page(s) matching ${from}, such as ${hidden[0]}`, hint: 'remove force, or narrow the source' }));
     }
   });
 

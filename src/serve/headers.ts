@@ -6,7 +6,7 @@
 // `#` lines are comments. Every block whose pattern matches applies, in file
 // order; a header set by several blocks (or twice in one) is joined with ", ".
 
-import { compilePattern, matchPattern, type PathPattern } from './pattern.ts';
+import { compilePattern, matchPattern, type PathPattern } from '../url.ts';
 import type { RuleError } from './redirects.ts';
 
 export interface HeaderRule {

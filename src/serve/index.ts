@@ -13,7 +13,6 @@ export {
 export { headersFor, parseHeaders, type HeaderRule } from './headers.ts';
 export {
   candidateFiles,
-  canonicalPath,
   isInside,
   isReservedFile,
   resolveFile,
@@ -21,5 +20,4 @@ export {
   type StaticResult,
 } from './static.ts';
 export { asciiUrl, decodeRequestPath, encodePath, splitUrl, type DecodedPath } from './request-path.ts';
-export { compilePattern, matchPattern, stripTrailingSlash, type PathPattern } from './pattern.ts';
 export { contentTypeFor, DEFAULT_CONTENT_TYPE } from './content-type.ts';

@@ -10,7 +10,7 @@
 // Lines the preview cannot honour are skipped and reported rather than
 // guessed at, so a difference from production is visible, not silent.
 
-import { compilePattern, matchPattern, type PathPattern } from './pattern.ts';
+import { compilePattern, matchPattern, type PathPattern } from '../url.ts';
 import { encodePath } from './request-path.ts';
 
 export interface RedirectRule {

@@ -14,6 +14,7 @@
 // also makes sure (isInside + realpath) that the file really is in the root.
 
 import path from 'node:path';
+import { routeForFile } from '../url.ts';
 import { encodePath } from './request-path.ts';
 
 export type StaticResult =
@@ -49,15 +50,6 @@ export function resolveFile(pathname: string, isFile: (rel: string) => boolean):
   return candidateFiles(pathname).find((rel) => !isReservedFile(rel) && isFile(rel)) ?? null;
 }
 
-/** The URL a file is published at (decoded): `about.html` → `/about`, `a/index.html` → `/a`, `index.html` → `/`. */
-export function canonicalPath(file: string): string {
-  if (!file.endsWith('.html')) return '/' + file;
-  const stem = file.slice(0, -'.html'.length);
-  if (stem === 'index') return '/';
-  if (stem.endsWith('/index')) return '/' + stem.slice(0, -'/index'.length);
-  return '/' + stem;
-}
-
 /**
  * Serve, redirect to the canonical URL (query kept), or miss. A path only
  * redirects when its canonical URL leads back to the same file: if
@@ -68,7 +60,7 @@ export function canonicalPath(file: string): string {
 export function resolveStatic(pathname: string, isFile: (rel: string) => boolean, search = ''): StaticResult {
   const file = resolveFile(pathname, isFile);
   if (file === null) return { kind: 'miss' };
-  const canonical = canonicalPath(file);
+  const canonical = routeForFile(file);
   if (canonical !== pathname && resolveFile(canonical, isFile) === file) {
     return { kind: 'redirect', location: encodePath(canonical) + search, file };
   }

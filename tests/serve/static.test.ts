@@ -2,7 +2,6 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   candidateFiles,
-  canonicalPath,
   isInside,
   isReservedFile,
   resolveFile,
@@ -34,19 +33,6 @@ describe('candidateFiles', () => {
     ['/a/b', ['a/b', 'a/b.html', 'a/b/index.html']],
   ])('%s', (pathname, expected) => {
     expect(candidateFiles(pathname)).toEqual(expected);
-  });
-});
-
-describe('canonicalPath', () => {
-  it.each([
-    ['index.html', '/'],
-    ['about.html', '/about'],
-    ['residential/panel-upgrades.html', '/residential/panel-upgrades'],
-    ['docs/index.html', '/docs'],
-    ['assets/menu-ABC123.js', '/assets/menu-ABC123.js'],
-    ['robots.txt', '/robots.txt'],
-  ])('%s → %s', (file, expected) => {
-    expect(canonicalPath(file)).toBe(expected);
   });
 });
 

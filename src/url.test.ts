@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { compilePattern, isE164, isPattern, matchPattern, normaliseLinkPath, NOT_FOUND_ROUTE, outputFileFor, pathMatches, routeForFile, routeFromPath } from './url.ts';
+
+describe('routes from paths', () => {
+  it.each([
+    ['index.yaml', '/'],
+    ['about.yaml', '/about'],
+    ['residential.yaml', '/residential'],
+    ['residential/panel-upgrades.yaml', '/residential/panel-upgrades'],
+    ['gta/vaughan.yml', '/gta/vaughan'],
+    ['toronto/index.yaml', '/toronto'],
+    ['blog/first-post.md', '/blog/first-post'],
+    ['404.yaml', '/404'],
+    ['_redirects.yaml', null],
+    ['drafts/_old.yaml', null],
+    ['_partials/cta.yaml', null],
+    ['notes.txt', null],
+    ['residential\\fuse-box-conversions.yaml', '/residential/fuse-box-conversions'],
+  ])('%s → %s', (path, route) => {
+    expect(routeFromPath(path)).toBe(route);
+  });
+});
+
+describe('output files from routes', () => {
+  it.each([
+    ['/', 'index.html'],
+    ['/about', 'about.html'],
+    ['/residential', 'residential.html'],
+    ['/residential/panel-upgrades', 'residential/panel-upgrades.html'],
+    [NOT_FOUND_ROUTE, '404.html'],
+  ])('%s → %s', (route, file) => {
+    expect(outputFileFor(route)).toBe(file);
+    // Read backwards, every output file names its route again.
+    expect(routeForFile(file)).toBe(route);
+  });
+});
+
+describe('routes of output files', () => {
+  it.each([
+    ['index.html', '/'],
+    ['about.html', '/about'],
+    ['residential/panel-upgrades.html', '/residential/panel-upgrades'],
+    ['docs/index.html', '/docs'],
+    ['assets/menu-ABC123.js', '/assets/menu-ABC123.js'],
+    ['robots.txt', '/robots.txt'],
+  ])('%s → %s', (file, expected) => {
+    expect(routeForFile(file)).toBe(expected);
+  });
+});
+
+describe('path patterns', () => {
+  it.each([
+    ['/blog/*', '/blog/some-post', { splat: 'some-post' }],
+    ['/blog/*', '/blog', { splat: '' }],
+    ['/news/:year/*', '/news/2024/a/b', { year: '2024', splat: 'a/b' }],
+    ['/gta/halton-hills*', '/gta/halton-hills-north', { splat: '-north' }],
+    ['/about', '/about/', {}],
+    ['/news/:year', '/news/2024/extra', null],
+    ['/Blog/*', '/blog/x', null],
+  ])('%s against %s', (source, path, expected) => {
+    const pattern = compilePattern(source);
+    if ('error' in pattern) throw new Error(pattern.error);
+    expect(matchPattern(pattern, path)).toEqual(expected);
+    expect(pathMatches(source, path)).toBe(expected !== null);
+  });
+
+  it('refuses what the CDNs cannot read', () => {
+    expect(compilePattern('/a/*/b/*')).toEqual({ error: 'pattern "/a/*/b/*" has more than one "*"' });
+    expect(compilePattern('/a/:x/:x')).toEqual({ error: 'pattern "/a/:x/:x" uses ":x" twice' });
+    expect(compilePattern('blog/*')).toEqual({ error: 'pattern "blog/*" must start with "/"' });
+    expect(pathMatches('/a/*/b/*', '/a/1/b/2')).toBe(false);
+  });
+
+  it.each([
+    ['/blog/*', true],
+    ['/news/:year', true],
+    ['/about', false],
+    ['/a:b', true],
+    ['/a-b', false],
+  ])('%s is a pattern: %s', (path, expected) => {
+    expect(isPattern(path)).toBe(expected);
+  });
+});
+
+describe('E.164', () => {
+  it.each([
+    ['+14165550100', true],
+    ['+442079460958', true],
+    ['4165550100', false],
+    ['+1 416 555 0100', false],
+    ['+04165550100', false],
+    ['+1234567', false],
+    ['+1234567890123456', false],
+  ])('%s → %s', (number, expected) => {
+    expect(isE164(number)).toBe(expected);
+  });
+});
+
+describe('link paths', () => {
+  it.each([
+    ['/about/', '/about'],
+    ['/about?x=1#top', '/about'],
+    ['/#estimate', '/'],
+    ['/', '/'],
+  ])('%s → %s', (href, path) => {
+    expect(normaliseLinkPath(href)).toBe(path);
+  });
+});

@@ -1,0 +1,178 @@
+// URLs, in one place: which route a content file serves, which output file
+// serves a route and back, trailing slashes, the not-found page, redirect path
+// patterns and E.164 phone numbers. The engine, the preview server, the audit
+// and the tests all import these, so the site and its checks cannot disagree.
+// Pure functions only.
+
+// ── Routes and files ────────────────────────────────────────────────────────
+
+/** The route of the not-found page; it is written to `404.html` and is not a linkable page. */
+export const NOT_FOUND_ROUTE = '/404';
+/** The file the CDN serves, with status 404, for any path that matches nothing. */
+export const NOT_FOUND_FILE = '404.html';
+
+/** Routes must be lower-case slugs: what a visitor types and a CDN matches without surprises. */
+export const ROUTE_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * The route a content file serves, from its path below the pages folder:
+ * `gta/vaughan.yaml` → `/gta/vaughan`, `index.yaml` → `/`, `blog/index.md` → `/blog`.
+ * `null` for files that are not pages: other extensions, and any path with a
+ * segment starting with `_` (such as `_redirects.yaml`, data for the engine).
+ */
+export function routeFromPath(relativeToPages: string): string | null {
+  const path = relativeToPages.replace(/\\/g, '/');
+  const match = /^(.*)\.(ya?ml|md)$/.exec(path);
+  if (!match) return null;
+  const stem = match[1]!;
+  if (stem.split('/').some((segment) => segment.startsWith('_'))) return null;
+  return routeFromStem(stem);
+}
+
+/**
+ * The file in the output folder that serves a route. Canonical URLs have no
+ * trailing slash, so `/about` is `about.html` (CDNs serve it at `/about` and
+ * send `/about/` there); the not-found route is `404.html`.
+ */
+export function outputFileFor(route: string): string {
+  if (route === NOT_FOUND_ROUTE) return NOT_FOUND_FILE;
+  if (route === '/') return 'index.html';
+  return route.slice(1) + '.html';
+}
+
+/**
+ * The route an output file is published at, read backwards from
+ * {@link outputFileFor}: `about.html` → `/about`, `a/index.html` → `/a`,
+ * `index.html` → `/`, `404.html` → {@link NOT_FOUND_ROUTE}. A file that is not
+ * HTML is published at its own path (`robots.txt` → `/robots.txt`).
+ */
+export function routeForFile(file: string): string {
+  const path = file.replace(/\\/g, '/');
+  if (path === NOT_FOUND_FILE) return NOT_FOUND_ROUTE;
+  if (!path.endsWith('.html')) return '/' + path;
+  return routeFromStem(path.slice(0, -'.html'.length));
+}
+
+function routeFromStem(stem: string): string {
+  if (stem === 'index') return '/';
+  if (stem.endsWith('/index')) return '/' + stem.slice(0, -'/index'.length);
+  return '/' + stem;
+}
+
+/** The absolute canonical URL of a route: `https://host/` for home, `https://host/about` otherwise. */
+export function canonicalUrl(baseUrl: string, route: string): string {
+  return route === '/' ? `${baseUrl}/` : baseUrl + route;
+}
+
+/** `/a/` → `/a`; `/` stays `/`. Only one slash goes: `/a//` is not a route anyway. */
+export function stripTrailingSlash(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+/** A route as a link target: path only, without query, fragment or a trailing slash. */
+export function normaliseLinkPath(href: string): string {
+  return stripTrailingSlash(href.split('#')[0]!.split('?')[0]!);
+}
+
+// ── Redirect and header path patterns ───────────────────────────────────────
+// The syntax `_redirects` and `_headers` share (the intersection of Netlify and
+// Cloudflare Pages):
+//   `*`      a splat: any run of characters, slashes included, bound to `splat`;
+//            at most one per pattern. A trailing `/*` also matches the bare
+//            parent (`/news/*` matches `/news`), as on Netlify.
+//   `:name`  a placeholder: one path segment (no `/`), bound to `name`.
+// Matching ignores one trailing slash on both sides (`/a` and `/a/` are the
+// same route) and is case-sensitive, like the file system of the deploy.
+
+export interface PathPattern {
+  /** The pattern as written, e.g. `/blog/:year/*`. */
+  source: string;
+  regex: RegExp;
+  /** Capture names in group order; the splat is `splat`. */
+  names: string[];
+}
+
+const TOKEN = /\*|:([A-Za-z_]\w*)/g;
+
+/** Whether a path is a pattern (has a splat or a placeholder) rather than one exact path. */
+export function isPattern(path: string): boolean {
+  return /\*|:[A-Za-z_]/.test(path);
+}
+
+/** Compiles a pattern, or returns why it cannot be one. */
+export function compilePattern(source: string): PathPattern | { error: string } {
+  if (!source.startsWith('/')) return { error: `pattern "${source}" must start with "/"` };
+  if ((source.match(/\*/g) ?? []).length > 1) return { error: `pattern "${source}" has more than one "*"` };
+
+  let body = stripTrailingSlash(source);
+  let tail = '';
+  const names: string[] = [];
+  const trailingSplat = body.endsWith('/*');
+  if (trailingSplat) {
+    body = body.slice(0, -2);
+    tail = '(?:/(.*))?';
+  }
+
+  let regex = '^';
+  let last = 0;
+  for (const match of body.matchAll(TOKEN)) {
+    regex += escapeRegex(body.slice(last, match.index));
+    if (match[0] === '*') {
+      regex += '(.*)';
+      names.push('splat');
+    } else {
+      const name = match[1]!;
+      if (names.includes(name)) return { error: `pattern "${source}" uses ":${name}" twice` };
+      regex += '([^/]+)';
+      names.push(name);
+    }
+    last = match.index + match[0].length;
+  }
+  regex += escapeRegex(body.slice(last));
+  if (trailingSplat) names.push('splat');
+  regex += tail + '$';
+  return { source, regex: new RegExp(regex), names };
+}
+
+/** The captures when `pathname` (decoded) matches, else `null`. */
+export function matchPattern(pattern: PathPattern, pathname: string): Record<string, string> | null {
+  const match = pattern.regex.exec(stripTrailingSlash(pathname));
+  if (!match) return null;
+  const params: Record<string, string> = {};
+  pattern.names.forEach((name, i) => {
+    // A trailing splat that matched the bare parent captures nothing: bind ''.
+    params[name] = match[i + 1] ?? '';
+  });
+  return params;
+}
+
+/** Whether a path matches a pattern written as text; a pattern that does not compile matches nothing. */
+export function pathMatches(patternSource: string, pathname: string): boolean {
+  const pattern = compilePattern(patternSource);
+  return !('error' in pattern) && matchPattern(pattern, pathname) !== null;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+// ── Phone numbers ───────────────────────────────────────────────────────────
+
+/**
+ * E.164 as written in `tel:` links and site data: a plus, a country code that
+ * does not start with 0, then the number, 8 to 15 digits in all, nothing else.
+ * (Shorter numbers exist only inside some countries' own plans; a business line
+ * a visitor can dial from a phone is never shorter.)
+ */
+export const E164_PATTERN = '^\\+[1-9]\\d{7,14}$';
+const E164 = new RegExp(E164_PATTERN);
+
+/** Whether `number` is in E.164 form, e.g. `+14165550100`. */
+export function isE164(number: string): boolean {
+  return E164.test(number);
+}
+
+/** The `tel:` link of an E.164 number. */
+export function telHref(e164: string): string {
+  return `tel:${e164}`;
+}
