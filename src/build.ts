@@ -116,7 +116,7 @@ export async function check(options: Omit<BuildOptions, 'write' | 'out'> = {}): 
 }
 
 /** Problems that leave site.yaml without a usable value; a broken link in it still renders. */
-const SHAPE_CODES = new Set(['yaml-syntax', 'schema', 'missing-file', 'base-url']);
+const SHAPE_CODES = new Set(['yaml-syntax', 'schema', 'missing-file', 'base-url', 'site-rule']);
 
 function fail(diagnostics: Diagnostic[]): void {
   if (hasErrors(diagnostics)) throw new ContentError(sortDiagnostics(diagnostics));

@@ -7,7 +7,7 @@ import type { ReactElement } from 'react';
 import type { TObject } from '@sinclair/typebox';
 
 /** One page template: the shape of its data and the component that renders it. */
-export interface PageTemplate<Page = any, Site = any> {
+export interface PageTemplate<Page = unknown, Site = unknown> {
   /**
    * The page's own fields, as an editor writes them. The engine adds the
    * common fields (template, title, description, noindex) itself.
@@ -16,7 +16,7 @@ export interface PageTemplate<Page = any, Site = any> {
    */
   schema: TObject;
   /** Renders the whole document from `<html>` down; the engine adds the doctype. */
-  component: (props: PageProps<Page, Site>) => ReactElement;
+  component(props: PageProps<Page, Site>): ReactElement;
 }
 
 /** Everything a template receives. Plain data, already validated and resolved. */
@@ -78,24 +78,58 @@ export interface PostPage<Front = Record<string, unknown>> {
   words: number;
 }
 
+/**
+ * A problem a theme's own rule finds in site.yaml, such as a phone whose
+ * printed form is not its E.164 number. The engine reports it once, at the
+ * line of `path` in site.yaml.
+ */
+export interface SiteProblem {
+  /** Where in site.yaml, e.g. `['phones', 'toronto', 'display']`. */
+  path: readonly (string | number)[];
+  /** What is wrong, as one sentence without a trailing period. */
+  message: string;
+  /** What to do about it. */
+  hint?: string;
+}
+
+/** Blog posts: Markdown files with front matter, in one folder of pages/. */
+export interface PostTemplate<Site = unknown, Front = unknown> {
+  /** The folder below pages/ that holds the posts, e.g. `blog` for `pages/blog/<slug>.md` at `/blog/<slug>`. */
+  folder: string;
+  /** The front matter's schema. */
+  schema: TObject;
+  /** Renders one post; `page.html` is the body converted from Markdown. */
+  component(props: PageProps<PostPage<Front>, Site>): ReactElement;
+  /**
+   * Front-matter fields that hold the browser title (the first one a post has
+   * wins, e.g. an SEO title before the headline) and the meta description. The
+   * engine passes them to the component as the common page fields and points
+   * its head rules (unique titles, for example) at them.
+   */
+  head: { title: readonly [string, ...string[]]; description: string };
+  /** The list order of two posts, by front matter: negative when `a` comes first. Ties go by slug. */
+  order(a: Front, b: Front): number;
+}
+
 /** A theme: the schemas and components of one website. */
-export interface Theme {
+export interface Theme<Site = unknown, Front = unknown> {
   /** Schema of site.yaml. It must declare `baseUrl` (string). */
   siteSchema: TObject;
   /** Page templates by the name pages use in `template:`. */
-  templates: Record<string, PageTemplate>;
+  templates: Record<string, PageTemplate<unknown, Site>>;
+  /** Blog posts: where they are, their front matter, their template and their order. */
+  post: PostTemplate<Site, Front>;
   /**
-   * Blog posts: the front matter schema and the template rendering pages/blog/<slug>.md.
-   * The engine reads the browser title from `seoTitle` (else `title`) and the meta
-   * description from `metaDescription`, and passes them as the common page fields.
+   * Checks of meaning on the validated site.yaml that its schema cannot express
+   * (two fields that must agree). Each problem is reported once, at its line.
    */
-  post: { schema: TObject; component: (props: PageProps<PostPage<any>, any>) => ReactElement };
+  siteRules?(site: Site): SiteProblem[];
   /**
    * Origins the site's pages need beyond themselves, as Content-Security-Policy
    * directives, e.g. `{ 'form-action': ['https://formsubmit.co'] }`. The engine
    * allows its own origin and the hashes of inlined styles and scripts itself.
    */
-  securityPolicy?: (site: any) => Record<string, string[]>;
+  securityPolicy?(site: Site): Record<string, string[]>;
   /** Client-side assets, paths relative to the project root. */
   client: {
     /** Entry name → TypeScript file, each bundled to `/assets/<name>-<hash>.js`. */
@@ -103,4 +137,13 @@ export interface Theme {
     /** The stylesheet entry, bundled, minified and handed to templates as text. */
     stylesheet: string;
   };
+}
+
+/**
+ * Declares a theme (the default export of templates/index.ts). It returns the
+ * theme unchanged; it exists so TypeScript checks every template, the post
+ * fields and the rules against the site's own types.
+ */
+export function defineTheme<Site, Front>(theme: Theme<Site, Front>): Theme<Site, Front> {
+  return theme;
 }

@@ -6,7 +6,7 @@ import { pageHeader, pageSchema, redirectsFile, type RedirectRule } from './cont
 import type { LoadedContent, SourceFile } from './load.ts';
 import type { PageEntry, PostEntry, RedirectEntry, SiteModel, StaticEntry } from './model.ts';
 import { NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from './url.ts';
-import { compileSchema, type Validator } from './schema.ts';
+import { compileSchema, formatPath, type Validator } from './schema.ts';
 import { parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './source.ts';
 import type { Theme } from './theme.ts';
 import { countWords } from './words.ts';
@@ -64,6 +64,8 @@ export function validate(
       const result = validators.site.validate(content.site.file, siteSource);
       diagnostics.push(...result.diagnostics);
       if (result.value && typeof result.value === 'object') site = { ...(result.value as SiteModel['site']) };
+      // The theme's own rules need a site of the right shape.
+      if (result.diagnostics.length === 0) diagnostics.push(...siteRules(theme, site, content.site.file, siteSource));
     }
   }
   const baseUrl = options.baseUrl ?? site.baseUrl;
@@ -94,7 +96,7 @@ export function validate(
     }
     claimedRoutes.push(route);
     if (source.file.endsWith('.md')) {
-      const post = readPost(source, route, validators, diagnostics, options.cache);
+      const post = readPost(source, route, theme, validators, diagnostics, options.cache);
       if (post) posts.push(post);
       continue;
     }
@@ -106,8 +108,15 @@ export function validate(
 
   const statics: StaticEntry[] = content.statics.map((s) => ({ ...s, route: '/' + s.file.slice('static/'.length) }));
   pages.sort((a, b) => compare(a.route, b.route));
-  posts.sort((a, b) => compare(String(b.front.publishDate ?? ''), String(a.front.publishDate ?? '')) || compare(a.slug, b.slug));
+  posts.sort((a, b) => theme.post.order(a.front, b.front) || compare(a.slug, b.slug));
   return { model: { site, siteSource, pages, notFound, posts, redirects, statics }, diagnostics, claimedRoutes };
+}
+
+/** The theme's rules on site.yaml, each problem located at its field. */
+function siteRules(theme: Theme, site: SiteModel['site'], file: string, source: ParsedYaml): Diagnostic[] {
+  return (theme.siteRules?.(site) ?? []).map((problem) => diagnostic({
+    file, ...source.locate(problem.path), path: formatPath(problem.path), code: 'site-rule', message: problem.message, hint: problem.hint,
+  }));
 }
 
 function readPage(source: SourceFile, route: string, theme: Theme, validators: Validators, out: Diagnostic[], cache?: ParseCache): PageEntry | null {
@@ -135,9 +144,10 @@ function readPage(source: SourceFile, route: string, theme: Theme, validators: V
   return { file: source.file, route, template, data: result.value as PageEntry['data'], source: parsed };
 }
 
-function readPost(source: SourceFile, route: string, validators: Validators, out: Diagnostic[], cache?: ParseCache): PostEntry | null {
-  if (!/^pages\/blog\/[^/]+\.md$/.test(source.file)) {
-    out.push(diagnostic({ file: source.file, code: 'post-location', message: 'Markdown files are blog posts and belong directly in pages/blog/', hint: 'move it to pages/blog/<slug>.md, or make the page a .yaml file' }));
+function readPost(source: SourceFile, route: string, theme: Theme, validators: Validators, out: Diagnostic[], cache?: ParseCache): PostEntry | null {
+  const folder = `pages/${theme.post.folder}/`;
+  if (!source.file.startsWith(folder) || source.file.slice(folder.length).includes('/')) {
+    out.push(diagnostic({ file: source.file, code: 'post-location', message: `Markdown files are posts and belong directly in ${folder}`, hint: `move it to ${folder}<slug>.md, or make the page a .yaml file` }));
     return null;
   }
   const split = splitFrontMatter(source.text);
@@ -151,15 +161,15 @@ function readPost(source: SourceFile, route: string, validators: Validators, out
   const result = validators.post.validate(source.file, parsed);
   out.push(...result.diagnostics);
   if (result.diagnostics.length > 0) return null;
-  const slug = route.slice('/blog/'.length);
+  const slug = route.slice(route.lastIndexOf('/') + 1);
   const front = result.value as Record<string, unknown>;
-  return { file: source.file, route, slug, front, body: split.body, bodyLine: split.bodyLine, words: countWords(split.body), head: postHead(front), source: parsed };
+  return { file: source.file, route, slug, front, body: split.body, bodyLine: split.bodyLine, words: countWords(split.body), head: postHead(front, theme.post.head), source: parsed };
 }
 
-/** A post's head fields: the SEO title where the theme has one, else its title. */
-function postHead(front: Record<string, unknown>): PostEntry['head'] {
-  const titleField = typeof front.seoTitle === 'string' ? 'seoTitle' : 'title';
-  return { title: String(front[titleField] ?? ''), description: String(front.metaDescription ?? ''), titleField, descriptionField: 'metaDescription' };
+/** A post's browser title and meta description, from the fields the theme names. */
+function postHead(front: Record<string, unknown>, fields: Theme['post']['head']): PostEntry['head'] {
+  const titleField = fields.title.find((field) => typeof front[field] === 'string') ?? fields.title[0];
+  return { title: String(front[titleField] ?? ''), description: String(front[fields.description] ?? ''), titleField, descriptionField: fields.description };
 }
 
 function readRedirects(source: SourceFile, validators: Validators, out: Diagnostic[]): RedirectEntry[] {

@@ -1,6 +1,6 @@
 // The theme of the electrical contractor's website: the schema of site.yaml,
 // one template per kind of page, the blog post template and the client assets.
-import type { PageProps, PostPage, Theme } from '../src/theme.ts';
+import { defineTheme } from '../src/index.ts';
 import { siteSchema, type Site } from './site.schema.ts';
 import * as home from './pages/home.tsx';
 import * as category from './pages/category.tsx';
@@ -13,6 +13,8 @@ import * as contact from './pages/contact.tsx';
 import * as torontoHub from './pages/toronto-hub.tsx';
 import * as blogList from './pages/blog-list.tsx';
 import * as post from './pages/post.tsx';
+import type { PostFront } from './pages/post.tsx';
+import { phoneRules } from './rules/phones.ts';
 
 /**
  * Origins beyond the site itself: the form service the lead form posts to
@@ -29,7 +31,7 @@ function securityPolicy(site: Site): Record<string, string[]> {
   return policy;
 }
 
-const theme: Theme = {
+export default defineTheme<Site, PostFront>({
   siteSchema,
   templates: {
     home,
@@ -44,10 +46,15 @@ const theme: Theme = {
     'blog-list': { schema: blogList.schema, component: blogList.component },
   },
   post: {
+    folder: 'blog',
     schema: post.schema,
-    // The engine validated the front matter against post.schema, so it has the PostFront shape.
-    component: post.component as (props: PageProps<PostPage, any>) => ReturnType<typeof post.component>,
+    component: post.component,
+    // The browser title is the SEO title, which every post has; the headline is for the page itself.
+    head: { title: ['seoTitle', 'title'], description: 'metaDescription' },
+    // Newest first; ISO dates sort as text.
+    order: (a, b) => (a.publishDate < b.publishDate ? 1 : a.publishDate > b.publishDate ? -1 : 0),
   },
+  siteRules: phoneRules,
   securityPolicy,
   client: {
     // One module script per enhancement, each added by the pages that have its
@@ -66,6 +73,4 @@ const theme: Theme = {
     },
     stylesheet: 'templates/styles/site.css',
   },
-};
-
-export default theme;
+});

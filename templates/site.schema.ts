@@ -1,6 +1,7 @@
 // The shape of site.yaml: everything about the business that more than one page
 // shows. Written once here, read by every template.
 import { Type, type Static } from '@sinclair/typebox';
+import { E164_PATTERN } from '../src/index.ts';
 import { ClaimsSchema } from './lib/claims.ts';
 import { Text } from './lib/tokens.ts';
 import { Enum, Href, Label, Link, List, Obj, Route, Url } from './lib/schema.ts';
@@ -12,7 +13,7 @@ function Phone(e164: string, display: string, description: string) {
   return Obj(
     {
       e164: Type.String({
-        pattern: '^\\+[1-9]\\d{7,14}$',
+        pattern: E164_PATTERN,
         description: 'The number in E.164 form, used in tel: links, e.g. +14165550100.',
       }),
       display: Type.String({ minLength: 7, maxLength: 24, description: 'The number as printed, e.g. (416) 555-0100.' }),

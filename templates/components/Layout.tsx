@@ -2,7 +2,7 @@
 // the mobile call bar. Pages pass what differs: breadcrumbs, structured data,
 // whether the page holds the estimate form, and extra scripts.
 import type { ReactNode } from 'react';
-import type { CommonPageFields, PageProps } from '../../src/theme.ts';
+import type { CommonPageFields, PageProps } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import { contactFor, tokenValues } from '../lib/contact.ts';
 import { resolveText } from '../lib/tokens.ts';

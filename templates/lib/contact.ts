@@ -2,6 +2,7 @@
 // own; every other page has the GTA ones. All chrome, call buttons and
 // structured data take them from here so the two never mix on one page.
 import type { Address, Hours, Site } from '../site.schema.ts';
+import { telHref } from '../../src/index.ts';
 import type { PhoneLink, TokenValues } from './tokens.ts';
 
 export interface Contact {
@@ -32,15 +33,10 @@ export function contactFor(route: string, site: Site): Contact {
 
 /**
  * The tel: link and printed form of a phone. The two are written separately in
- * site.yaml, so a printed number that dials elsewhere fails the build here.
+ * site.yaml; the theme's phone rule (templates/rules/phones.ts) makes sure they agree.
  */
 export function phoneLink(phone: { e164: string; display: string }): PhoneLink {
-  const dialled = phone.e164.replace(/^\+1/, '');
-  const printed = phone.display.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  if (!phone.e164.endsWith(printed) || printed.length < dialled.length) {
-    throw new Error(`site.yaml: phone "${phone.display}" does not match its e164 "${phone.e164}"`);
-  }
-  return { display: phone.display, href: `tel:${phone.e164}` };
+  return { display: phone.display, href: telHref(phone.e164) };
 }
 
 /** `07:00` → `7AM`, `17:30` → `5:30PM`. */

@@ -1,7 +1,7 @@
 // A category page (/residential, /commercial, ...): hero with the estimate
 // form, sections of prose, the category's service cards, FAQ, areas, call band.
 import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps } from '../../src/theme.ts';
+import type { PageProps } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Enum, List, Obj } from '../lib/schema.ts';

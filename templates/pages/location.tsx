@@ -3,7 +3,7 @@
 // four trust tiles, call button and estimate form. Pages under /toronto get
 // the Toronto phone, hours and address through the page context.
 import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps } from '../../src/theme.ts';
+import type { PageProps } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';

@@ -2,7 +2,7 @@
 // reading time, featured illustration, the Markdown body, a call-to-action
 // block and previous/next links in list order.
 import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps, PostPage } from '../../src/theme.ts';
+import type { PageProps, PostPage } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import { Enum, IsoDate, Label, Obj } from '../lib/schema.ts';
 import { formatDate, readTime } from '../lib/format.ts';
