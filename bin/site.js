@@ -42,7 +42,7 @@ function sourceKey() {
 
 async function bundleCli() {
   const result = await build({
-    entryPoints: [join(project, 'src/cli.ts')],
+    entryPoints: [join(project, 'src/cli/cli.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,20 +1,20 @@
 // The pipeline, in order. This is the only place that knows the order.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { importTypeScript } from './compile.ts';
-import { ContentError, diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostic.ts';
-import { load, parseCacheFile, readParseCache } from './load.ts';
-import { createParseCache } from './parse-cache.ts';
-import { compileValidators, validate, type Validators } from './validate.ts';
-import { render, type RenderedPage } from './render.ts';
+import { importTypeScript } from './load/typescript-module.ts';
+import { ContentError, diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from './contracts/diagnostics.ts';
+import { load, parseCacheFile, readParseCache } from './load/load.ts';
+import { createParseCache } from './validate/parse-cache.ts';
+import { compileValidators, validate, type Validators } from './validate/validate.ts';
+import { render, type RenderedPage } from './render/render.ts';
 import { canonicalUrl } from './url.ts';
-import { bundle, esbuildDiagnostics } from './bundle.ts';
+import { bundle, esbuildDiagnostics } from './bundle/bundle.ts';
 import { checkData, checkRendered } from './rules/index.ts';
 import { extras, outputFiles } from './extras/index.ts';
-import { refreshFiles, writeOutput, writeParseCache, type OutputEntry } from './write.ts';
-import { editorSchemas } from './editor-schemas.ts';
-import { outputFolderProblem } from './output-folder.ts';
-import type { Theme } from './theme.ts';
+import { refreshFiles, writeOutput, writeParseCache, type OutputEntry } from './write/write.ts';
+import { editorSchemas } from './validate/editor-schemas.ts';
+import { outputFolderProblem } from './write/output-folder.ts';
+import type { Theme } from './contracts/theme.ts';
 
 export interface BuildOptions {
   /** The project folder holding site.yaml, pages/, templates/ and static/. Default: the current folder. */

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from '../src/build.ts';
-import { ContentError } from '../src/diagnostic.ts';
-import { summaryLine } from '../src/format.ts';
-import { recover, writeOutput } from '../src/write.ts';
+import { ContentError } from '../src/contracts/diagnostics.ts';
+import { summaryLine } from '../src/cli/diagnostics-text.ts';
+import { recover, writeOutput } from '../src/write/write.ts';
 import { copyFixture, type Project } from './helpers/fixture.ts';
 
 let project: Project | undefined;

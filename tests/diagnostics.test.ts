@@ -1,7 +1,7 @@
 // Each kind of content problem, with the exact place it is reported.
 import { afterEach, describe, expect, it } from 'vitest';
 import { check } from '../src/build.ts';
-import type { Diagnostic } from '../src/diagnostic.ts';
+import type { Diagnostic } from '../src/contracts/diagnostics.ts';
 import { copyFixture, type Project } from './helpers/fixture.ts';
 
 let project: Project | undefined;
@@ -193,7 +193,7 @@ describe('meaning', () => {
 
   it('reports a template that does not compile at its line, not as a crash', async () => {
     const found = await problems((p) => p.edit('templates/index.tsx', '<h1>{page.heading}</h1>', '<h1>{page.heading}</h2>'));
-    expect(found.map((d) => [d.file, d.line, d.code])).toEqual([['templates/index.tsx', 51, 'bundle']]);
+    expect(found.map((d) => [d.file, d.line, d.code])).toEqual([['templates/index.tsx', 52, 'bundle']]);
   });
 
   it('reports every problem at once, sorted by file and line', async () => {

@@ -1,10 +1,10 @@
 // Stage 5, extras: everything in dist/ besides the pages: the CDN's redirects
 // and headers, sitemap.xml, robots.txt, bundled assets and static files.
-import type { SiteModel } from '../model.ts';
-import type { RenderedPage } from '../render.ts';
+import type { SiteModel } from '../contracts/model.ts';
+import type { RenderedPage } from '../render/render.ts';
 import { canonicalUrl, NOT_FOUND_ROUTE } from '../url.ts';
-import type { OutputFile } from '../bundle.ts';
-import type { OutputEntry } from '../write.ts';
+import type { OutputFile } from '../bundle/bundle.ts';
+import type { OutputEntry } from '../write/write.ts';
 import { headerRules, headersFile } from './headers-file.ts';
 import { redirectsFile } from './redirects-file.ts';
 import { robots, sitemap } from './sitemap.ts';

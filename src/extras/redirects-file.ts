@@ -1,5 +1,5 @@
 // dist/_redirects in the format Netlify and Cloudflare Pages share.
-import type { RedirectRule } from '../content-model.ts';
+import type { RedirectRule } from '../contracts/content-schema.ts';
 import { isPattern, pathMatches } from '../url.ts';
 
 /**

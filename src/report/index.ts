@@ -2,9 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from '../build.ts';
-import { ContentError } from '../diagnostic.ts';
-import { compileSchema } from '../schema.ts';
-import { parseYaml } from '../source.ts';
+import { ContentError } from '../contracts/diagnostics.ts';
+import { compileSchema } from '../validate/json-schema.ts';
+import { parseYaml } from '../validate/yaml.ts';
 import { contentReport, type ContentReport } from './report.ts';
 import { evaluateTargets, targetsFile, type Target, type TargetResult } from './targets.ts';
 

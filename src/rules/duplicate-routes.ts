@@ -1,6 +1,6 @@
 // Two files must not claim one route: which one wins would depend on luck.
-import { diagnostic, type Diagnostic } from '../diagnostic.ts';
-import type { SiteModel } from '../model.ts';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import type { SiteModel } from '../contracts/model.ts';
 
 export function duplicateRoutes(model: SiteModel): Diagnostic[] {
   const byRoute = new Map<string, string[]>();

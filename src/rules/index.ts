@@ -1,8 +1,8 @@
 // The engine's rules of meaning, beyond shape. Each rule is a small named
 // function over plain values; this module only gathers what they need.
-import type { Diagnostic } from '../diagnostic.ts';
-import type { SiteModel } from '../model.ts';
-import type { RenderedPage } from '../render.ts';
+import type { Diagnostic } from '../contracts/diagnostics.ts';
+import type { SiteModel } from '../contracts/model.ts';
+import type { RenderedPage } from '../render/render.ts';
 import { isPattern, normaliseLinkPath } from '../url.ts';
 import { duplicateRoutes } from './duplicate-routes.ts';
 import { linksInData, linksInHtml, linksInMarkdown, type Link } from './link-sources.ts';

@@ -1,9 +1,9 @@
 // The Content-Security-Policy allows no inline style or event-handler
 // attributes (a hash cannot cover them), so a page that has one would break
 // in the browser: catch it at build time instead.
-import { diagnostic, type Diagnostic } from '../diagnostic.ts';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { inlineCode } from '../extras/csp.ts';
-import type { RenderedPage } from '../render.ts';
+import type { RenderedPage } from '../render/render.ts';
 
 export function inlineAttributes(pages: readonly RenderedPage[]): Diagnostic[] {
   const seen = new Set<string>();

@@ -1,8 +1,8 @@
 // Every place a URL can be written: data strings in YAML, links in post
 // bodies, and attributes of the rendered HTML. Each becomes a located link.
 import { Lexer, type Token } from 'marked';
-import type { FieldPath, ParsedYaml } from '../source.ts';
-import { formatPath } from '../schema.ts';
+import type { FieldPath, ParsedYaml } from '../validate/yaml.ts';
+import { formatPath } from '../validate/json-schema.ts';
 
 export interface Link {
   href: string;

@@ -1,7 +1,7 @@
 // Links must lead somewhere: an internal path must be a page, a post, a file
 // or the source of a redirect; a URL's scheme must be one a browser treats as
 // a link and not as code.
-import { diagnostic, type Diagnostic } from '../diagnostic.ts';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { isE164, normaliseLinkPath } from '../url.ts';
 import type { Link } from './link-sources.ts';
 

@@ -1,6 +1,6 @@
 // Two sources must not write one output file: a static file named like a
 // page's HTML or a generated file would silently lose one of them.
-import { diagnostic, type Diagnostic } from '../diagnostic.ts';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 
 export interface PlannedOutput {
   /** Path inside dist/. */

@@ -1,7 +1,7 @@
 // Redirect rules must each do something, and do it in one hop: no loops, no
 // chains, no rule hidden by (or hiding) a page, no rule made dead by an earlier one.
-import { diagnostic, type Diagnostic } from '../diagnostic.ts';
-import type { RedirectEntry } from '../model.ts';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import type { RedirectEntry } from '../contracts/model.ts';
 import { isPattern, normaliseLinkPath, pathMatches } from '../url.ts';
 import type { LinkTargets } from './links.ts';
 

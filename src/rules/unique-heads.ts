@@ -1,8 +1,8 @@
 // Every page needs its own title and meta description: search engines show
 // them as the result, and two alike compete with each other.
-import { diagnostic, type Diagnostic } from '../diagnostic.ts';
-import type { SiteModel } from '../model.ts';
-import type { ParsedYaml } from '../source.ts';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import type { SiteModel } from '../contracts/model.ts';
+import type { ParsedYaml } from '../validate/yaml.ts';
 
 interface Head {
   file: string;

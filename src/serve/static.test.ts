@@ -6,7 +6,7 @@ import {
   isReservedFile,
   resolveFile,
   resolveStatic,
-} from '../../src/serve/static.ts';
+} from './static.ts';
 
 // A dist/ as a set of root-relative files.
 const FILES = new Set([

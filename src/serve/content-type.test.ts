@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentTypeFor, DEFAULT_CONTENT_TYPE } from '../../src/serve/content-type.ts';
+import { contentTypeFor, DEFAULT_CONTENT_TYPE } from './content-type.ts';
 
 describe('contentTypeFor', () => {
   it.each([

@@ -5,8 +5,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { serve } from '../../src/serve/index.ts';
-import { acceptedEncoding } from '../../src/serve/server.ts';
+import { serve } from './index.ts';
+import { acceptedEncoding } from './server.ts';
 
 const page = `<!DOCTYPE html><html lang="en-CA"><title>x</title>${'<p>Panel upgrades from 100 A to 200 A.</p>'.repeat(100)}</html>`;
 let dir: string;

@@ -2,8 +2,8 @@
 // minified, with content-hashed names so they can be cached forever.
 import { build, type BuildFailure, type Message } from 'esbuild';
 import { join, relative, sep } from 'node:path';
-import { diagnostic, type Diagnostic } from './diagnostic.ts';
-import type { Assets, Theme } from './theme.ts';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import type { Assets, Theme } from '../contracts/theme.ts';
 
 export interface OutputFile {
   /** Path inside dist/, forward slashes. */

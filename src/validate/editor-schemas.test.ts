@@ -1,9 +1,9 @@
 // schemas/ is what editors' YAML extension reads: it must match the templates' definitions.
 import { describe, expect, it } from 'vitest';
 import { readdir, readFile } from 'node:fs/promises';
-import { loadTheme } from '../src/build.ts';
-import { editorSchemas } from '../src/editor-schemas.ts';
-import { listFiles } from '../src/load.ts';
+import { loadTheme } from '../build.ts';
+import { editorSchemas } from './editor-schemas.ts';
+import { listFiles } from '../load/load.ts';
 
 describe('editor schemas', () => {
   it('schemas/ holds exactly what the templates define (run `npm run build` to refresh)', async () => {

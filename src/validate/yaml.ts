@@ -1,7 +1,7 @@
 // Parsing YAML (and Markdown front matter) into values that remember where
 // every node came from, so a diagnostic can point at the exact line and column.
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { diagnostic, type Diagnostic } from './diagnostic.ts';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 
 export type FieldPath = readonly (string | number)[];
 

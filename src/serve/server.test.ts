@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type RunningServer } from '../../src/serve/server.ts';
+import { serve, type RunningServer } from './server.ts';
 
 // A secret beside the site root: no response may ever contain it.
 const SECRET = `TOP-SECRET-${Math.random().toString(36).slice(2)}`;

@@ -1,6 +1,6 @@
 // dist/_redirects as text: the same meaning on Netlify and on Cloudflare Pages.
 import { describe, expect, it } from 'vitest';
-import { redirectsFile } from '../src/extras/redirects-file.ts';
+import { redirectsFile } from './redirects-file.ts';
 
 const rule = (from: string, to: string, status = 301, force = false) => ({ from, to, status, force }) as Parameters<typeof redirectsFile>[0][number];
 

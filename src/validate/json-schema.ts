@@ -1,8 +1,8 @@
 // Shape validation: TypeBox definitions are both the TypeScript types and the
 // JSON Schemas that ajv checks and editors read. One definition, never two.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { diagnostic, type Diagnostic } from './diagnostic.ts';
-import type { FieldPath, ParsedYaml } from './source.ts';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import type { FieldPath, ParsedYaml } from './yaml.ts';
 
 type JsonSchema = { [key: string]: unknown };
 

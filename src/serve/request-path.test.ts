@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asciiUrl, decodeRequestPath, encodePath, splitUrl } from '../../src/serve/request-path.ts';
+import { asciiUrl, decodeRequestPath, encodePath, splitUrl } from './request-path.ts';
 
 describe('splitUrl', () => {
   it.each([

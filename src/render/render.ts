@@ -4,10 +4,10 @@
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { marked } from 'marked';
-import { diagnostic, type Diagnostic } from './diagnostic.ts';
-import type { PageEntry, PostEntry, SiteModel } from './model.ts';
-import { canonicalUrl, outputFileFor } from './url.ts';
-import type { Assets, PageProps, PostPage, PostSummary, Theme } from './theme.ts';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
+import { canonicalUrl, outputFileFor } from '../url.ts';
+import type { Assets, PageProps, PostPage, PostSummary, Theme } from '../contracts/theme.ts';
 
 /** A rendered page: where it goes and which content file it came from. */
 export interface RenderedPage {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRedirectStatus, matchRedirect, parseRedirects } from '../../src/serve/redirects.ts';
+import { isRedirectStatus, matchRedirect, parseRedirects } from './redirects.ts';
 
 const none = () => false;
 const all = () => true;

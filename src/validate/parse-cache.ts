@@ -1,7 +1,7 @@
 // The parse cache in memory: values by the SHA-1 of their text. load reads it
 // from disk and write saves it; only entries used by this run are kept.
 import { createHash } from 'node:crypto';
-import type { ParseCache } from './source.ts';
+import type { ParseCache } from './yaml.ts';
 
 export interface ParseCacheStore extends ParseCache {
   /** Entries seen this run, for saving; null when nothing changed since loading. */

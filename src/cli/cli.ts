@@ -4,9 +4,9 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, check } from './build.ts';
-import { ContentError } from './diagnostic.ts';
-import { diagnosticsJson, formatBytes, formatDiagnostics, summaryLine } from './format.ts';
+import { build, check } from '../build.ts';
+import { ContentError } from '../contracts/diagnostics.ts';
+import { diagnosticsJson, formatBytes, formatDiagnostics, summaryLine } from './diagnostics-text.ts';
 
 /** Runs the CLI; `version` comes from package.json, which bin/site.js reads. */
 export async function main(argv: string[], version: string): Promise<number> {
@@ -64,8 +64,8 @@ export async function main(argv: string[], version: string): Promise<number> {
     .option('--targets <file>', 'YAML file of targets the report must meet (exit status 1 if one is missed)')
     .action(async (options: { targets?: string }) => {
       status = await guard(colour, async () => {
-        const { report } = await import('./report/index.ts');
-        const { formatReport } = await import('./report/format.ts');
+        const { report } = await import('../report/index.ts');
+        const { formatReport } = await import('../report/report-text.ts');
         const { report: content, results } = await report({ targets: options.targets });
         console.log(formatReport(content, results));
         return results.every((r) => r.met) ? 0 : 1;
@@ -79,7 +79,7 @@ export async function main(argv: string[], version: string): Promise<number> {
     .option('-p, --port <port>', 'port to listen on (0 picks a free one)', portNumber, 8080)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .action(async (options: { out: string; port: number; host: string }) => {
-      const { serve } = await import('./serve/index.ts');
+      const { serve } = await import('../serve/index.ts');
       if (!existsSync(resolve(options.out, 'index.html'))) {
         console.error(`${options.out} holds no built site (no index.html); run \`npx site build${options.out === 'dist' ? '' : ` --out ${options.out}`}\` first.`);
         status = 1;

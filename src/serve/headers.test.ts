@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headersFor, parseHeaders } from '../../src/serve/headers.ts';
+import { headersFor, parseHeaders } from './headers.ts';
 
 const FILE = `# Security for everything
 /*

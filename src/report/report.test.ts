@@ -1,9 +1,9 @@
 // The content report's measures, on small literal inputs.
 import { describe, expect, it } from 'vitest';
-import { fleschKincaidGrade, jaccard, median, shingles } from '../src/report/measures.ts';
-import { contentReport } from '../src/report/report.ts';
-import { evaluateTargets } from '../src/report/targets.ts';
-import { mainBlocks, words } from '../src/report/text.ts';
+import { fleschKincaidGrade, jaccard, median, shingles } from './measures.ts';
+import { contentReport } from './report.ts';
+import { evaluateTargets } from './targets.ts';
+import { mainBlocks, words } from './text.ts';
 
 const page = (route: string, template: string, main: string) => ({
   route, template, html: `<html><body><nav><a>Skip</a></nav><main>${main}</main><footer><p>Footer words</p></footer></body></html>`,

@@ -1,9 +1,9 @@
 // The JSON Schemas editors use: VS Code's YAML extension reads the modeline
 // at the top of each YAML file and completes and checks fields as one types.
-import { pageSchema, redirectsFile } from './content-model.ts';
-import { targetsFile } from './report/targets.ts';
-import { editorSchema } from './schema.ts';
-import type { Theme } from './theme.ts';
+import { pageSchema, redirectsFile } from '../contracts/content-schema.ts';
+import { targetsFile } from '../report/targets.ts';
+import { editorSchema } from './json-schema.ts';
+import type { Theme } from '../contracts/theme.ts';
 
 /** `schemas/<name>.json` contents for the site, every template, posts and redirects. Pure. */
 export function editorSchemas(theme: Theme): { path: string; contents: string }[] {

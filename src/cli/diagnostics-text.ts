@@ -1,5 +1,5 @@
 // Formatting diagnostics for people and for tools. Only the CLI calls this.
-import type { Diagnostic } from './diagnostic.ts';
+import type { Diagnostic } from '../contracts/diagnostics.ts';
 
 /** `file:line:column  field.path  message; hint`, one line per problem. */
 export function formatDiagnostic(d: Diagnostic, colour = false): string {

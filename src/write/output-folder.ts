@@ -1,7 +1,7 @@
 // Where a build may write. writeOutput replaces the whole output folder, so a
 // mistyped --out (".", "..", "pages") would otherwise delete the project.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { diagnostic, type Diagnostic } from './diagnostic.ts';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 
 /** Folders of a project that a build reads or that are not ours to replace. */
 const PROTECTED = ['pages', 'templates', 'static', 'schemas', 'src', 'bin', 'tests', 'tools', 'node_modules', '.git'];

@@ -1,15 +1,15 @@
 // Stage 2, validate: shape first (one schema per kind of file), then the
 // engine's rules of meaning. Pure: texts in, resolved model and diagnostics out.
 import { posix } from 'node:path';
-import { diagnostic, type Diagnostic } from './diagnostic.ts';
-import { pageHeader, pageSchema, redirectsFile, type RedirectRule } from './content-model.ts';
-import type { LoadedContent, SourceFile } from './load.ts';
-import type { PageEntry, PostEntry, RedirectEntry, SiteModel, StaticEntry } from './model.ts';
-import { NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from './url.ts';
-import { compileSchema, formatPath, type Validator } from './schema.ts';
-import { parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './source.ts';
-import type { Theme } from './theme.ts';
-import { countWords } from './words.ts';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import { pageHeader, pageSchema, redirectsFile, type RedirectRule } from '../contracts/content-schema.ts';
+import type { LoadedContent, SourceFile } from '../load/load.ts';
+import type { PageEntry, PostEntry, RedirectEntry, SiteModel, StaticEntry } from '../contracts/model.ts';
+import { NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from '../url.ts';
+import { compileSchema, formatPath, type Validator } from './json-schema.ts';
+import { parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './yaml.ts';
+import type { Theme } from '../contracts/theme.ts';
+import { countWords } from '../words.ts';
 
 export interface ValidateOptions {
   /** Overrides site.yaml's baseUrl, e.g. for a preview deployment. */

@@ -1,7 +1,7 @@
 // The validated, resolved content that every later stage works from.
 import type { CommonPageFields } from './theme.ts';
-import type { RedirectRule } from './content-model.ts';
-import type { ParsedYaml } from './source.ts';
+import type { RedirectRule } from './content-schema.ts';
+import type { ParsedYaml } from '../validate/yaml.ts';
 
 /** A page file, validated against its template's schema, defaults filled. */
 export interface PageEntry {
