@@ -1,27 +1,38 @@
-// The pipeline, in order. This is the only place that knows the order.
-import { existsSync } from 'node:fs';
+// The pipeline, in order. This is the only place that knows the order:
+//
+//   1. theme     load the theme (templates/index.ts) and start bundling its client code
+//   2. load      read site.yaml, pages/, static/ and the parse cache from disk
+//   3. validate  parse and check each file against its schema → the resolved model
+//   4. rules     rules of meaning over the model: links, redirects, heads, routes
+//   5. bundle    (started in step 1) client scripts and the stylesheet, hashed
+//   6. render    every page through its template to HTML
+//   7. extras    _redirects, _headers, sitemap.xml, robots.txt
+//   8. rules     rules over the output: links templates wrote, clashing files, inline code
+//   9. write     swap the new output folder in, whole
+//
+// Every stage returns diagnostics instead of throwing; errors found anywhere
+// stop the write, and only problems in inputs every page reads stop rendering.
 import { resolve } from 'node:path';
-import { importTypeScript } from './load/typescript-module.ts';
-import { ContentError, diagnostic, hasErrors, sortDiagnostics, type Diagnostic } from './contracts/diagnostics.ts';
+import { ContentError, hasErrors, sortDiagnostics, stopsRendering, type Diagnostic } from './contracts/diagnostics.ts';
+import type { Theme } from './contracts/theme.ts';
+import { loadTheme } from './load/theme.ts';
 import { load, parseCacheFile, readParseCache } from './load/load.ts';
 import { createParseCache } from './validate/parse-cache.ts';
 import { compileValidators, validate, type Validators } from './validate/validate.ts';
-import { render, type RenderedPage } from './render/render.ts';
-import { canonicalUrl } from './url.ts';
-import { bundle, esbuildDiagnostics } from './bundle/bundle.ts';
+import { editorSchemas } from './validate/editor-schemas.ts';
 import { checkData, checkRendered } from './rules/index.ts';
+import { bundle } from './bundle/bundle.ts';
+import { render, type RenderedPage } from './render/render.ts';
 import { extras, outputFiles } from './extras/index.ts';
 import { refreshFiles, writeOutput, writeParseCache, type OutputEntry } from './write/write.ts';
-import { editorSchemas } from './validate/editor-schemas.ts';
 import { outputFolderProblem } from './write/output-folder.ts';
-import type { Theme } from './contracts/theme.ts';
 
 export interface BuildOptions {
   /** The project folder holding site.yaml, pages/, templates/ and static/. Default: the current folder. */
   root?: string;
-  /** The output folder. Default: `<root>/dist`. */
+  /** The output folder, relative to `root`. It is replaced whole. Default: `dist`. */
   out?: string;
-  /** Overrides site.yaml's baseUrl. */
+  /** Overrides site.yaml's baseUrl, e.g. for a preview deployment. Default: site.yaml's. */
   baseUrl?: string;
   /** `false` returns the files without touching the disk (for `check` and tests). Default: true. */
   write?: boolean;
@@ -32,6 +43,7 @@ export interface BuildOptions {
 export interface BuildResult {
   /** Every file of the output, sorted by path. */
   files: OutputEntry[];
+  /** The rendered pages, sorted by output file. */
   pages: RenderedPage[];
   /** Warnings; errors are thrown as a ContentError. */
   diagnostics: Diagnostic[];
@@ -46,38 +58,58 @@ export interface BuildResult {
   };
 }
 
+/** Builds the site: every stage in order. Throws a ContentError when the content has errors, having written nothing. */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const clock = stageClock();
   const root = resolve(options.root ?? '.');
-  const outProblem = options.write === false ? undefined : outputFolderProblem(root, options.out ?? 'dist');
+  const out = options.out ?? 'dist';
+  const writing = options.write !== false;
+  const outProblem = writing ? outputFolderProblem(root, out) : undefined;
   if (outProblem) fail([outProblem]);
-  const theme = await clock.time('theme', () => loadTheme(root));
-  // Editors need the current schemas most when their content does not validate yet.
-  if (options.write !== false && options.editorSchemas !== false) await refreshFiles(root, editorSchemas(theme));
 
-  // esbuild works in its own process: let it bundle while this one validates.
+  // 1. theme; editors need the current schemas most when their content does not validate yet.
+  const theme = await clock.time('theme', () => loadTheme(root));
+  if (writing && options.editorSchemas !== false) await refreshFiles(root, editorSchemas(theme));
+  // 5. bundle: esbuild works in its own process, so it runs while this one loads and validates.
   const bundling = clock.time('bundle', () => bundle(root, theme));
+
+  // 2. load
   const [content, cached] = await clock.time('load', () => Promise.all([load(root), readParseCache(root)]));
+
+  // 3. validate
   const cache = createParseCache(cached);
   const validated = await clock.time('validate', () => validate(content, theme, validatorsFor(theme), { baseUrl: options.baseUrl, cache }));
   const cacheChanges = cache.changes();
   if (cacheChanges) await writeParseCache(root, parseCacheFile(root), cacheChanges);
-  const { model } = validated;
-  const found = [...validated.diagnostics, ...(await clock.time('rules', () => checkData(model, validated.claimedRoutes)))];
+  const { model, claimedRoutes } = validated;
+  const found = [...validated.diagnostics];
+
+  // 4. rules over the model
+  found.push(...(await clock.time('rules', () => checkData(model, claimedRoutes))));
+
+  // 5. bundle, awaited
   const bundled = await bundling;
   found.push(...bundled.diagnostics);
   // Pages render even when other files have problems, so one run reports everything; only
-  // a broken site.yaml or broken client code leaves nothing sensible to render.
-  if (found.some((d) => d.severity === 'error' && ((d.file === 'site.yaml' && SHAPE_CODES.has(d.code)) || d.code === 'bundle'))) fail(found);
+  // a problem in what every page reads (site.yaml, client code) leaves nothing sensible to render.
+  if (found.some(stopsRendering)) fail(found);
+
+  // 6. render
   const rendered = await clock.time('render', () => render(model, theme, bundled.assets));
   found.push(...rendered.diagnostics);
+
+  // 7. extras
   const extraFiles = await clock.time('extras', () => extras(model, rendered.pages, theme.securityPolicy?.(model.site) ?? {}));
   const generated = [...bundled.files, ...extraFiles];
-  found.push(...(await clock.time('rules', () => checkRendered(model, rendered.pages, { generated: generated.map((f) => f.path), claimedRoutes: validated.claimedRoutes, found }))));
+
+  // 8. rules over the output
+  found.push(...(await clock.time('rules', () => checkRendered(model, rendered.pages, { generated: generated.map((f) => f.path), claimedRoutes, found }))));
   fail(found);
   const output = outputFiles({ pages: rendered.pages, assets: bundled.files, statics: model.statics, generated: extraFiles });
 
-  if (options.write !== false) await clock.time('write', () => writeOutput(resolve(root, options.out ?? 'dist'), output));
+  // 9. write
+  if (writing) await clock.time('write', () => writeOutput(resolve(root, out), output));
+
   const bytes = output.reduce((sum, f) => sum + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
   return {
     files: output,
@@ -115,27 +147,8 @@ export async function check(options: Omit<BuildOptions, 'write' | 'out'> = {}): 
   }
 }
 
-/** Problems that leave site.yaml without a usable value; a broken link in it still renders. */
-const SHAPE_CODES = new Set(['yaml-syntax', 'schema', 'missing-file', 'base-url', 'site-rule']);
-
 function fail(diagnostics: Diagnostic[]): void {
   if (hasErrors(diagnostics)) throw new ContentError(sortDiagnostics(diagnostics));
-}
-
-/** The theme is `templates/index.ts` (or `.tsx`), whose default export is a Theme. */
-export async function loadTheme(projectRoot: string): Promise<Theme> {
-  const root = resolve(projectRoot);
-  const file = ['templates/index.ts', 'templates/index.tsx'].map((f) => resolve(root, f)).find((f) => existsSync(f));
-  if (!file) throw new ContentError([diagnostic({ file: 'templates/index.ts', code: 'missing-file', message: 'the theme is missing', hint: 'templates/index.ts must export a default Theme (see src/theme.ts)' })]);
-  try {
-    const module = await importTypeScript<{ default?: Theme }>(root, file);
-    return module.default!;
-  } catch (error) {
-    // A template that does not compile is a located mistake, not a crash of the engine.
-    const located = esbuildDiagnostics(error);
-    if (located) throw new ContentError(located);
-    throw error;
-  }
 }
 
 // Compiling schemas is the slowest step of a check; a theme object is compiled once per process.
@@ -146,4 +159,3 @@ function validatorsFor(theme: Theme): Validators {
   return validators;
 }
 
-export { canonicalUrl };

@@ -193,7 +193,7 @@ describe('meaning', () => {
 
   it('reports a template that does not compile at its line, not as a crash', async () => {
     const found = await problems((p) => p.edit('templates/index.tsx', '<h1>{page.heading}</h1>', '<h1>{page.heading}</h2>'));
-    expect(found.map((d) => [d.file, d.line, d.code])).toEqual([['templates/index.tsx', 52, 'bundle']]);
+    expect(found.map((d) => [d.file, d.line, d.code])).toEqual([['templates/index.tsx', 52, 'theme']]);
   });
 
   it('reports every problem at once, sorted by file and line', async () => {

@@ -3,6 +3,7 @@
 import { build, type BuildFailure, type Message } from 'esbuild';
 import { join, relative, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import { TEMPLATES_DIR } from '../contracts/project.ts';
 import type { Assets, Theme } from '../contracts/theme.ts';
 
 export interface OutputFile {
@@ -88,18 +89,19 @@ export async function bundle(root: string, theme: Theme): Promise<Bundle> {
   return { assets: { css, scripts }, files, sizes, diagnostics };
 }
 
-/** esbuild's located errors as diagnostics; null when `error` is not an esbuild failure. */
-export function esbuildDiagnostics(error: unknown): Diagnostic[] | null {
+/**
+ * esbuild's located errors as diagnostics of kind `code` (`bundle` for client
+ * code, `theme` for the templates); null when `error` is not an esbuild failure.
+ */
+export function esbuildDiagnostics(error: unknown, code: 'bundle' | 'theme' = 'bundle'): Diagnostic[] | null {
   const failure = error as Partial<BuildFailure>;
   if (!Array.isArray(failure.errors)) return null;
   return failure.errors.map((message: Message) =>
-    diagnostic({
-      file: message.location?.file ?? 'templates',
-      line: message.location?.line ?? 0,
-      column: (message.location?.column ?? -1) + 1,
-      code: 'bundle',
-      message: message.text,
-    }),
+    diagnostic(
+      code,
+      { file: message.location?.file ?? TEMPLATES_DIR, line: message.location?.line ?? 0, column: (message.location?.column ?? -1) + 1 },
+      { message: message.text },
+    ),
   );
 }
 

@@ -1,8 +1,13 @@
 // Diagnostics are data. Every stage returns them; only the CLI formats them.
+// Each one is made from an entry of the catalogue (catalogue.ts).
+import { catalogue, type DiagnosticCode, type ParamsOf } from './catalogue.ts';
+import { isPageFile } from './project.ts';
+
+export type { DiagnosticCode } from './catalogue.ts';
 
 /** One problem found in the content, located as precisely as the source allows. */
 export interface Diagnostic {
-  /** Project-relative path with forward slashes, e.g. `pages/gta/vaughan.yaml`. */
+  /** Project-relative path with forward slashes, e.g. `pages/gta/vaughan.yaml`; or the option at fault, e.g. `--out`. */
   file: string;
   /** 1-based line; 0 when the problem belongs to the file as a whole. */
   line: number;
@@ -16,15 +21,53 @@ export interface Diagnostic {
   hint?: string;
   /** Errors stop a build; warnings are printed and do not. */
   severity: 'error' | 'warning';
-  /** Stable kind, for tools and tests, e.g. `schema`, `yaml-syntax`, `broken-link`. */
-  code: string;
+  /** The kind of problem, from the catalogue, e.g. `schema`, `yaml-syntax`, `broken-link`. */
+  code: DiagnosticCode;
+  /**
+   * The value the problem is about, where one value can be reported from two
+   * places (a link's href): a later stage compares subjects, never messages,
+   * to leave out what was reported already. Not printed.
+   */
+  subject?: string;
 }
 
-export type DiagnosticInput = Omit<Diagnostic, 'severity' | 'line' | 'column' | 'path'> &
-  Partial<Pick<Diagnostic, 'severity' | 'line' | 'column' | 'path'>>;
+/** Where a problem is: the file, and as much of line, column and field path as is known. */
+export interface Where {
+  file: string;
+  line?: number;
+  column?: number;
+  path?: string;
+  subject?: string;
+}
 
-export function diagnostic(input: DiagnosticInput): Diagnostic {
-  return { severity: 'error', line: 0, column: 0, path: '', ...input };
+/**
+ * A diagnostic of kind `code` at `where`, its message and hint filled in from
+ * the catalogue with `params`.
+ */
+export function diagnostic<C extends DiagnosticCode>(code: C, where: Where, ...params: ParamsOf<C> extends void ? [] : [ParamsOf<C>]): Diagnostic {
+  const entry = catalogue[code] as { severity: Diagnostic['severity']; message: (p: unknown) => string; hint?: (p: unknown) => string | undefined };
+  const values = params[0];
+  const hint = entry.hint?.(values);
+  return {
+    file: where.file,
+    line: where.line ?? 0,
+    column: where.column ?? 0,
+    path: where.path ?? '',
+    message: entry.message(values),
+    ...(hint ? { hint } : {}),
+    severity: entry.severity,
+    code,
+    ...(where.subject !== undefined ? { subject: where.subject } : {}),
+  };
+}
+
+/**
+ * Whether a problem leaves nothing sensible to render: an error of a kind that
+ * stops rendering, in an input every page reads. In one page's file, it only
+ * keeps that page out.
+ */
+export function stopsRendering(d: Diagnostic): boolean {
+  return d.severity === 'error' && catalogue[d.code].stops === 'render' && !isPageFile(d.file);
 }
 
 /** Sorted by file, then line and column, so output reads top to bottom. */

@@ -33,10 +33,10 @@ export function render(model: SiteModel, theme: Theme, assets: Assets): { pages:
       pages.push({ route, output: outputFileFor(route), source, template: templateName, html });
     } catch (error) {
       // A broken page never ships: the build fails naming the page, the template and the cause.
-      diagnostics.push(diagnostic({
-        file: source, code: 'render',
-        message: `the "${templateName}" template failed: ${error instanceof Error ? error.message : String(error)}`,
-        hint: error instanceof Error && error.stack ? firstFrame(error.stack) : undefined,
+      diagnostics.push(diagnostic('render', { file: source }, {
+        template: templateName,
+        error: error instanceof Error ? error.message : String(error),
+        frame: error instanceof Error && error.stack ? firstFrame(error.stack) : undefined,
       }));
     }
   };

@@ -12,11 +12,7 @@ export function duplicateRoutes(model: SiteModel): Diagnostic[] {
     if (files.length < 2) continue;
     const sorted = [...files].sort();
     for (const file of sorted.slice(1)) {
-      out.push(diagnostic({
-        file, code: 'duplicate-route',
-        message: `${sorted[0]} already serves the route ${route}`,
-        hint: 'keep one of the two files',
-      }));
+      out.push(diagnostic('duplicate-route', { file }, { first: sorted[0]!, route }));
     }
   }
   return out;

@@ -46,11 +46,12 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
     ...context.generated.map((path) => ({ path, from: 'the build' })),
     ...model.statics.map((s) => ({ path: s.route.slice(1), from: s.file })),
   ];
-  const reported = new Set(context.found.map((d) => `${d.code} ${d.message}`));
+  // A link written in content is reported where it is written; the same href in the HTML is not news.
+  const reported = new Set(context.found.filter((d) => d.subject !== undefined).map((d) => `${d.code} ${d.subject}`));
   // React swaps a javascript: URL that a template renders for one of its own; the
   // original was reported where it is written, so the swapped one is not a link to check.
   const rendered = pages.flatMap((page) => linksInHtml(page.source, page.html)).filter((link) => !link.href.startsWith(REACT_BLOCKED_URL));
-  const links = checkLinks(rendered, targets, { oncePerHref: true }).filter((d) => !reported.has(`${d.code} ${d.message}`));
+  const links = checkLinks(rendered, targets, { oncePerHref: true }).filter((d) => !reported.has(`${d.code} ${d.subject}`));
   return [...outputClashes(planned), ...links, ...inlineAttributes(pages)];
 }
 

@@ -13,11 +13,7 @@ export function inlineAttributes(pages: readonly RenderedPage[]): Diagnostic[] {
       const kind = attribute === 'style' ? 'style' : 'on…';
       if (seen.has(kind)) continue;
       seen.add(kind);
-      out.push(diagnostic({
-        file: page.source, code: 'inline-code',
-        message: `the rendered page has a ${attribute}="…" attribute, which the Content-Security-Policy blocks`,
-        hint: attribute === 'style' ? 'use a class in the stylesheet instead; the attribute is written in a template' : 'attach behaviour in a client script instead; the attribute is written in a template',
-      }));
+      out.push(diagnostic('inline-code', { file: page.source }, { attribute }));
     }
   }
   return out;

@@ -1,7 +1,7 @@
 // Links must lead somewhere: an internal path must be a page, a post, a file
 // or the source of a redirect; a URL's scheme must be one a browser treats as
 // a link and not as code.
-import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import { diagnostic, type Diagnostic, type Where } from '../contracts/diagnostics.ts';
 import { isE164, normaliseLinkPath } from '../url.ts';
 import type { Link } from './link-sources.ts';
 
@@ -28,23 +28,14 @@ export function checkLinks(links: readonly Link[], targets: LinkTargets, options
     seen.add(key);
     const problem = linkProblem(link.href, targets);
     if (!problem) continue;
-    out.push(diagnostic({
-      file: link.file, ...link.position(),
-      path: link.origin === 'html' ? '' : link.path,
-      code: problem.code, severity: problem.severity ?? 'error',
-      message: problem.message,
-      hint: link.origin === 'html' ? `${problem.hint ? problem.hint + '; ' : ''}the link is written in a template` : problem.hint,
-    }));
+    const where = { file: link.file, ...link.position(), path: link.origin === 'html' ? '' : link.path, subject: link.href };
+    out.push(problem(where, link.origin === 'html'));
   }
   return out;
 }
 
-interface Problem {
-  code: string;
-  message: string;
-  hint?: string;
-  severity?: 'warning';
-}
+/** A problem with a link, made into a diagnostic once its place is known. */
+type Problem = (where: Where, inTemplate: boolean) => Diagnostic;
 
 export function linkProblem(href: string, targets: LinkTargets): Problem | null {
   // Browsers drop tabs, newlines and other control characters inside a scheme, so must we.
@@ -53,10 +44,10 @@ export function linkProblem(href: string, targets: LinkTargets): Problem | null 
   if (scheme !== undefined) {
     if (UNSAFE_SCHEMES.includes(scheme) && !(scheme === 'data' && /^data:image\/(png|jpe?g|gif|webp|avif);/i.test(compact))) {
       const shown = href.trim().length > 40 ? href.trim().slice(0, 37) + '...' : href.trim();
-      return { code: 'unsafe-url', message: `"${shown}": ${scheme}: URLs run code or hide content instead of linking`, hint: 'use a path like /contact or an https:// address' };
+      return (where, inTemplate) => diagnostic('unsafe-url', where, { shown, scheme, inTemplate });
     }
     if (scheme === 'tel' && !(href.startsWith('tel:') && isE164(href.slice('tel:'.length)))) {
-      return { code: 'tel-format', message: `phone link "${href}" is not in international (E.164) form`, hint: 'write it like tel:+14165550100' };
+      return (where, inTemplate) => diagnostic('tel-format', where, { href, inTemplate });
     }
     return null;
   }
@@ -65,9 +56,9 @@ export function linkProblem(href: string, targets: LinkTargets): Problem | null 
   if (targets.routes.has(path) || targets.files.has(path) || targets.redirectSources.has(path)) {
     const bare = href.split(/[?#]/, 1)[0]!;
     if (bare.length > 1 && bare.endsWith('/') && targets.routes.has(path)) {
-      return { code: 'non-canonical-link', severity: 'warning', message: `"${href}" ends in a slash and costs the visitor a redirect`, hint: `link ${path} instead` };
+      return (where, inTemplate) => diagnostic('non-canonical-link', where, { href, path, inTemplate });
     }
     return null;
   }
-  return { code: 'broken-link', message: `link to ${path}, which is neither a page nor a redirect`, hint: 'add the page, add a redirect in pages/_redirects.yaml, or fix the link' };
+  return (where, inTemplate) => diagnostic('broken-link', where, { path, inTemplate });
 }

@@ -17,9 +17,9 @@ export function outputClashes(outputs: readonly PlannedOutput[]): Diagnostic[] {
   for (const { path, from } of outputs) {
     const first = byPath.get(path);
     if (first !== undefined) {
-      out.push(diagnostic({ file: from, code: 'output-clash', message: `writes dist/${path}, which ${first} also writes`, hint: 'rename or remove one of them' }));
+      out.push(diagnostic('output-clash', { file: from }, { path, first }));
     } else if (folders.has(path)) {
-      out.push(diagnostic({ file: from, code: 'output-clash', message: `writes dist/${path}, which other files need as a folder`, hint: 'rename or remove it' }));
+      out.push(diagnostic('output-clash', { file: from }, { path }));
     }
     byPath.set(path, first ?? from);
   }

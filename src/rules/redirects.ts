@@ -22,20 +22,16 @@ export function checkRedirects(redirects: readonly RedirectEntry[], targets: Lin
       redirects.slice(0, index).map((r, i) => [normaliseLinkPath(r.from), i] as const)
         .find(([source]) => source === from || (isPattern(source) && pathMatches(source, from)));
     if (earlier) {
-      out.push(diagnostic({ ...at(rule, index, 'from'), code: 'redirect-unreachable', message: `never applies: redirects[${earlier[1]}] (${redirects[earlier[1]]!.from}) already matches ${rule.from}`, hint: 'the first matching rule wins; remove this one or move it up' }));
+      out.push(diagnostic('redirect-unreachable', at(rule, index, 'from'), { index: earlier[1], earlier: redirects[earlier[1]]!.from, from: rule.from }));
     }
     if (!pattern) exact.set(from, index);
 
     if (!pattern && targets.routes.has(from)) {
-      out.push(diagnostic({
-        ...at(rule, index, 'from'), code: 'redirect-shadows-page',
-        message: rule.force ? `hides the page at ${from}: visitors can never reach it` : `never applies: the page at ${from} is served instead`,
-        hint: 'remove the rule, or remove the page if it has moved',
-      }));
+      out.push(diagnostic('redirect-shadows-page', at(rule, index, 'from'), { from, force: rule.force }));
     }
     if (pattern && rule.force) {
       const hidden = [...targets.routes].filter((route) => pathMatches(from, route)).sort();
-      if (hidden.length) out.push(diagnostic({ ...at(rule, index, 'from'), code: 'redirect-shadows-page', message: `hides ${hidden.length} page(s) matching ${from}, such as ${hidden[0]}`, hint: 'remove force, or narrow the source' }));
+      if (hidden.length) out.push(diagnostic('redirect-shadows-page', at(rule, index, 'from'), { from, force: true, hidden: { count: hidden.length, example: hidden[0]! } }));
     }
   });
 
@@ -55,16 +51,13 @@ export function checkRedirects(redirects: readonly RedirectEntry[], targets: Lin
       }
       const loops = hop !== undefined;
       const end = loops ? from : normaliseLinkPath(redirects[[...visited].pop()!]!.to);
-      out.push(diagnostic({
-        ...at(rule, index, 'to'),
-        code: loops ? 'redirect-loop' : 'redirect-chain',
-        message: loops ? `redirect loop: ${[...path, from].join(' → ')}` : `redirect chain: ${[...path, end].join(' → ')}`,
-        hint: loops ? 'one of these rules must point at a page' : `point it straight at ${end}`,
-      }));
+      out.push(loops
+        ? diagnostic('redirect-loop', at(rule, index, 'to'), { hops: [...path, from] })
+        : diagnostic('redirect-chain', at(rule, index, 'to'), { hops: path, end }));
       return;
     }
     if (!targets.routes.has(target) && !targets.files.has(target)) {
-      out.push(diagnostic({ ...at(rule, index, 'to'), code: 'broken-link', message: `redirects to ${target}, which is not a page`, hint: 'point it at an existing page' }));
+      out.push(diagnostic('redirect-target', at(rule, index, 'to'), { target }));
     }
   });
   return out;

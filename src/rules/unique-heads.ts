@@ -35,11 +35,7 @@ export function uniqueHeads(model: SiteModel): Diagnostic[] {
         first.set(key, head.file);
         continue;
       }
-      out.push(diagnostic({
-        file: head.file, ...head.source.locate([field]), path: field, code: 'duplicate-head',
-        message: `the same ${kind === 0 ? 'title' : 'description'} as ${owner}`,
-        hint: 'every page needs its own, so search results tell them apart',
-      }));
+      out.push(diagnostic('duplicate-head', { file: head.file, ...head.source.locate([field]), path: field }, { kind: kind === 0 ? 'title' : 'description', first: owner }));
     }
   }
   return out;

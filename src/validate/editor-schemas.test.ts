@@ -1,7 +1,7 @@
 // schemas/ is what editors' YAML extension reads: it must match the templates' definitions.
 import { describe, expect, it } from 'vitest';
 import { readdir, readFile } from 'node:fs/promises';
-import { loadTheme } from '../build.ts';
+import { loadTheme } from '../load/theme.ts';
 import { editorSchemas } from './editor-schemas.ts';
 import { listFiles } from '../load/load.ts';
 

@@ -85,14 +85,7 @@ function describeErrors(file: string, parsed: ParsedYaml, data: unknown, errors:
     const position = described.key !== undefined ? parsed.locateKey(path, described.key) : parsed.locate(path);
     const field = described.key ?? described.missing;
     out.push(
-      diagnostic({
-        file,
-        ...position,
-        path: formatPath(field !== undefined ? [...path, field] : path),
-        code: 'schema',
-        message: described.message,
-        hint: described.hint,
-      }),
+      diagnostic('schema', { file, ...position, path: formatPath(field !== undefined ? [...path, field] : path) }, described),
     );
   }
   return out;

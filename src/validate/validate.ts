@@ -2,6 +2,7 @@
 // engine's rules of meaning. Pure: texts in, resolved model and diagnostics out.
 import { posix } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import { PAGES_DIR, REDIRECTS_FILES, SCHEMAS_DIR, SITE_FILE } from '../contracts/project.ts';
 import { pageHeader, pageSchema, redirectsFile, type RedirectRule } from '../contracts/content-schema.ts';
 import type { LoadedContent, SourceFile } from '../load/load.ts';
 import type { PageEntry, PostEntry, RedirectEntry, SiteModel, StaticEntry } from '../contracts/model.ts';
@@ -40,7 +41,7 @@ export function compileValidators(theme: Theme): Validators {
 
 export function modelineFor(file: string, schemaName: string): string {
   const fromDir = posix.dirname(file);
-  const target = posix.relative(fromDir, `schemas/${schemaName}.json`);
+  const target = posix.relative(fromDir, `${SCHEMAS_DIR}/${schemaName}.json`);
   return `# yaml-language-server: $schema=${target.startsWith('.') ? target : './' + target}`;
 }
 
@@ -56,7 +57,7 @@ export function validate(
   let site: SiteModel['site'] = { baseUrl: 'https://www.example.com' };
   let siteSource: ParsedYaml | null = null;
   if (!content.site) {
-    diagnostics.push(diagnostic({ file: 'site.yaml', code: 'missing-file', message: 'site.yaml is missing', hint: 'create it at the project root' }));
+    diagnostics.push(diagnostic('missing-file', { file: SITE_FILE }, { what: SITE_FILE, hint: 'create it at the project root' }));
   } else {
     siteSource = parseYaml(content.site.file, content.site.text, 0, options.cache);
     diagnostics.push(...siteSource.diagnostics, ...modeline(content.site, 'site'));
@@ -70,7 +71,8 @@ export function validate(
   }
   const baseUrl = options.baseUrl ?? site.baseUrl;
   if (typeof baseUrl !== 'string' || !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl)) {
-    diagnostics.push(diagnostic({ ...(options.baseUrl ? { file: '--base-url' } : { file: 'site.yaml', ...siteSource?.locate(['baseUrl']) }), path: 'baseUrl', code: 'base-url', message: `base URL ${JSON.stringify(baseUrl)} is not an absolute http(s) URL`, hint: 'for example https://www.example.com' }));
+    const where = options.baseUrl ? { file: '--base-url' } : { file: SITE_FILE, ...siteSource?.locate(['baseUrl']) };
+    diagnostics.push(diagnostic('base-url', { ...where, path: 'baseUrl' }, { value: baseUrl }));
   }
   site.baseUrl = String(baseUrl).replace(/\/+$/, '');
 
@@ -82,16 +84,15 @@ export function validate(
   // Routes of every page file, valid or not: a link to a page with a typo in it is not a broken link.
   const claimedRoutes: string[] = [];
   for (const source of content.pages) {
-    const relative = source.file.slice('pages/'.length);
-    if (relative === '_redirects.yaml' || relative === '_redirects.yml') {
+    if (REDIRECTS_FILES.includes(source.file)) {
       redirects.push(...readRedirects(source, validators, diagnostics));
       continue;
     }
-    const route = routeFromPath(relative);
+    const route = routeFromPath(source.file.slice(PAGES_DIR.length + 1));
     if (route === null) continue;
     const badSegment = route.split('/').slice(1).find((segment) => segment && !ROUTE_SEGMENT.test(segment));
     if (badSegment !== undefined) {
-      diagnostics.push(diagnostic({ file: source.file, code: 'route-name', message: `"${badSegment}" cannot be part of a URL`, hint: 'name files with lower-case letters, digits and single hyphens, e.g. panel-upgrades.yaml' }));
+      diagnostics.push(diagnostic('route-name', { file: source.file }, { segment: badSegment }));
       continue;
     }
     claimedRoutes.push(route);
@@ -114,9 +115,8 @@ export function validate(
 
 /** The theme's rules on site.yaml, each problem located at its field. */
 function siteRules(theme: Theme, site: SiteModel['site'], file: string, source: ParsedYaml): Diagnostic[] {
-  return (theme.siteRules?.(site) ?? []).map((problem) => diagnostic({
-    file, ...source.locate(problem.path), path: formatPath(problem.path), code: 'site-rule', message: problem.message, hint: problem.hint,
-  }));
+  return (theme.siteRules?.(site) ?? []).map((problem) =>
+    diagnostic('site-rule', { file, ...source.locate(problem.path), path: formatPath(problem.path) }, problem));
 }
 
 function readPage(source: SourceFile, route: string, theme: Theme, validators: Validators, out: Diagnostic[], cache?: ParseCache): PageEntry | null {
@@ -131,10 +131,7 @@ function readPage(source: SourceFile, route: string, theme: Theme, validators: V
   const template = (parsed.data as { template: string }).template;
   const validator = validators.templates.get(template);
   if (!validator) {
-    out.push(diagnostic({
-      file: source.file, ...parsed.locate(['template']), path: 'template', code: 'unknown-template',
-      message: `unknown template "${template}"`, hint: `templates: ${Object.keys(theme.templates).join(', ')}`,
-    }));
+    out.push(diagnostic('unknown-template', { file: source.file, ...parsed.locate(['template']), path: 'template' }, { template, known: Object.keys(theme.templates) }));
     return null;
   }
   out.push(...modeline(source, template));
@@ -145,14 +142,14 @@ function readPage(source: SourceFile, route: string, theme: Theme, validators: V
 }
 
 function readPost(source: SourceFile, route: string, theme: Theme, validators: Validators, out: Diagnostic[], cache?: ParseCache): PostEntry | null {
-  const folder = `pages/${theme.post.folder}/`;
+  const folder = `${PAGES_DIR}/${theme.post.folder}/`;
   if (!source.file.startsWith(folder) || source.file.slice(folder.length).includes('/')) {
-    out.push(diagnostic({ file: source.file, code: 'post-location', message: `Markdown files are posts and belong directly in ${folder}`, hint: `move it to ${folder}<slug>.md, or make the page a .yaml file` }));
+    out.push(diagnostic('post-location', { file: source.file }, { folder }));
     return null;
   }
   const split = splitFrontMatter(source.text);
   if (!split) {
-    out.push(diagnostic({ file: source.file, line: 1, column: 1, code: 'front-matter', message: 'a post must start with front matter between two "---" lines', hint: 'begin the file with ---, the fields of the post, and another ---' }));
+    out.push(diagnostic('front-matter', { file: source.file, line: 1, column: 1 }));
     return null;
   }
   const parsed = parseYaml(source.file, split.front, 1, cache);
@@ -192,11 +189,7 @@ function modeline(source: SourceFile, schemaName: string): Diagnostic[] {
   const expected = modelineFor(source.file, schemaName);
   const first = source.text.split(/\r?\n/, 1)[0] ?? '';
   if (first.trim() === expected) return [];
-  return [diagnostic({
-    file: source.file, line: 1, column: 1, code: 'modeline',
-    message: first.startsWith('# yaml-language-server:') ? 'the schema line points at the wrong schema' : 'the first line must name the schema for editors',
-    hint: `make the first line: ${expected}`,
-  })];
+  return [diagnostic('modeline', { file: source.file, line: 1, column: 1 }, { wrongSchema: first.startsWith('# yaml-language-server:'), expected })];
 }
 
 function compare(a: string, b: string): number {

@@ -56,13 +56,12 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
     return { line: line + lineOffset, column: col };
   };
   const diagnostics: Diagnostic[] = [...doc.errors, ...doc.warnings].map((problem) => {
-    const severity = doc.errors.includes(problem) ? 'error' : 'warning';
+    const code = doc.errors.includes(problem) ? 'yaml-syntax' : 'yaml-warning';
     // The parser notices an unclosed bracket where the text ends; the editor needs where it opened.
     const opened = /^Flow (sequence|mapping)/.test(problem.message) ? unclosedBracket(text, problem.pos[0]) : -1;
     if (opened >= 0) {
       const bracket = text[opened]!;
-      return diagnostic({
-        file, ...at(opened), code: 'yaml-syntax', severity,
+      return diagnostic(code, { file, ...at(opened) }, {
         message: `"${bracket}" is never closed`,
         hint: `close it with "${bracket === '[' ? ']' : '}'}", or put the whole value in quotes if the "${bracket}" is part of the text`,
       });
@@ -71,18 +70,13 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
     const quote = /^Missing closing (["'])quote/.exec(problem.message)?.[1];
     const quoteAt = quote ? unclosedQuote(text, problem.pos[0], quote) : -1;
     if (quoteAt >= 0) {
-      return diagnostic({
-        file, ...at(quoteAt), code: 'yaml-syntax', severity,
+      return diagnostic(code, { file, ...at(quoteAt) }, {
         message: `the quote ${quote} that starts here is never closed`,
         hint: `end the value with ${quote}${quote === "'" ? ", and write a ' inside it as ''" : ', and write a " inside it as \\"'}`,
       });
     }
-    return diagnostic({
-      file,
-      ...at(problem.pos[0]),
-      code: 'yaml-syntax',
+    return diagnostic(code, { file, ...at(problem.pos[0]) }, {
       message: firstLine(problem.message),
-      severity,
       ...(problem.code === 'DUPLICATE_KEY' ? { hint: 'each field may appear once; remove or rename one of them' } : {}),
     });
   });

@@ -27,10 +27,5 @@ export function outputFolderProblem(root: string, out: string): Diagnostic | und
 }
 
 function refuse(out: string, why: string): Diagnostic {
-  return diagnostic({
-    file: '--out',
-    code: 'output-folder',
-    message: `cannot write the site to ${JSON.stringify(out)}: ${why}`,
-    hint: 'choose a folder of its own, such as dist',
-  });
+  return diagnostic('output-folder', { file: '--out' }, { out, why });
 }

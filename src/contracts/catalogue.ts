@@ -1,0 +1,269 @@
+// Every problem the engine can report, declared once: its title, its severity,
+// what it stops, its message and its hint. Stages create diagnostics only
+// through `diagnostic(code, where, params)`, so a code cannot be misspelt, a
+// message cannot drift between two places that report the same problem, and
+// decisions (what stops rendering, what was reported already) read codes and
+// fields, never message text.
+
+/** What a problem stops, beyond being printed. */
+export type Stops =
+  /** Nothing renders: the problem is in an input every page reads (site.yaml, the theme, client code, an option). A problem of this kind in one page's file only keeps that page out. */
+  | 'render'
+  /** Pages still render, so one run reports every problem, but nothing is written. */
+  | 'write'
+  /** A warning: printed, nothing stops (except under a strict run, where warnings are errors). */
+  | 'nothing';
+
+/** One kind of problem. `P` is what a stage supplies to fill in the message and hint. */
+export interface CatalogueEntry<P = void> {
+  /** A few words naming the kind of problem, for docs and tools. */
+  title: string;
+  severity: 'error' | 'warning';
+  stops: Stops;
+  /** What is wrong, as one sentence without a trailing period. */
+  message: (params: P) => string;
+  /** What to do about it. */
+  hint?: (params: P) => string | undefined;
+}
+
+/** Text supplied by a parser, a schema validator, a compiler or a theme's rule, kept as it is. */
+interface Supplied {
+  message: string;
+  hint?: string;
+}
+
+/** A link problem, and whether the link is written in a template (found in the rendered HTML) rather than in content. */
+interface LinkParams {
+  inTemplate?: boolean;
+}
+
+const supplied = {
+  message: (p: Supplied) => p.message,
+  hint: (p: Supplied) => p.hint,
+} as const;
+
+/** Where the fix is: a link found in the rendered HTML is written in a template. */
+function linkHint(hint: string, p: LinkParams): string {
+  return p.inTemplate ? `${hint}; the link is written in a template` : hint;
+}
+
+export const catalogue = {
+  // ── Files and options ──────────────────────────────────────────────────────
+  'missing-file': entry({
+    title: 'A required file is missing',
+    severity: 'error',
+    stops: 'render',
+    message: (p: { what: string; hint: string }) => `${p.what} is missing`,
+    hint: (p) => p.hint,
+  }),
+  'base-url': entry({
+    title: 'The base URL is not an absolute URL',
+    severity: 'error',
+    stops: 'render',
+    message: (p: { value: unknown }) => `base URL ${JSON.stringify(p.value)} is not an absolute http(s) URL`,
+    hint: () => 'for example https://www.example.com',
+  }),
+  'output-folder': entry({
+    title: 'The output folder would replace the project',
+    severity: 'error',
+    stops: 'render',
+    message: (p: { out: string; why: string }) => `cannot write the site to ${JSON.stringify(p.out)}: ${p.why}`,
+    hint: () => 'choose a folder of its own, such as dist',
+  }),
+
+  // ── Shape: YAML and the schemas ────────────────────────────────────────────
+  'yaml-syntax': entry({
+    title: 'The YAML cannot be read',
+    severity: 'error',
+    stops: 'render',
+    ...supplied,
+  }),
+  'yaml-warning': entry({
+    title: 'The YAML parser warns about the text',
+    severity: 'warning',
+    stops: 'nothing',
+    ...supplied,
+  }),
+  schema: entry({
+    title: 'A field does not have the shape its schema asks for',
+    severity: 'error',
+    stops: 'render',
+    ...supplied,
+  }),
+  modeline: entry({
+    title: 'The schema line for editors is missing or wrong',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { wrongSchema: boolean; expected: string }) =>
+      p.wrongSchema ? 'the schema line points at the wrong schema' : 'the first line must name the schema for editors',
+    hint: (p) => `make the first line: ${p.expected}`,
+  }),
+  'unknown-template': entry({
+    title: 'A page names a template the theme does not have',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { template: string; known: string[] }) => `unknown template "${p.template}"`,
+    hint: (p) => `templates: ${p.known.join(', ')}`,
+  }),
+  'route-name': entry({
+    title: 'A file name cannot be part of a URL',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { segment: string }) => `"${p.segment}" cannot be part of a URL`,
+    hint: () => 'name files with lower-case letters, digits and single hyphens, e.g. panel-upgrades.yaml',
+  }),
+  'post-location': entry({
+    title: 'A Markdown file outside the posts folder',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { folder: string }) => `Markdown files are posts and belong directly in ${p.folder}`,
+    hint: (p) => `move it to ${p.folder}<slug>.md, or make the page a .yaml file`,
+  }),
+  'front-matter': entry({
+    title: 'A post without front matter',
+    severity: 'error',
+    stops: 'write',
+    message: () => 'a post must start with front matter between two "---" lines',
+    hint: () => 'begin the file with ---, the fields of the post, and another ---',
+  }),
+  'site-rule': entry({
+    title: "A rule of the theme on site.yaml",
+    severity: 'error',
+    stops: 'render',
+    ...supplied,
+  }),
+
+  // ── Meaning: routes, heads, links, redirects ───────────────────────────────
+  'duplicate-route': entry({
+    title: 'Two files claim one route',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { first: string; route: string }) => `${p.first} already serves the route ${p.route}`,
+    hint: () => 'keep one of the two files',
+  }),
+  'duplicate-head': entry({
+    title: 'Two pages share a title or description',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { kind: 'title' | 'description'; first: string }) => `the same ${p.kind} as ${p.first}`,
+    hint: () => 'every page needs its own, so search results tell them apart',
+  }),
+  'broken-link': entry({
+    title: 'A link to a path that is neither a page, a file nor a redirect',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { path: string } & LinkParams) => `link to ${p.path}, which is neither a page nor a redirect`,
+    hint: (p) => linkHint('add the page, add a redirect in pages/_redirects.yaml, or fix the link', p),
+  }),
+  'non-canonical-link': entry({
+    title: 'A link that costs a redirect',
+    severity: 'warning',
+    stops: 'nothing',
+    message: (p: { href: string; path: string } & LinkParams) => `"${p.href}" ends in a slash and costs the visitor a redirect`,
+    hint: (p) => linkHint(`link ${p.path} instead`, p),
+  }),
+  'unsafe-url': entry({
+    title: 'A URL that runs code',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { shown: string; scheme: string } & LinkParams) => `"${p.shown}": ${p.scheme}: URLs run code or hide content instead of linking`,
+    hint: (p) => linkHint('use a path like /contact or an https:// address', p),
+  }),
+  'tel-format': entry({
+    title: 'A phone link not in E.164 form',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { href: string } & LinkParams) => `phone link "${p.href}" is not in international (E.164) form`,
+    hint: (p) => linkHint('write it like tel:+14165550100', p),
+  }),
+  'redirect-unreachable': entry({
+    title: 'A redirect that an earlier rule hides',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { index: number; earlier: string; from: string }) => `never applies: redirects[${p.index}] (${p.earlier}) already matches ${p.from}`,
+    hint: () => 'the first matching rule wins; remove this one or move it up',
+  }),
+  'redirect-shadows-page': entry({
+    title: 'A redirect and a page at one path',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { from: string; force: boolean; hidden?: { count: number; example: string } }) =>
+      p.hidden
+        ? `hides ${p.hidden.count} page(s) matching ${p.from}, such as ${p.hidden.example}`
+        : p.force
+          ? `hides the page at ${p.from}: visitors can never reach it`
+          : `never applies: the page at ${p.from} is served instead`,
+    hint: (p) => (p.hidden ? 'remove force, or narrow the source' : 'remove the rule, or remove the page if it has moved'),
+  }),
+  'redirect-loop': entry({
+    title: 'Redirects that lead back to where they start',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { hops: string[] }) => `redirect loop: ${p.hops.join(' → ')}`,
+    hint: () => 'one of these rules must point at a page',
+  }),
+  'redirect-chain': entry({
+    title: 'A redirect to another redirect',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { hops: string[]; end: string }) => `redirect chain: ${[...p.hops, p.end].join(' → ')}`,
+    hint: (p) => `point it straight at ${p.end}`,
+  }),
+  'redirect-target': entry({
+    title: 'A redirect to a path that is not a page',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { target: string }) => `redirects to ${p.target}, which is not a page`,
+    hint: () => 'point it at an existing page',
+  }),
+
+  // ── Templates, client code and output ──────────────────────────────────────
+  bundle: entry({
+    title: 'Client code or the stylesheet does not compile',
+    severity: 'error',
+    stops: 'render',
+    ...supplied,
+  }),
+  theme: entry({
+    title: 'The theme does not compile',
+    severity: 'error',
+    stops: 'render',
+    ...supplied,
+  }),
+  render: entry({
+    title: 'A template failed while rendering a page',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { template: string; error: string; frame?: string }) => `the "${p.template}" template failed: ${p.error}`,
+    hint: (p) => p.frame,
+  }),
+  'inline-code': entry({
+    title: 'Inline style or script that the Content-Security-Policy blocks',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { attribute: string }) => `the rendered page has a ${p.attribute}="…" attribute, which the Content-Security-Policy blocks`,
+    hint: (p) =>
+      p.attribute === 'style'
+        ? 'use a class in the stylesheet instead; the attribute is written in a template'
+        : 'attach behaviour in a client script instead; the attribute is written in a template',
+  }),
+  'output-clash': entry({
+    title: 'Two sources write one output file',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { path: string; first?: string }) =>
+      p.first ? `writes dist/${p.path}, which ${p.first} also writes` : `writes dist/${p.path}, which other files need as a folder`,
+    hint: (p) => (p.first ? 'rename or remove one of them' : 'rename or remove it'),
+  }),
+};
+
+/** Every code a diagnostic can have. */
+export type DiagnosticCode = keyof typeof catalogue;
+
+/** What a stage supplies for `code` to fill in its message and hint. */
+export type ParamsOf<C extends DiagnosticCode> = (typeof catalogue)[C] extends CatalogueEntry<infer P> ? P : never;
+
+/** Declares one entry; `P` comes from the message's parameter, so the hint is checked against it. */
+function entry<P = void>(definition: CatalogueEntry<P>): CatalogueEntry<P> {
+  return definition;
+}
