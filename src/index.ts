@@ -1,5 +1,21 @@
 // The engine's public entry: what a caller (the CLI, a theme, a tool, a test)
 // may use. Everything else under src/ is the engine's own business.
+//
+// A theme imports from here too (defineTheme, the URL helpers); its bundle
+// keeps only what it uses, so the build functions never reach the templates.
+
+// Building and checking a site.
+export { build, check, type BuildOptions, type BuildResult } from './build.ts';
+export type { OutputEntry } from './write/write.ts';
+export type { RenderedPage } from './render/render.ts';
+
+// Diagnostics: the data every stage reports, and the catalogue of kinds.
+export { ContentError, type Diagnostic, type DiagnosticCode } from './contracts/diagnostics.ts';
+export { catalogue, type CatalogueEntry, type Stops } from './contracts/catalogue.ts';
+
+// The contract with a theme.
 export type { Assets, CommonPageFields, PageProps, PageTemplate, PostPage, PostSummary, PostTemplate, SiteProblem, Theme } from './contracts/theme.ts';
 export { defineTheme } from './contracts/theme.ts';
-export { canonicalUrl, isE164, telHref, E164_PATTERN } from './url.ts';
+
+// URLs: routes, output files, canonical URLs, phone links.
+export { canonicalUrl, E164_PATTERN, isE164, NOT_FOUND_ROUTE, outputFileFor, routeForFile, routeFromPath, telHref } from './url.ts';

@@ -40,7 +40,8 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
     const contents = result.outputFiles[0]!.contents;
     manifest = {
       hash: createHash('sha1').update(contents).digest('hex').slice(0, 12),
-      inputs: Object.fromEntries(Object.keys(result.metafile.inputs).map((input) => [input, fingerprint(root, input)])),
+      // package.json too: its `sideEffects` decides what the bundle leaves out.
+      inputs: Object.fromEntries([...Object.keys(result.metafile.inputs), 'package.json'].map((input) => [input, fingerprint(root, input)])),
     };
     await mkdir(dir, { recursive: true });
     // Written aside and renamed, so another process never imports half a file.
