@@ -25,7 +25,7 @@ import { bundle } from './bundle/bundle.ts';
 import { render, type RenderedPage } from './render/render.ts';
 import { extras, outputFiles } from './extras/index.ts';
 import { refreshFiles, writeOutput, writeParseCache, type OutputEntry } from './write/write.ts';
-import { outputFolderProblem } from './write/output-folder.ts';
+import { folderEntries, outputFolderProblem } from './write/output-folder.ts';
 
 export interface BuildOptions {
   /** The project folder holding site.yaml, pages/, templates/ and static/. Default: the current folder. */
@@ -64,7 +64,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const root = resolve(options.root ?? '.');
   const out = options.out ?? 'dist';
   const writing = options.write !== false;
-  const outProblem = writing ? outputFolderProblem(root, out) : undefined;
+  const outProblem = writing ? outputFolderProblem(root, out, await folderEntries(resolve(root, out))) : undefined;
   if (outProblem) fail([outProblem]);
 
   // 1. theme; editors need the current schemas most when their content does not validate yet.

@@ -98,7 +98,8 @@ describe('build', () => {
   it('refuses an output folder that would replace the project or one of its folders', async () => {
     project = await copyFixture();
     const before = await tree(join(project.root, 'pages'));
-    for (const out of ['.', '..', 'pages', 'pages/blog', join(project.root, 'templates')]) {
+    await project.write('notes/todo.txt', 'a folder of the project that is not a built site');
+    for (const out of ['.', '..', 'pages', 'pages/blog', join(project.root, 'templates'), 'notes', 'node_modules/x', '.git']) {
       const error = await build({ root: project.root, out }).then(() => undefined, (e: unknown) => e);
       expect(error, out).toBeInstanceOf(ContentError);
       expect((error as ContentError).diagnostics).toMatchObject([{ file: '--out', code: 'output-folder' }]);
