@@ -1,10 +1,24 @@
-// Word counts of Markdown bodies, for read times and content reports.
+// What a word is, once for the whole engine: read times and word counts of
+// posts, and the content report's measures (shingles, reading grade) all count
+// the same words.
 
-/** Words a reader reads: link targets, markup and HTML tags do not count. */
+/**
+ * A word: a run of letters or digits. Apostrophes inside it belong to it
+ * (don't, O’Neill), and so do periods and commas between digits or letters
+ * (3.5, 1,000, e.g); a hyphen separates two words (hand-held is two).
+ */
+const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’]|[.,](?=[\p{L}\p{N}]))*/gu;
+
+/** The words of a plain text, lower-cased, in order. */
+export function words(text: string): string[] {
+  return text.toLowerCase().match(WORD) ?? [];
+}
+
+/** Words a reader reads in a Markdown body: link targets, markup and HTML tags do not count. */
 export function countWords(markdown: string): number {
   const text = markdown
     .replace(/<[^>]+>/g, ' ')
     .replace(/\]\([^)]*\)/g, ']')
     .replace(/[#*_>`~[\]|-]+/g, ' ');
-  return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’.,]*/gu)?.length ?? 0;
+  return words(text).length;
 }

@@ -1,4 +1,4 @@
-// Stage 4, bundle: the theme's client scripts and stylesheet through esbuild,
+// The bundle stage (see the steps in src/build.ts): the theme's client scripts and stylesheet through esbuild,
 // minified, with content-hashed names so they can be cached forever.
 import { build, type BuildFailure, type Message } from 'esbuild';
 import { join, relative, sep } from 'node:path';

@@ -1,4 +1,4 @@
-// Stage 5, extras: everything in dist/ besides the pages: the CDN's redirects
+// The extras stage (see the steps in src/build.ts): everything in dist/ besides the pages: the CDN's redirects
 // and headers, sitemap.xml, robots.txt, bundled assets and static files.
 import type { SiteModel } from '../contracts/model.ts';
 import type { RenderedPage } from '../render/render.ts';

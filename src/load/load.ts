@@ -1,4 +1,4 @@
-// Stage 1, load: the only reading of content from disk. Everything after works
+// The load stage (see the steps in src/build.ts): the only reading of content from disk. Everything after works
 // on the returned texts, so it can be tested with literal inputs.
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Stage 3, render: every page through its template with React's
+// The render stage (see the steps in src/build.ts): every page through its template with React's
 // renderToStaticMarkup. Pure: resolved data in, HTML text out, so it can later
 // run on worker threads and per changed page.
 import { createElement, type ReactElement } from 'react';

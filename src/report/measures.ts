@@ -1,6 +1,6 @@
 // The measures of a content report: similarity of two texts, and reading grade.
 import { syllable } from 'syllable';
-import { words } from './text.ts';
+import { words } from '../words.ts';
 
 /** The set of `size`-word runs of a text, the unit of near-duplicate detection. */
 export function shingles(tokens: readonly string[], size = 5): Set<string> {

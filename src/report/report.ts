@@ -2,7 +2,8 @@
 // own, which two pages of a template read most alike, and how hard they read.
 // Pure: rendered HTML in, figures out.
 import { fleschKincaidGrade, jaccard, median, shingles } from './measures.ts';
-import { mainBlocks, words } from './text.ts';
+import { mainBlocks } from './text.ts';
+import { words } from '../words.ts';
 
 export interface ReportPage {
   route: string;

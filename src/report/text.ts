@@ -31,8 +31,3 @@ export function mainBlocks(html: string): string[] {
   visit(main.children);
   return blocks;
 }
-
-/** Lower-case words: letters and digits, with inner apostrophes and hyphens kept. */
-export function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
-}

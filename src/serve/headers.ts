@@ -9,7 +9,7 @@
 import { compilePattern, matchPattern, type PathPattern } from '../url.ts';
 import type { RuleError } from './redirects.ts';
 
-export interface HeaderRule {
+export interface ParsedHeaderRule {
   /** 1-based line of the path line. */
   line: number;
   path: string;
@@ -26,12 +26,12 @@ const SERVER_OWNED = new Set(['content-length', 'transfer-encoding', 'connection
 // Node refuses anything outside tab, printable ASCII and Latin-1 in a value.
 const BAD_VALUE_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 
-export function parseHeaders(text: string): { rules: HeaderRule[]; errors: RuleError[] } {
-  const rules: HeaderRule[] = [];
+export function parseHeaders(text: string): { rules: ParsedHeaderRule[]; errors: RuleError[] } {
+  const rules: ParsedHeaderRule[] = [];
   const errors: RuleError[] = [];
   // `null` before the first path; `'skip'` under a path that was refused, so
   // its header lines are dropped with that one error rather than one each.
-  let current: HeaderRule | 'skip' | null = null;
+  let current: ParsedHeaderRule | 'skip' | null = null;
 
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = index + 1;
@@ -76,7 +76,7 @@ export function parseHeaders(text: string): { rules: HeaderRule[]; errors: RuleE
  * The headers for a decoded request path: all matching blocks, in order,
  * merged case-insensitively (the first spelling of a name wins).
  */
-export function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
+export function headersFor(rules: readonly ParsedHeaderRule[], pathname: string): Record<string, string> {
   const merged: Array<[string, string]> = [];
   for (const rule of rules) {
     if (!matchPattern(rule.pattern, pathname)) continue;

@@ -7,10 +7,10 @@ export {
   matchRedirect,
   parseRedirects,
   type RedirectMatch,
-  type RedirectRule,
+  type ParsedRedirect,
   type RuleError,
 } from './redirects.ts';
-export { headersFor, parseHeaders, type HeaderRule } from './headers.ts';
+export { headersFor, parseHeaders, type ParsedHeaderRule } from './headers.ts';
 export {
   candidateFiles,
   isInside,

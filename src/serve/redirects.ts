@@ -13,7 +13,7 @@
 import { compilePattern, matchPattern, type PathPattern } from '../url.ts';
 import { encodePath } from './request-path.ts';
 
-export interface RedirectRule {
+export interface ParsedRedirect {
   /** 1-based line in `_redirects`. */
   line: number;
   from: string;
@@ -29,7 +29,7 @@ export interface RuleError {
 }
 
 export interface RedirectMatch {
-  rule: RedirectRule;
+  rule: ParsedRedirect;
   /** The target with placeholders filled in and the request's query carried over. */
   target: string;
   status: number;
@@ -42,8 +42,8 @@ export function isRedirectStatus(status: number): boolean {
   return REDIRECT_STATUSES.has(status);
 }
 
-export function parseRedirects(text: string): { rules: RedirectRule[]; errors: RuleError[] } {
-  const rules: RedirectRule[] = [];
+export function parseRedirects(text: string): { rules: ParsedRedirect[]; errors: RuleError[] } {
+  const rules: ParsedRedirect[] = [];
   const errors: RuleError[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = index + 1;
@@ -55,7 +55,7 @@ export function parseRedirects(text: string): { rules: RedirectRule[]; errors: R
   return { rules, errors };
 }
 
-function parseLine(raw: string, line: number): RedirectRule | RuleError | null {
+function parseLine(raw: string, line: number): ParsedRedirect | RuleError | null {
   const all = raw.trim().split(/\s+/).filter(Boolean);
   const comment = all.findIndex((t) => t.startsWith('#'));
   const tokens = comment === -1 ? all : all.slice(0, comment);
@@ -109,7 +109,7 @@ function isTarget(token: string): boolean {
  * target unless the target has a query of its own.
  */
 export function matchRedirect(
-  rules: readonly RedirectRule[],
+  rules: readonly ParsedRedirect[],
   pathname: string,
   hasFile: (pathname: string) => boolean,
   search = '',

@@ -20,8 +20,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { contentTypeFor } from './content-type.ts';
-import { headersFor, parseHeaders, type HeaderRule } from './headers.ts';
-import { isRedirectStatus, matchRedirect, parseRedirects, type RedirectMatch, type RedirectRule, type RuleError } from './redirects.ts';
+import { headersFor, parseHeaders, type ParsedHeaderRule } from './headers.ts';
+import { isRedirectStatus, matchRedirect, parseRedirects, type RedirectMatch, type ParsedRedirect, type RuleError } from './redirects.ts';
 import { asciiUrl, decodeRequestPath, splitUrl } from './request-path.ts';
 import { isInside, resolveFile, resolveStatic } from './static.ts';
 
@@ -82,7 +82,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   };
 }
 
-type Config = { redirects: RedirectRule[]; headers: HeaderRule[] };
+type Config = { redirects: ParsedRedirect[]; headers: ParsedHeaderRule[] };
 
 /** Handles one request; resolves to a note for the log line. */
 async function handle(

@@ -1,4 +1,4 @@
-// Stage 2, validate: shape first (one schema per kind of file), then the
+// The validate stage (see the steps in src/build.ts): shape first (one schema per kind of file), then the
 // engine's rules of meaning. Pure: texts in, resolved model and diagnostics out.
 import { posix } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';

@@ -1,4 +1,4 @@
-// Stage 6, write: the one module that touches dist/. A new tree is written
+// The write stage (see the steps in src/build.ts): the one module that touches dist/. A new tree is written
 // beside the old one and swapped in with renames, so a failed or killed build
 // leaves the previous dist/ whole.
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
