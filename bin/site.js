@@ -3,12 +3,12 @@
 // one module, cached under node_modules/.cache until a source file changes:
 // no compile step to forget, no loader, and one file for Node to load instead
 // of hundreds (the difference is most of a second).
-import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleForNode, cacheFolder, writeWhole } from './node-module.js';
 
 // React's development build checks every element and is several times slower; a build is production.
 process.env.NODE_ENV ??= 'production';
@@ -16,7 +16,7 @@ process.env.NODE_ENV ??= 'production';
 process.setSourceMapsEnabled(true);
 
 const project = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cache = join(project, 'node_modules', '.cache', 'site');
+const cache = cacheFolder(project);
 const file = join(cache, `cli-${sourceKey()}.mjs`);
 if (!existsSync(file)) await bundleCli();
 const { main } = await import(pathToFileURL(file).href);
@@ -34,24 +34,17 @@ function sourceKey() {
     }
   };
   visit(join(project, 'src'));
-  for (const path of [fileURLToPath(import.meta.url), join(project, 'package-lock.json')]) {
+  for (const path of [fileURLToPath(import.meta.url), fileURLToPath(new URL('./node-module.js', import.meta.url)), join(project, 'package-lock.json')]) {
     if (existsSync(path)) hash.update(`${path} ${statSync(path).mtimeMs}\n`);
   }
   return hash.digest('hex').slice(0, 16);
 }
 
 async function bundleCli() {
-  const result = await build({
+  const { contents } = await bundleForNode({
     entryPoints: [join(project, 'src/cli/cli.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     // React stays one shared copy with the theme's components; esbuild is a native binary.
     external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild'],
-    // Bundled CommonJS packages require Node's built-ins.
-    banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
-    write: false,
     logLevel: 'error',
   });
   await mkdir(cache, { recursive: true });
@@ -60,8 +53,5 @@ async function bundleCli() {
     const path = join(cache, old);
     if (Date.now() - statSync(path).mtimeMs > 3_600_000) await rm(path, { force: true });
   }
-  // Written aside and renamed, so a second process never imports half a file.
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, result.outputFiles[0].contents);
-  await rename(temporary, file);
+  await writeWhole(file, contents);
 }

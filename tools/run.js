@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 // Runs a TypeScript tool of this project without a loader, the way bin/site.js
-// runs the engine: esbuild bundles the entry (project sources inlined, packages
+// runs the engine (both through bin/node-module.js): esbuild bundles the entry (project sources inlined, packages
 // left as imports) into one module in node_modules/.cache/site/, which is
 // imported and its `main(args, context)` awaited. Its result is the exit code.
 //
 //   node tools/run.js tools/audit/main.ts [args...]
-import { build } from 'esbuild';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
+import { bundleForNode, cacheFolder, writeWhole } from '../bin/node-module.js';
 
 process.setSourceMapsEnabled(true);
 const project = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,22 +19,10 @@ if (!entry) {
   process.exit(2);
 }
 
-const result = await build({
-  entryPoints: [resolve(entry)],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: 'inline',
-  write: false,
-  logLevel: 'error',
-});
-// Inside the project's node_modules, so the bundle's package imports resolve as the sources' do.
-const cache = join(project, 'node_modules', '.cache', 'site');
-await mkdir(cache, { recursive: true });
-const file = join(cache, `tool-${process.pid}-${randomBytes(4).toString('hex')}.mjs`);
-await writeFile(file, result.outputFiles[0].contents);
+const { contents } = await bundleForNode({ entryPoints: [resolve(entry)], packages: 'external', sourcemap: 'inline', logLevel: 'error' });
+// One file per run, removed once imported: tools are run rarely, and two may run at once.
+const file = join(cacheFolder(project), `tool-${process.pid}-${randomBytes(4).toString('hex')}.mjs`);
+await writeWhole(file, contents);
 let main;
 try {
   ({ main } = await import(pathToFileURL(file).href));

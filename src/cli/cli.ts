@@ -4,8 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, check } from '../build.ts';
-import { ContentError } from '../contracts/diagnostics.ts';
+import { build, check, ContentError } from '../index.ts';
 import { diagnosticsJson, formatBytes, formatDiagnostics, summaryLine } from './diagnostics-text.ts';
 
 /** Runs the CLI; `version` comes from package.json, which bin/site.js reads. */

@@ -2,54 +2,40 @@
 // one ES module beside the project's node_modules and Node imports it. The
 // bundle is kept with a list of the files it was made from, and reused while
 // none of them has changed, so most runs skip bundling altogether.
-import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { bundleForNode, cacheFolder, writeWhole } from '../../bin/node-module.js';
 
 /** Imports a TypeScript entry and everything it imports, React excepted. */
 export async function importTypeScript<T>(root: string, entry: string): Promise<T> {
   // Bare imports resolve from the file's folder upwards, so the module must sit inside the project.
-  const dir = existsSync(join(root, 'node_modules')) ? join(root, 'node_modules', '.cache', 'site') : join(tmpdir(), 'site-cache');
+  const dir = cacheFolder(root);
   const name = `theme-${createHash('sha1').update(resolve(root, entry)).digest('hex').slice(0, 12)}`;
   const file = join(dir, `${name}.mjs`);
   const manifestFile = join(dir, `${name}.json`);
 
   let manifest = await readManifest(manifestFile);
   if (!manifest || !unchanged(root, manifest.inputs)) {
-    const result = await build({
+    const { contents, metafile } = await bundleForNode({
       absWorkingDir: root,
       entryPoints: [entry],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
       // React stays external so the theme and the engine share one copy (hooks and context need that);
       // the rest is bundled, which loads much faster than many small package files.
       external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
-      banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
       jsx: 'automatic',
       sourcemap: 'inline',
       metafile: true,
-      write: false,
-      logLevel: 'silent',
     });
-    const contents = result.outputFiles[0]!.contents;
     manifest = {
       hash: createHash('sha1').update(contents).digest('hex').slice(0, 12),
       // package.json too: its `sideEffects` decides what the bundle leaves out.
-      inputs: Object.fromEntries([...Object.keys(result.metafile.inputs), 'package.json'].map((input) => [input, fingerprint(root, input)])),
+      inputs: Object.fromEntries([...Object.keys(metafile!.inputs), 'package.json'].map((input) => [input, fingerprint(root, input)])),
     };
-    await mkdir(dir, { recursive: true });
-    // Written aside and renamed, so another process never imports half a file.
-    const temporary = `${file}.${process.pid}.tmp`;
-    await writeFile(temporary, contents);
-    await rename(temporary, file);
-    await writeFile(`${manifestFile}.${process.pid}.tmp`, JSON.stringify(manifest));
-    await rename(`${manifestFile}.${process.pid}.tmp`, manifestFile);
+    await writeWhole(file, contents);
+    await writeWhole(manifestFile, JSON.stringify(manifest));
   }
   // The hash in the URL makes a changed bundle a new module even within one process.
   return (await import(`${pathToFileURL(file).href}?v=${manifest.hash}`)) as T;

@@ -1,0 +1,42 @@
+// Running TypeScript without a loader, shared by the three places that do it:
+// bin/site.js (the engine's CLI), tools/run.js (the project's tools) and the
+// engine's theme loader (src/load/typescript-module.ts). esbuild bundles an
+// entry into one ES module, which is written into the project's
+// node_modules/.cache/site (so its package imports resolve as the sources' do)
+// and imported from there.
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+
+/** esbuild options every Node bundle here shares; callers add entry, externals and source maps. */
+export const NODE_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Bundled CommonJS packages require Node's built-ins.
+  banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
+  write: false,
+  logLevel: 'silent',
+};
+
+/** Bundles with NODE_BUNDLE plus `options`; returns the bundle's bytes and esbuild's metafile. */
+export async function bundleForNode(options) {
+  const result = await build({ ...NODE_BUNDLE, ...options });
+  return { contents: result.outputFiles[0].contents, metafile: result.metafile };
+}
+
+/** Where bundles of a project live: inside its node_modules, or the system's temporary folder without one. */
+export function cacheFolder(root) {
+  return existsSync(join(root, 'node_modules')) ? join(root, 'node_modules', '.cache', 'site') : join(tmpdir(), 'site-cache');
+}
+
+/** Writes a file aside and renames it into place, so another process never imports half a file. */
+export async function writeWhole(file, contents) {
+  await mkdir(join(file, '..'), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, contents);
+  await rename(temporary, file);
+}
