@@ -1,0 +1,95 @@
+// The shape of the code, held by tests: which room may import which, no import
+// cycle in the templates, and docs that name only files that exist.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+
+/** Every .ts/.tsx file below `dir`, project-relative with forward slashes. */
+function sources(dir: string): string[] {
+  return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'))
+    .sort();
+}
+
+/** The project files a source imports (relative specifiers only; packages are not the project's rooms). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g)].map((m) => m[2]!);
+  return specifiers.map((s) => relative(root, resolve(root, dirname(file), s)).split('\\').join('/'));
+}
+
+describe('rooms', () => {
+  it('nothing under src/ but the CLI imports the preview server', () => {
+    const offenders = sources('src')
+      .filter((file) => !file.startsWith('src/cli/') && !file.startsWith('src/serve/'))
+      .flatMap((file) => importsOf(file).filter((target) => target.startsWith('src/serve/')).map((target) => `${file} → ${target}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('no server-rendered template imports a browser module from templates/client/', () => {
+    const offenders = sources('templates')
+      .filter((file) => !file.startsWith('templates/client/'))
+      .flatMap((file) => importsOf(file).filter((target) => target.startsWith('templates/client/')).map((target) => `${file} → ${target}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the engine names no template module', () => {
+    const offenders = sources('src').flatMap((file) =>
+      importsOf(file).filter((target) => target.startsWith('templates/')).map((target) => `${file} → ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('templates', () => {
+  it('have no import cycle', () => {
+    const files = sources('templates');
+    const graph = new Map(files.map((file) => [file, importsOf(file).filter((target) => target.startsWith('templates/'))]));
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...path.slice(path.indexOf(file)), file].join(' → '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('the cycle check sees a cycle when there is one', () => {
+    // Guards the check above: two modules that import each other must be found.
+    const graph = new Map([['a', ['b']], ['b', ['a']]]);
+    const seen: string[] = [];
+    const walk = (node: string, path: string[]): void => {
+      if (path.includes(node)) return void seen.push([...path, node].join(' → '));
+      for (const next of graph.get(node) ?? []) walk(next, [...path, node]);
+    };
+    walk('a', []);
+    expect(seen).toEqual(['a → b → a']);
+  });
+});
+
+describe('docs', () => {
+  const docs = ['README.md', 'docs/architecture.md'];
+
+  it.each(docs)('%s exists and names only files of this repository', (doc) => {
+    expect(existsSync(join(root, doc))).toBe(true);
+    const text = readFileSync(join(root, doc), 'utf8');
+    const linked = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!).filter((href) => !/^[a-z]+:/.test(href));
+    // Paths written as code: `src/build.ts`, `templates/blocks/`; placeholders like <slug> are not files.
+    const named = [...text.matchAll(/`((?:\.\/)?(?:src|templates|tests|tools|bin|pages|static|schemas|docs|\.ci)\/[^`\s*<>{}]*)`/g)].map((m) => m[1]!);
+    const missing = [...linked.map((href) => resolve(root, dirname(doc), href)), ...named.map((path) => resolve(root, path))]
+      .filter((path) => !existsSync(path))
+      .map((path) => relative(root, path));
+    expect(missing).toEqual([]);
+    expect(text).not.toMatch(/\.\.\/shared\//);
+  });
+});
