@@ -1,18 +1,9 @@
 // The places the business serves, grouped by region, from site.yaml. A place
 // with a page links to it.
-import { Type, type Static } from '@sinclair/typebox';
-import { Text } from '../lib/tokens.ts';
-import { Obj } from '../lib/schema.ts';
+import type { AreasData } from '../blocks/service-areas.ts';
 import { usePage } from './PageContext.ts';
 import { T } from './Text.tsx';
 import { columns } from '../lib/grid.ts';
-
-export const AreasSchema = Obj({
-  heading: Text({ maxLength: 100 }),
-  intro: Type.Optional(Text()),
-});
-
-export type AreasData = Static<typeof AreasSchema>;
 
 export function AreaLinks({ data }: { data: AreasData }) {
   const { site, route } = usePage();

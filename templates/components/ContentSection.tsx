@@ -1,24 +1,9 @@
 // A section of prose: a heading, paragraphs, then a list shown as bullets,
 // numbered steps or small cards. Service, category and location pages are
 // mostly made of these.
-import { Type, type Static } from '@sinclair/typebox';
-import { Text } from '../lib/tokens.ts';
-import { Enum, List, Obj } from '../lib/schema.ts';
+import type { ProseSectionData } from '../blocks/prose-section.ts';
 import { Paragraphs, T } from './Text.tsx';
 import { columns } from '../lib/grid.ts';
-
-export const SectionSchema = Obj({
-  heading: Text({ maxLength: 100 }),
-  paragraphs: List(Text()),
-  items: List(Obj({ title: Type.Optional(Text({ maxLength: 80 })), text: Text() })),
-  style: Enum(['bullets', 'steps', 'cards'] as const, {
-    default: 'bullets',
-    description: 'How items are shown: bullets, numbered steps, or cards.',
-  }),
-  closing: Type.Optional(Text({ description: 'A paragraph after the items.' })),
-});
-
-export type SectionData = Static<typeof SectionSchema>;
 
 function Item({ title, text }: { title?: string | undefined; text: string }) {
   return (
@@ -35,7 +20,7 @@ function Item({ title, text }: { title?: string | undefined; text: string }) {
 }
 
 /** A section; `bare` renders only its content, for a column beside something else. */
-export function ContentSection({ data, alt = false, bare = false }: { data: SectionData; alt?: boolean; bare?: boolean }) {
+export function ContentSection({ data, alt = false, bare = false }: { data: ProseSectionData; alt?: boolean; bare?: boolean }) {
   const body = <SectionBody data={data} />;
   return bare ? (
     body
@@ -46,7 +31,7 @@ export function ContentSection({ data, alt = false, bare = false }: { data: Sect
   );
 }
 
-function SectionBody({ data }: { data: SectionData }) {
+function SectionBody({ data }: { data: ProseSectionData }) {
   const { items, style } = data;
   return (
     <>
@@ -98,7 +83,7 @@ function SectionBody({ data }: { data: SectionData }) {
 }
 
 /** Sections in order, alternating backgrounds. */
-export function ContentSections({ items, startAlt = false }: { items: SectionData[]; startAlt?: boolean }) {
+export function ContentSections({ items, startAlt = false }: { items: ProseSectionData[]; startAlt?: boolean }) {
   return (
     <>
       {items.map((s, i) => (

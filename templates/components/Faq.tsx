@@ -2,18 +2,8 @@
 // without script and every question is in view; the faq script folds
 // the list to its first `shown` items and reveals the "Show all FAQs" /
 // "Show fewer" toggle that is in the HTML, hidden, for it.
-import { Type, type Static } from '@sinclair/typebox';
-import { Text } from '../lib/tokens.ts';
-import { Obj } from '../lib/schema.ts';
+import type { FaqData } from '../blocks/faq.ts';
 import { T } from './Text.tsx';
-
-export const FaqSchema = Obj({
-  heading: Text({ maxLength: 100 }),
-  items: Type.Array(Obj({ question: Text({ maxLength: 160 }), answer: Text({ maxLength: 900 }) }), { minItems: 1 }),
-  shown: Type.Integer({ minimum: 1, default: 6, description: 'Questions visible before "Show all FAQs".' }),
-});
-
-export type FaqData = Static<typeof FaqSchema>;
 
 export function Faq({ data }: { data: FaqData }) {
   return (

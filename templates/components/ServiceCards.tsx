@@ -1,23 +1,7 @@
 // A grid of service cards; a card with href links to its page.
-import { Type, type Static } from '@sinclair/typebox';
-import { Text } from '../lib/tokens.ts';
-import { Obj, Route } from '../lib/schema.ts';
+import type { Cards } from '../blocks/service-cards.ts';
 import { T } from './Text.tsx';
 import { columns } from '../lib/grid.ts';
-
-export const CardSchema = Obj({
-  name: Text({ maxLength: 60 }),
-  description: Text({ maxLength: 260 }),
-  href: Type.Optional(Route),
-});
-
-export const CardsSchema = Obj({
-  heading: Text({ maxLength: 100 }),
-  intro: Type.Optional(Text()),
-  cards: Type.Array(CardSchema, { minItems: 1 }),
-});
-
-export type Cards = Static<typeof CardsSchema>;
 
 export function ServiceCards({ data }: { data: Cards }) {
   return (

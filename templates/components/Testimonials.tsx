@@ -2,35 +2,10 @@
 // carousel is a scroll-snap row that works without script; its previous/next
 // buttons and live region are in the HTML for the carousel script, which
 // shows one review at a time, reveals the buttons, autoplays every 5 seconds and loops.
-import { Type, type Static } from '@sinclair/typebox';
-import { Text } from '../lib/tokens.ts';
-import { Enum, IsoDate, Label, Obj } from '../lib/schema.ts';
+import type { Review, TestimonialsData } from '../blocks/reviews.ts';
 import { formatDate } from '../lib/format.ts';
 import { T } from './Text.tsx';
 import { columns } from '../lib/grid.ts';
-
-export const TestimonialSchema = Obj({
-  name: Label,
-  location: Label,
-  service: Type.Optional(Label),
-  rating: Type.Integer({ minimum: 1, maximum: 5, default: 5 }),
-  text: Text({ maxLength: 600 }),
-  date: Type.Optional(IsoDate),
-});
-
-export const TestimonialsSchema = Obj({
-  heading: Text({ maxLength: 100 }),
-  intro: Type.Optional(Text()),
-  items: Type.Array(TestimonialSchema, { minItems: 1 }),
-  style: Type.Optional(
-    Enum(['grid', 'carousel'] as const, {
-      description: 'grid: every review side by side; carousel: one row that slides (the default on service pages, grid elsewhere).',
-    }),
-  ),
-});
-
-export type TestimonialsData = Static<typeof TestimonialsSchema>;
-type Review = Static<typeof TestimonialSchema>;
 
 /** Milliseconds each carousel slide stays. */
 const CAROUSEL_DELAY = 5000;

@@ -12,7 +12,8 @@ import { Obj } from '../lib/schema.ts';
 import { formatDate, readTime } from '../lib/format.ts';
 import { Layout } from '../components/Layout.tsx';
 import { T } from '../components/Text.tsx';
-import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
+import { CallBand } from '../components/CallBand.tsx';
+import { CallBandSchema } from '../blocks/call-band.ts';
 import { postCategories, type PostFront } from './post.tsx';
 
 export const schema = Obj({

@@ -17,7 +17,8 @@ import { Layout } from '../components/Layout.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { usePage } from '../components/PageContext.ts';
 import { T } from '../components/Text.tsx';
-import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
+import { LeadForm } from '../components/LeadForm.tsx';
+import { LeadFormSchema } from '../blocks/lead-form.ts';
 import { LAND, mapPanels } from '../client/map.ts';
 import { mapPosition } from '../lib/map-places.ts';
 

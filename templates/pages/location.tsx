@@ -11,19 +11,25 @@ import { heroFormAllowed } from '../lib/format.ts';
 import { isTorontoRoute } from '../lib/contact.ts';
 import { Layout } from '../components/Layout.tsx';
 import { Hero } from '../components/Hero.tsx';
-import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
-import { ContentSection, ContentSections, SectionSchema } from '../components/ContentSection.tsx';
-import { CardsSchema, ServiceCards } from '../components/ServiceCards.tsx';
+import { LeadForm } from '../components/LeadForm.tsx';
+import { ContentSection, ContentSections } from '../components/ContentSection.tsx';
+import { ServiceCards } from '../components/ServiceCards.tsx';
 import { TrustTiles } from '../components/TrustTiles.tsx';
-import { Faq, FaqSchema } from '../components/Faq.tsx';
-import { AreaLinks, AreasSchema } from '../components/AreaLinks.tsx';
-import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
+import { Faq } from '../components/Faq.tsx';
+import { AreaLinks } from '../components/AreaLinks.tsx';
+import { CallBand } from '../components/CallBand.tsx';
+import { LeadFormSchema } from '../blocks/lead-form.ts';
+import { ProseSectionSchema } from '../blocks/prose-section.ts';
+import { CardsSchema } from '../blocks/service-cards.ts';
+import { FaqSchema } from '../blocks/faq.ts';
+import { AreasSchema } from '../blocks/service-areas.ts';
+import { CallBandSchema } from '../blocks/call-band.ts';
 import type { Crumb } from '../components/Breadcrumbs.tsx';
 
 export const schema = Obj({
   place: Type.String({ minLength: 2, maxLength: 40, pattern: '^[^{}]+$', description: 'The place as written in "Electricians in {place}".' }),
   hero: Obj({ lead: Text({ maxLength: 360, description: 'One or two sentences under the heading.' }) }),
-  sections: Type.Array(SectionSchema, {
+  sections: Type.Array(ProseSectionSchema, {
     minItems: 2,
     description: 'Local prose; the first is the introduction above the service cards. Say what is true of this place: its homes, its utility, its usual jobs.',
   }),
