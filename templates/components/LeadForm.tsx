@@ -5,6 +5,7 @@
 import type { LeadFormCopy } from '../blocks/lead-form.ts';
 import { usePage } from './PageContext.ts';
 import { T } from './Text.tsx';
+import { formTarget } from '../lib/form-target.ts';
 // The same list the form script fills, so the markup and the script cannot drift apart.
 import { LEAD_FIELD_NAMES } from '../client/attribution.ts';
 
@@ -39,7 +40,7 @@ export function LeadForm({ copy, formName, subject, variant, anchor = 'estimate'
     page_source_url: canonical,
     page_source_title: title,
   };
-  const action = site.form.action.replace('{email}', site.leadsEmail);
+  const action = formTarget(site);
   // Field ids follow the anchor so two forms on one page never share an id.
   const id = (field: string) => (anchor === 'estimate' ? `lf-${field}` : `${anchor}-${field}`);
   const titleId = `${anchor}-title`;
