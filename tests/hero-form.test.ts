@@ -1,6 +1,6 @@
 // Spec §2 "Hero form placement": no estimate form in the category hero on /, /contact, /blog, /toronto and below them.
 import { describe, expect, it } from 'vitest';
-import { heroFormAllowed } from '../templates/lib/format.ts';
+import { heroFormAllowed } from '../templates/lib/hero-form.ts';
 
 describe('hero form placement', () => {
   it.each([

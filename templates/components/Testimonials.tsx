@@ -3,7 +3,7 @@
 // buttons and live region are in the HTML for the carousel script, which
 // shows one review at a time, reveals the buttons, autoplays every 5 seconds and loops.
 import type { Review, TestimonialsData } from '../blocks/reviews.ts';
-import { formatDate } from '../lib/format.ts';
+import { formatDate } from '../lib/dates.ts';
 import { T } from './Text.tsx';
 import { columns } from '../lib/grid.ts';
 

@@ -6,7 +6,7 @@ import type { PageProps } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { List, Obj } from '../lib/schema.ts';
-import { heroFormAllowed } from '../lib/format.ts';
+import { heroFormAllowed } from '../lib/hero-form.ts';
 import { Layout } from '../components/Layout.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { LeadForm } from '../components/LeadForm.tsx';

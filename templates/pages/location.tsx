@@ -7,7 +7,7 @@ import type { PageProps } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';
-import { heroFormAllowed } from '../lib/format.ts';
+import { heroFormAllowed } from '../lib/hero-form.ts';
 import { isTorontoRoute } from '../lib/contact.ts';
 import { Layout } from '../components/Layout.tsx';
 import { Hero } from '../components/Hero.tsx';
