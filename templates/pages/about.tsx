@@ -43,8 +43,8 @@ export const schema = Obj({
 export type AboutPage = Static<typeof schema>;
 
 export function component(props: PageProps<AboutPage, Site>) {
-  const { page, route } = props;
-  const inHero = heroFormAllowed(route);
+  const { page, route, site } = props;
+  const inHero = heroFormAllowed(route, site.links);
   const form = <LeadForm copy={page.form} formName="global_contact_form" variant={inHero ? 'card' : 'section'} />;
   return (
     <Layout props={props} hasForm>

@@ -44,9 +44,9 @@ export const schema = Obj({
 export type CategoryPage = Static<typeof schema>;
 
 export function component(props: PageProps<CategoryPage, Site>) {
-  const { page, route } = props;
+  const { page, route, site } = props;
   const estimate = page.booking === 'estimate';
-  const inHero = estimate && heroFormAllowed(route);
+  const inHero = estimate && heroFormAllowed(route, site.links);
   const form = estimate && <LeadForm copy={page.form} formName="global_contact_form" variant={inHero ? 'card' : 'section'} />;
   return (
     <Layout props={props} hasForm={estimate} scripts={page.faq ? ['faq'] : []} crumbs={[{ name: 'Home', href: '/' }, { name: page.name }]}>

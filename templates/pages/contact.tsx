@@ -128,7 +128,7 @@ function PlaceList({ positions = false }: { positions?: boolean }) {
             {group.places.map((place) => (
               <li key={place.name}>
                 {place.href ? (
-                  <a href={place.href} data-map-at={positions ? mapPosition(place.href) : undefined}>
+                  <a href={place.href} data-map-at={positions ? mapPosition(place.href, site.links.toronto) : undefined}>
                     {place.name}
                   </a>
                 ) : (

@@ -44,11 +44,11 @@ export type LocationPage = Static<typeof schema>;
 
 export function component(props: PageProps<LocationPage, Site>) {
   const { page, route, site } = props;
-  const inHero = heroFormAllowed(route);
+  const inHero = heroFormAllowed(route, site.links);
   const form = <LeadForm copy={page.form} formName="global_contact_form" variant={inHero ? 'card' : 'section'} />;
   const [intro, ...rest] = page.sections;
   const crumbs: Crumb[] = [{ name: 'Home', href: '/' }];
-  if (isTorontoRoute(route)) crumbs.push({ name: 'Toronto', href: site.links.toronto });
+  if (isTorontoRoute(route, site)) crumbs.push({ name: 'Toronto', href: site.links.toronto });
   crumbs.push({ name: page.place });
   return (
     <Layout props={props} hasForm scripts={page.faq ? ['faq'] : []} crumbs={crumbs}>
