@@ -3,6 +3,7 @@
 // mostly made of these.
 import type { ProseSectionData } from '../blocks/prose-section.ts';
 import { Paragraphs, T } from './Text.tsx';
+import { Section, SectionHeading } from './Section.tsx';
 import { columns } from '../lib/grid.ts';
 
 function Item({ title, text }: { title?: string | undefined; text: string }) {
@@ -23,11 +24,14 @@ function Item({ title, text }: { title?: string | undefined; text: string }) {
 export function ContentSection({ data, alt = false, bare = false }: { data: ProseSectionData; alt?: boolean; bare?: boolean }) {
   const body = <SectionBody data={data} />;
   return bare ? (
-    body
+    <>
+      <SectionHeading heading={data.heading} />
+      {body}
+    </>
   ) : (
-    <section className={alt ? 'sec sec-alt' : 'sec'}>
-      <div className="wrap narrow">{body}</div>
-    </section>
+    <Section heading={data.heading} className={alt ? 'sec sec-alt' : 'sec'} narrow>
+      {body}
+    </Section>
   );
 }
 
@@ -35,49 +39,46 @@ function SectionBody({ data }: { data: ProseSectionData }) {
   const { items, style } = data;
   return (
     <>
-        <h2>
-          <T text={data.heading} />
-        </h2>
-        <Paragraphs items={data.paragraphs} />
-        {items.length > 0 && style === 'steps' && (
-          <ol className="steps">
-            {items.map((it, i) => (
-              <li key={i}>
-                <Item {...it} />
-              </li>
-            ))}
-          </ol>
-        )}
-        {items.length > 0 && style === 'bullets' && (
-          <ul className="ticks">
-            {items.map((it, i) => (
-              <li key={i}>
-                <Item {...it} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {items.length > 0 && style === 'cards' && (
-          <ul className={`minis ${columns(items.length)}`}>
-            {items.map((it, i) => (
-              <li key={i}>
-                {it.title && (
-                  <h3>
-                    <T text={it.title} />
-                  </h3>
-                )}
-                <p>
-                  <T text={it.text} />
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-        {data.closing && (
-          <p>
-            <T text={data.closing} />
-          </p>
-        )}
+      <Paragraphs items={data.paragraphs} />
+      {items.length > 0 && style === 'steps' && (
+        <ol className="steps">
+          {items.map((it, i) => (
+            <li key={i}>
+              <Item {...it} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {items.length > 0 && style === 'bullets' && (
+        <ul className="ticks">
+          {items.map((it, i) => (
+            <li key={i}>
+              <Item {...it} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length > 0 && style === 'cards' && (
+        <ul className={`minis ${columns(items.length)}`}>
+          {items.map((it, i) => (
+            <li key={i}>
+              {it.title && (
+                <h3>
+                  <T text={it.title} />
+                </h3>
+              )}
+              <p>
+                <T text={it.text} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.closing && (
+        <p>
+          <T text={data.closing} />
+        </p>
+      )}
     </>
   );
 }

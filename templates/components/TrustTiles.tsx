@@ -3,29 +3,25 @@
 import type { TrustTilesData } from '../blocks/trust-tiles.ts';
 import type { StatsData } from '../blocks/figures.ts';
 import { T } from './Text.tsx';
+import { Section } from './Section.tsx';
 import { columns } from '../lib/grid.ts';
 
 export function TrustTiles({ data }: { data: TrustTilesData }) {
   return (
-    <section className="sec sec-alt">
-      <div className="wrap">
-        <h2>
-          <T text={data.heading} />
-        </h2>
-        <ul className={`tiles ${columns(data.tiles.length)}`}>
-          {data.tiles.map((tile, i) => (
-            <li key={i}>
-              <h3>
-                <T text={tile.title} />
-              </h3>
-              <p>
-                <T text={tile.text} />
-              </p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section heading={data.heading} className="sec sec-alt">
+      <ul className={`tiles ${columns(data.tiles.length)}`}>
+        {data.tiles.map((tile, i) => (
+          <li key={i}>
+            <h3>
+              <T text={tile.title} />
+            </h3>
+            <p>
+              <T text={tile.text} />
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
 

@@ -10,6 +10,7 @@ import { List, Obj } from '../lib/schema.ts';
 import { Layout } from '../components/Layout.tsx';
 import { usePage } from '../components/PageContext.ts';
 import { T } from '../components/Text.tsx';
+import { Section } from '../components/Section.tsx';
 import { LeadForm } from '../components/LeadForm.tsx';
 import { TrustTiles } from '../components/TrustTiles.tsx';
 import { ContentSection } from '../components/ContentSection.tsx';
@@ -58,30 +59,20 @@ export type TorontoHubPage = Static<typeof schema>;
 function NeighbourhoodCards({ data }: { data: TorontoHubPage['neighbourhoods'] }) {
   const { site } = usePage();
   return (
-    <section className="sec" aria-labelledby="hoods-title">
-      <div className="wrap">
-        <h2 id="hoods-title">
-          <T text={data.heading} />
-        </h2>
-        {data.intro && (
-          <p className="intro">
-            <T text={data.intro} />
-          </p>
-        )}
-        <ul className={`cards hoods ${columns(data.cards.length)}`}>
-          {data.cards.map((card) => (
-            <li key={card.slug} className="card card-link" data-neighbourhood={card.slug}>
-              <h3>
-                <a href={`${site.links.toronto}/${card.slug}`}>{card.name}</a>
-              </h3>
-              <p>
-                <T text={card.excerpt} />
-              </p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section heading={data.heading} intro={data.intro} headingId="hoods-title">
+      <ul className={`cards hoods ${columns(data.cards.length)}`}>
+        {data.cards.map((card) => (
+          <li key={card.slug} className="card card-link" data-neighbourhood={card.slug}>
+            <h3>
+              <a href={`${site.links.toronto}/${card.slug}`}>{card.name}</a>
+            </h3>
+            <p>
+              <T text={card.excerpt} />
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
 
