@@ -15,13 +15,14 @@ import * as blogList from './pages/blog-list.tsx';
 import * as post from './pages/post.tsx';
 import type { PostFront } from './pages/post.tsx';
 import { phoneRules } from './rules/phones.ts';
+import { formTarget } from './lib/form-target.ts';
 
 /**
  * Origins beyond the site itself: the form service the lead form posts to
  * and, when site.yaml names a container, the tag manager.
  */
 function securityPolicy(site: Site): Record<string, string[]> {
-  const policy: Record<string, string[]> = { 'form-action': [new URL(site.form.action.replace('{email}', site.leadsEmail)).origin] };
+  const policy: Record<string, string[]> = { 'form-action': [new URL(formTarget(site)).origin] };
   if (site.analytics.tagManagerId) {
     const gtm = 'https://www.googletagmanager.com';
     policy['script-src'] = [gtm];

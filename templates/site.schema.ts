@@ -5,9 +5,9 @@ import { E164_PATTERN } from '../src/index.ts';
 import { ClaimsSchema } from './lib/claims.ts';
 import { Text } from './lib/tokens.ts';
 import { Enum, Href, Label, Link, List, Obj, Route, Url } from './lib/schema.ts';
-import { CardsSchema } from './components/ServiceCards.tsx';
-import { TrustTilesSchema } from './components/TrustTiles.tsx';
-import { CallBandSchema } from './components/CallBand.tsx';
+import { CardsSchema } from './blocks/service-cards.ts';
+import { TrustTilesSchema } from './blocks/trust-tiles.ts';
+import { CallBandSchema } from './blocks/call-band.ts';
 
 function Phone(e164: string, display: string, description: string) {
   return Obj(

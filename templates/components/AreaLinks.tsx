@@ -1,47 +1,28 @@
 // The places the business serves, grouped by region, from site.yaml. A place
 // with a page links to it.
-import { Type, type Static } from '@sinclair/typebox';
-import { Text } from '../lib/tokens.ts';
-import { Obj } from '../lib/schema.ts';
+import type { AreasData } from '../blocks/service-areas.ts';
 import { usePage } from './PageContext.ts';
-import { T } from './Text.tsx';
+import { Section } from './Section.tsx';
 import { columns } from '../lib/grid.ts';
-
-export const AreasSchema = Obj({
-  heading: Text({ maxLength: 100 }),
-  intro: Type.Optional(Text()),
-});
-
-export type AreasData = Static<typeof AreasSchema>;
 
 export function AreaLinks({ data }: { data: AreasData }) {
   const { site, route } = usePage();
   return (
-    <section className="sec" id="areas">
-      <div className="wrap">
-        <h2>
-          <T text={data.heading} />
-        </h2>
-        {data.intro && (
-          <p className="intro">
-            <T text={data.intro} />
-          </p>
-        )}
-        <div className={`areas ${columns(site.serviceAreas.length)}`}>
-          {site.serviceAreas.map((group) => (
-            <div key={group.name}>
-              <h3>{group.name}</h3>
-              <ul>
-                {group.places.map((place) => (
-                  <li key={place.name}>
-                    {place.href && place.href !== route ? <a href={place.href}>{place.name}</a> : place.name}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
+    <Section heading={data.heading} intro={data.intro} id="areas">
+      <div className={`areas ${columns(site.serviceAreas.length)}`}>
+        {site.serviceAreas.map((group) => (
+          <div key={group.name}>
+            <h3>{group.name}</h3>
+            <ul>
+              {group.places.map((place) => (
+                <li key={place.name}>
+                  {place.href && place.href !== route ? <a href={place.href}>{place.name}</a> : place.name}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
       </div>
-    </section>
+    </Section>
   );
 }

@@ -1,16 +1,7 @@
 // The call-to-action band: a line of persuasion and the tap-to-call button.
-import { type Static } from '@sinclair/typebox';
-import { Text } from '../lib/tokens.ts';
-import { Obj } from '../lib/schema.ts';
+import type { CallBandData } from '../blocks/call-band.ts';
 import { usePage } from './PageContext.ts';
 import { T } from './Text.tsx';
-
-export const CallBandSchema = Obj({
-  heading: Text({ maxLength: 100 }),
-  text: Text({ maxLength: 400 }),
-});
-
-export type CallBandData = Static<typeof CallBandSchema>;
 
 /** How a page takes bookings: the estimate form, or by phone only. */
 export type Booking = 'estimate' | 'phone';

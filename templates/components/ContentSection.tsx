@@ -1,24 +1,10 @@
 // A section of prose: a heading, paragraphs, then a list shown as bullets,
 // numbered steps or small cards. Service, category and location pages are
 // mostly made of these.
-import { Type, type Static } from '@sinclair/typebox';
-import { Text } from '../lib/tokens.ts';
-import { Enum, List, Obj } from '../lib/schema.ts';
+import type { ProseSectionData } from '../blocks/prose-section.ts';
 import { Paragraphs, T } from './Text.tsx';
+import { Section, SectionHeading } from './Section.tsx';
 import { columns } from '../lib/grid.ts';
-
-export const SectionSchema = Obj({
-  heading: Text({ maxLength: 100 }),
-  paragraphs: List(Text()),
-  items: List(Obj({ title: Type.Optional(Text({ maxLength: 80 })), text: Text() })),
-  style: Enum(['bullets', 'steps', 'cards'] as const, {
-    default: 'bullets',
-    description: 'How items are shown: bullets, numbered steps, or cards.',
-  }),
-  closing: Type.Optional(Text({ description: 'A paragraph after the items.' })),
-});
-
-export type SectionData = Static<typeof SectionSchema>;
 
 function Item({ title, text }: { title?: string | undefined; text: string }) {
   return (
@@ -35,70 +21,70 @@ function Item({ title, text }: { title?: string | undefined; text: string }) {
 }
 
 /** A section; `bare` renders only its content, for a column beside something else. */
-export function ContentSection({ data, alt = false, bare = false }: { data: SectionData; alt?: boolean; bare?: boolean }) {
+export function ContentSection({ data, alt = false, bare = false }: { data: ProseSectionData; alt?: boolean; bare?: boolean }) {
   const body = <SectionBody data={data} />;
   return bare ? (
-    body
+    <>
+      <SectionHeading heading={data.heading} />
+      {body}
+    </>
   ) : (
-    <section className={alt ? 'sec sec-alt' : 'sec'}>
-      <div className="wrap narrow">{body}</div>
-    </section>
+    <Section heading={data.heading} className={alt ? 'sec sec-alt' : 'sec'} narrow>
+      {body}
+    </Section>
   );
 }
 
-function SectionBody({ data }: { data: SectionData }) {
+function SectionBody({ data }: { data: ProseSectionData }) {
   const { items, style } = data;
   return (
     <>
-        <h2>
-          <T text={data.heading} />
-        </h2>
-        <Paragraphs items={data.paragraphs} />
-        {items.length > 0 && style === 'steps' && (
-          <ol className="steps">
-            {items.map((it, i) => (
-              <li key={i}>
-                <Item {...it} />
-              </li>
-            ))}
-          </ol>
-        )}
-        {items.length > 0 && style === 'bullets' && (
-          <ul className="ticks">
-            {items.map((it, i) => (
-              <li key={i}>
-                <Item {...it} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {items.length > 0 && style === 'cards' && (
-          <ul className={`minis ${columns(items.length)}`}>
-            {items.map((it, i) => (
-              <li key={i}>
-                {it.title && (
-                  <h3>
-                    <T text={it.title} />
-                  </h3>
-                )}
-                <p>
-                  <T text={it.text} />
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-        {data.closing && (
-          <p>
-            <T text={data.closing} />
-          </p>
-        )}
+      <Paragraphs items={data.paragraphs} />
+      {items.length > 0 && style === 'steps' && (
+        <ol className="steps">
+          {items.map((it, i) => (
+            <li key={i}>
+              <Item {...it} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {items.length > 0 && style === 'bullets' && (
+        <ul className="ticks">
+          {items.map((it, i) => (
+            <li key={i}>
+              <Item {...it} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length > 0 && style === 'cards' && (
+        <ul className={`minis ${columns(items.length)}`}>
+          {items.map((it, i) => (
+            <li key={i}>
+              {it.title && (
+                <h3>
+                  <T text={it.title} />
+                </h3>
+              )}
+              <p>
+                <T text={it.text} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.closing && (
+        <p>
+          <T text={data.closing} />
+        </p>
+      )}
     </>
   );
 }
 
 /** Sections in order, alternating backgrounds. */
-export function ContentSections({ items, startAlt = false }: { items: SectionData[]; startAlt?: boolean }) {
+export function ContentSections({ items, startAlt = false }: { items: ProseSectionData[]; startAlt?: boolean }) {
   return (
     <>
       {items.map((s, i) => (

@@ -2,46 +2,32 @@
 // without script and every question is in view; the faq script folds
 // the list to its first `shown` items and reveals the "Show all FAQs" /
 // "Show fewer" toggle that is in the HTML, hidden, for it.
-import { Type, type Static } from '@sinclair/typebox';
-import { Text } from '../lib/tokens.ts';
-import { Obj } from '../lib/schema.ts';
+import type { FaqData } from '../blocks/faq.ts';
 import { T } from './Text.tsx';
-
-export const FaqSchema = Obj({
-  heading: Text({ maxLength: 100 }),
-  items: Type.Array(Obj({ question: Text({ maxLength: 160 }), answer: Text({ maxLength: 900 }) }), { minItems: 1 }),
-  shown: Type.Integer({ minimum: 1, default: 6, description: 'Questions visible before "Show all FAQs".' }),
-});
-
-export type FaqData = Static<typeof FaqSchema>;
+import { Section } from './Section.tsx';
 
 export function Faq({ data }: { data: FaqData }) {
   return (
-    <section className="sec" id="faq">
-      <div className="wrap narrow">
-        <h2>
-          <T text={data.heading} />
-        </h2>
-        <div className="faq" data-faq data-shown={data.shown}>
-          {data.items.map((item, i) => (
-            <details key={i} className="qa" data-faq-more={i >= data.shown ? '' : undefined}>
-              <summary>
-                <T text={item.question} />
-              </summary>
-              <p>
-                <T text={item.answer} />
-              </p>
-            </details>
-          ))}
-        </div>
-        {data.items.length > data.shown && (
-          <p className="faq-more">
-            <button type="button" className="btn btn-outline" data-faq-toggle aria-expanded="false" hidden>
-              Show all FAQs
-            </button>
-          </p>
-        )}
+    <Section heading={data.heading} id="faq" narrow>
+      <div className="faq" data-faq data-shown={data.shown}>
+        {data.items.map((item, i) => (
+          <details key={i} className="qa" data-faq-more={i >= data.shown ? '' : undefined}>
+            <summary>
+              <T text={item.question} />
+            </summary>
+            <p>
+              <T text={item.answer} />
+            </p>
+          </details>
+        ))}
       </div>
-    </section>
+      {data.items.length > data.shown && (
+        <p className="faq-more">
+          <button type="button" className="btn btn-outline" data-faq-toggle aria-expanded="false" hidden>
+            Show all FAQs
+          </button>
+        </p>
+      )}
+    </Section>
   );
 }

@@ -2,27 +2,12 @@
 // without script. The form script (templates/client/lead-form.ts) fills the
 // attribution fields, pushes form_submit and handles the Sending state.
 // Usually one per page, inside #estimate.
-import { Type, type Static } from '@sinclair/typebox';
-import { Text } from '../lib/tokens.ts';
-import { Obj } from '../lib/schema.ts';
+import type { LeadFormCopy } from '../blocks/lead-form.ts';
 import { usePage } from './PageContext.ts';
 import { T } from './Text.tsx';
+import { formTarget } from '../lib/form-target.ts';
 // The same list the form script fills, so the markup and the script cannot drift apart.
 import { LEAD_FIELD_NAMES } from '../client/attribution.ts';
-
-export const LeadFormSchema = Obj(
-  {
-    heading: Text({ maxLength: 80, default: 'Request a Free Estimate' }),
-    intro: Text({
-      maxLength: 300,
-      default: 'Tell us about the job and a licensed electrician will call you back to talk it through. Estimates are always free.',
-    }),
-    submit: Type.String({ minLength: 2, maxLength: 40, default: 'Get My Free Estimate' }),
-  },
-  { default: {}, description: 'Wording around the estimate form; leave out for the usual wording.' },
-);
-
-export type LeadFormCopy = Static<typeof LeadFormSchema>;
 
 interface LeadFormProps {
   copy: LeadFormCopy;
@@ -55,7 +40,7 @@ export function LeadForm({ copy, formName, subject, variant, anchor = 'estimate'
     page_source_url: canonical,
     page_source_title: title,
   };
-  const action = site.form.action.replace('{email}', site.leadsEmail);
+  const action = formTarget(site);
   // Field ids follow the anchor so two forms on one page never share an id.
   const id = (field: string) => (anchor === 'estimate' ? `lf-${field}` : `${anchor}-${field}`);
   const titleId = `${anchor}-title`;

@@ -2,35 +2,11 @@
 // carousel is a scroll-snap row that works without script; its previous/next
 // buttons and live region are in the HTML for the carousel script, which
 // shows one review at a time, reveals the buttons, autoplays every 5 seconds and loops.
-import { Type, type Static } from '@sinclair/typebox';
-import { Text } from '../lib/tokens.ts';
-import { Enum, IsoDate, Label, Obj } from '../lib/schema.ts';
-import { formatDate } from '../lib/format.ts';
+import type { Review, TestimonialsData } from '../blocks/reviews.ts';
+import { formatDate } from '../lib/dates.ts';
 import { T } from './Text.tsx';
+import { Section } from './Section.tsx';
 import { columns } from '../lib/grid.ts';
-
-export const TestimonialSchema = Obj({
-  name: Label,
-  location: Label,
-  service: Type.Optional(Label),
-  rating: Type.Integer({ minimum: 1, maximum: 5, default: 5 }),
-  text: Text({ maxLength: 600 }),
-  date: Type.Optional(IsoDate),
-});
-
-export const TestimonialsSchema = Obj({
-  heading: Text({ maxLength: 100 }),
-  intro: Type.Optional(Text()),
-  items: Type.Array(TestimonialSchema, { minItems: 1 }),
-  style: Type.Optional(
-    Enum(['grid', 'carousel'] as const, {
-      description: 'grid: every review side by side; carousel: one row that slides (the default on service pages, grid elsewhere).',
-    }),
-  ),
-});
-
-export type TestimonialsData = Static<typeof TestimonialsSchema>;
-type Review = Static<typeof TestimonialSchema>;
 
 /** Milliseconds each carousel slide stays. */
 const CAROUSEL_DELAY = 5000;
@@ -66,54 +42,44 @@ export function Testimonials({ data, carousel = false }: { data: TestimonialsDat
   const asCarousel = isCarousel(data, carousel);
   const count = data.items.length;
   return (
-    <section className="sec sec-alt">
-      <div className="wrap">
-        <h2>
-          <T text={data.heading} />
-        </h2>
-        {data.intro && (
-          <p className="intro">
-            <T text={data.intro} />
-          </p>
-        )}
-        {asCarousel ? (
-          <div
-            className="carousel-box"
-            data-carousel
-            data-interval={CAROUSEL_DELAY}
-            role="region"
-            aria-roledescription="carousel"
-            aria-label="Customer reviews"
-          >
-            <ul className="reviews carousel" tabIndex={0} aria-label="Reviews, scroll sideways for more">
-              {data.items.map((r, i) => (
-                <li key={i} data-slide={i}>
-                  <div role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`}>
-                    <ReviewCard r={r} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <div className="car-nav" data-carousel-controls hidden>
-              <button type="button" className="btn btn-outline" data-carousel-prev aria-label="Previous review">
-                ←
-              </button>
-              <button type="button" className="btn btn-outline" data-carousel-next aria-label="Next review">
-                →
-              </button>
-            </div>
-            <p className="sr-only" aria-live="polite" aria-atomic="true" data-carousel-status></p>
-          </div>
-        ) : (
-          <ul className={`reviews ${columns(data.items.length)}`}>
+    <Section heading={data.heading} intro={data.intro} className="sec sec-alt">
+      {asCarousel ? (
+        <div
+          className="carousel-box"
+          data-carousel
+          data-interval={CAROUSEL_DELAY}
+          role="region"
+          aria-roledescription="carousel"
+          aria-label="Customer reviews"
+        >
+          <ul className="reviews carousel" tabIndex={0} aria-label="Reviews, scroll sideways for more">
             {data.items.map((r, i) => (
-              <li key={i}>
-                <ReviewCard r={r} />
+              <li key={i} data-slide={i}>
+                <div role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`}>
+                  <ReviewCard r={r} />
+                </div>
               </li>
             ))}
           </ul>
-        )}
-      </div>
-    </section>
+          <div className="car-nav" data-carousel-controls hidden>
+            <button type="button" className="btn btn-outline" data-carousel-prev aria-label="Previous review">
+              ←
+            </button>
+            <button type="button" className="btn btn-outline" data-carousel-next aria-label="Next review">
+              →
+            </button>
+          </div>
+          <p className="sr-only" aria-live="polite" aria-atomic="true" data-carousel-status></p>
+        </div>
+      ) : (
+        <ul className={`reviews ${columns(data.items.length)}`}>
+          {data.items.map((r, i) => (
+            <li key={i}>
+              <ReviewCard r={r} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
   );
 }

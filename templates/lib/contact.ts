@@ -1,12 +1,14 @@
-// Which phone, hours and address a page shows. Pages under /toronto have their
-// own; every other page has the GTA ones. All chrome, call buttons and
-// structured data take them from here so the two never mix on one page.
+// Which phone, hours and address a page shows. Pages of the Toronto hub
+// (site.yaml links.toronto) and below it have their own; every other page has
+// the GTA ones. All chrome, call buttons and structured data take them from
+// here so the two never mix on one page.
 import type { Address, Hours, Site } from '../site.schema.ts';
 import { telHref } from '../../src/index.ts';
 import type { PhoneLink, TokenValues } from './tokens.ts';
+import { isWithin } from './routes.ts';
 
 export interface Contact {
-  /** `toronto` for /toronto and its sub-pages, else `gta`. */
+  /** `toronto` for the Toronto hub and its sub-pages, else `gta`. */
   region: 'toronto' | 'gta';
   phone: PhoneLink;
   hours: Hours;
@@ -15,12 +17,12 @@ export interface Contact {
   address: Address;
 }
 
-export function isTorontoRoute(route: string): boolean {
-  return route === '/toronto' || route.startsWith('/toronto/');
+export function isTorontoRoute(route: string, site: Site): boolean {
+  return isWithin(route, site.links.toronto);
 }
 
 export function contactFor(route: string, site: Site): Contact {
-  const region = isTorontoRoute(route) ? 'toronto' : 'gta';
+  const region = isTorontoRoute(route, site) ? 'toronto' : 'gta';
   const hours = site.hours[region];
   return {
     region,

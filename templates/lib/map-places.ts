@@ -63,10 +63,13 @@ export const TORONTO: Record<string, Point> = {
   'kensington-market': [654, 600],
 };
 
-/** The map panel and position of the place a link goes to, as data-map-at writes them: "city 646 619". */
-export function mapPosition(href: string): string | undefined {
+/**
+ * The map panel and position of the place a link goes to, as data-map-at writes
+ * them: "city 646 619". A page below `toronto` (site.yaml links.toronto) is in the city.
+ */
+export function mapPosition(href: string, toronto: string): string | undefined {
   const slug = href.split('/').pop() ?? '';
-  const inCity = href.startsWith('/toronto/') || !(slug in CITIES);
+  const inCity = href.startsWith(`${toronto}/`) || !(slug in CITIES);
   const at = inCity ? TORONTO[slug] : CITIES[slug];
   return at ? `${inCity ? 'city' : 'gta'} ${at[0]} ${at[1]}` : undefined;
 }

@@ -6,14 +6,20 @@ import type { PageProps } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { List, Obj } from '../lib/schema.ts';
-import { heroFormAllowed } from '../lib/format.ts';
+import { heroFormAllowed } from '../lib/hero-form.ts';
 import { Layout } from '../components/Layout.tsx';
 import { Hero } from '../components/Hero.tsx';
-import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
-import { Stats, StatsSchema, TrustTiles, TrustTilesSchema } from '../components/TrustTiles.tsx';
-import { ContentSections, SectionSchema } from '../components/ContentSection.tsx';
-import { CardsSchema, ServiceCards } from '../components/ServiceCards.tsx';
-import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
+import { LeadForm } from '../components/LeadForm.tsx';
+import { Stats, TrustTiles } from '../components/TrustTiles.tsx';
+import { ContentSections } from '../components/ContentSection.tsx';
+import { ServiceCards } from '../components/ServiceCards.tsx';
+import { CallBand } from '../components/CallBand.tsx';
+import { LeadFormSchema } from '../blocks/lead-form.ts';
+import { StatsSchema } from '../blocks/figures.ts';
+import { TrustTilesSchema } from '../blocks/trust-tiles.ts';
+import { ProseSectionSchema } from '../blocks/prose-section.ts';
+import { CardsSchema } from '../blocks/service-cards.ts';
+import { CallBandSchema } from '../blocks/call-band.ts';
 
 export const schema = Obj({
   hero: Obj({
@@ -26,7 +32,7 @@ export const schema = Obj({
     { label: Type.String({ minLength: 3, maxLength: 60, default: 'Our record in figures' }), items: StatsSchema },
     { description: 'The about-page figures: name the claims, e.g. value "{aboutYears}".' },
   ),
-  sections: List(SectionSchema, { description: 'The story: who the family is and how a job with them goes.' }),
+  sections: List(ProseSectionSchema, { description: 'The story: who the family is and how a job with them goes.' }),
   reasons: Obj(TrustTilesSchema.properties, { description: 'Reasons to choose the business, as tiles.' }),
   serviceTypes: Obj(CardsSchema.properties, {
     description: 'The four kinds of work: residential, commercial, industrial and emergency, each card linking to its page.',
@@ -37,8 +43,8 @@ export const schema = Obj({
 export type AboutPage = Static<typeof schema>;
 
 export function component(props: PageProps<AboutPage, Site>) {
-  const { page, route } = props;
-  const inHero = heroFormAllowed(route);
+  const { page, route, site } = props;
+  const inHero = heroFormAllowed(route, site.links);
   const form = <LeadForm copy={page.form} formName="global_contact_form" variant={inHero ? 'card' : 'section'} />;
   return (
     <Layout props={props} hasForm>

@@ -9,10 +9,12 @@ import type { PageProps, PostSummary } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';
-import { formatDate, readTime } from '../lib/format.ts';
+import { formatDate } from '../lib/dates.ts';
+import { readTime } from '../lib/reading-time.ts';
 import { Layout } from '../components/Layout.tsx';
 import { T } from '../components/Text.tsx';
-import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
+import { CallBand } from '../components/CallBand.tsx';
+import { CallBandSchema } from '../blocks/call-band.ts';
 import { postCategories, type PostFront } from './post.tsx';
 
 export const schema = Obj({

@@ -5,16 +5,22 @@ import type { PageProps } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Enum, List, Obj } from '../lib/schema.ts';
-import { heroFormAllowed } from '../lib/format.ts';
+import { heroFormAllowed } from '../lib/hero-form.ts';
 import { Layout } from '../components/Layout.tsx';
 import { Hero } from '../components/Hero.tsx';
-import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
-import { ContentSections, SectionSchema } from '../components/ContentSection.tsx';
-import { CardsSchema, ServiceCards } from '../components/ServiceCards.tsx';
-import { Faq, FaqSchema } from '../components/Faq.tsx';
-import { AreaLinks, AreasSchema } from '../components/AreaLinks.tsx';
-import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
+import { LeadForm } from '../components/LeadForm.tsx';
+import { ContentSections } from '../components/ContentSection.tsx';
+import { ServiceCards } from '../components/ServiceCards.tsx';
+import { Faq } from '../components/Faq.tsx';
+import { AreaLinks } from '../components/AreaLinks.tsx';
+import { CallBand } from '../components/CallBand.tsx';
 import { PhoneBooking } from '../components/PhoneBooking.tsx';
+import { LeadFormSchema } from '../blocks/lead-form.ts';
+import { ProseSectionSchema } from '../blocks/prose-section.ts';
+import { CardsSchema } from '../blocks/service-cards.ts';
+import { FaqSchema } from '../blocks/faq.ts';
+import { AreasSchema } from '../blocks/service-areas.ts';
+import { CallBandSchema } from '../blocks/call-band.ts';
 
 export const schema = Obj({
   name: Type.String({ minLength: 1, maxLength: 40, description: 'Short name for breadcrumbs, e.g. Residential.' }),
@@ -28,7 +34,7 @@ export const schema = Obj({
     points: List(Text({ maxLength: 60 }), { maxItems: 6 }),
   }),
   form: LeadFormSchema,
-  sections: List(SectionSchema),
+  sections: List(ProseSectionSchema),
   services: CardsSchema,
   faq: Type.Optional(FaqSchema),
   areas: Type.Optional(AreasSchema),
@@ -38,9 +44,9 @@ export const schema = Obj({
 export type CategoryPage = Static<typeof schema>;
 
 export function component(props: PageProps<CategoryPage, Site>) {
-  const { page, route } = props;
+  const { page, route, site } = props;
   const estimate = page.booking === 'estimate';
-  const inHero = estimate && heroFormAllowed(route);
+  const inHero = estimate && heroFormAllowed(route, site.links);
   const form = estimate && <LeadForm copy={page.form} formName="global_contact_form" variant={inHero ? 'card' : 'section'} />;
   return (
     <Layout props={props} hasForm={estimate} scripts={page.faq ? ['faq'] : []} crumbs={[{ name: 'Home', href: '/' }, { name: page.name }]}>

@@ -17,7 +17,9 @@ import { Layout } from '../components/Layout.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { usePage } from '../components/PageContext.ts';
 import { T } from '../components/Text.tsx';
-import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
+import { Section } from '../components/Section.tsx';
+import { LeadForm } from '../components/LeadForm.tsx';
+import { LeadFormSchema } from '../blocks/lead-form.ts';
 import { LAND, mapPanels } from '../client/map.ts';
 import { mapPosition } from '../lib/map-places.ts';
 
@@ -127,7 +129,7 @@ function PlaceList({ positions = false }: { positions?: boolean }) {
             {group.places.map((place) => (
               <li key={place.name}>
                 {place.href ? (
-                  <a href={place.href} data-map-at={positions ? mapPosition(place.href) : undefined}>
+                  <a href={place.href} data-map-at={positions ? mapPosition(place.href, site.links.toronto) : undefined}>
                     {place.name}
                   </a>
                 ) : (
@@ -156,58 +158,38 @@ export function component(props: PageProps<ContactPage, Site>) {
           <LeadForm copy={page.form} formName="global_contact_form" variant="card" />
         </div>
       </section>
-      <section className="sec sec-alt" aria-labelledby="areas-title">
-        <div className="wrap">
-          <h2 id="areas-title">
-            <T text={page.areas.heading} />
-          </h2>
-          {page.areas.intro && (
-            <p className="intro">
-              <T text={page.areas.intro} />
-            </p>
-          )}
-          <ul className="place-grid">
-            {page.areas.links.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
-              </li>
-            ))}
-          </ul>
+      <Section heading={page.areas.heading} intro={page.areas.intro} className="sec sec-alt" headingId="areas-title">
+        <ul className="place-grid">
+          {page.areas.links.map((link) => (
+            <li key={link.href}>
+              <a href={link.href}>{link.label}</a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section heading={page.map.heading} intro={page.map.intro} headingId="map-title">
+        <div className="map" data-map>
+          <p className="map-msg" data-map-status role="status" hidden>
+            Loading map...
+          </p>
+          {mapPanels().map((panel) => (
+            <figure key={panel.id} data-map-panel={panel.id} hidden>
+              <figcaption>{panel.title}</figcaption>
+              <div>
+                <svg viewBox={`0 0 ${panel.width} ${panel.height}`} aria-hidden="true" focusable="false">
+                  <rect width={panel.width} height={panel.height} fill={LAND} />
+                </svg>
+              </div>
+            </figure>
+          ))}
+          <template data-map-places>
+            <PlaceList positions />
+          </template>
+          <noscript>
+            <PlaceList />
+          </noscript>
         </div>
-      </section>
-      <section className="sec" aria-labelledby="map-title">
-        <div className="wrap">
-          <h2 id="map-title">
-            <T text={page.map.heading} />
-          </h2>
-          {page.map.intro && (
-            <p className="intro">
-              <T text={page.map.intro} />
-            </p>
-          )}
-          <div className="map" data-map>
-            <p className="map-msg" data-map-status role="status" hidden>
-              Loading map...
-            </p>
-            {mapPanels().map((panel) => (
-              <figure key={panel.id} data-map-panel={panel.id} hidden>
-                <figcaption>{panel.title}</figcaption>
-                <div>
-                  <svg viewBox={`0 0 ${panel.width} ${panel.height}`} aria-hidden="true" focusable="false">
-                    <rect width={panel.width} height={panel.height} fill={LAND} />
-                  </svg>
-                </div>
-              </figure>
-            ))}
-            <template data-map-places>
-              <PlaceList positions />
-            </template>
-            <noscript>
-              <PlaceList />
-            </noscript>
-          </div>
-        </div>
-      </section>
+      </Section>
     </Layout>
   );
 }

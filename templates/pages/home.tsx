@@ -7,13 +7,20 @@ import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';
 import { Layout } from '../components/Layout.tsx';
 import { T } from '../components/Text.tsx';
-import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
-import { Stats, StatsSchema } from '../components/TrustTiles.tsx';
-import { CardsSchema, ServiceCards } from '../components/ServiceCards.tsx';
-import { isCarousel, Testimonials, TestimonialsSchema } from '../components/Testimonials.tsx';
-import { Faq, FaqSchema } from '../components/Faq.tsx';
-import { AreaLinks, AreasSchema } from '../components/AreaLinks.tsx';
-import { CallBand, CallBandSchema, CallButton } from '../components/CallBand.tsx';
+import { LeadForm } from '../components/LeadForm.tsx';
+import { Stats } from '../components/TrustTiles.tsx';
+import { ServiceCards } from '../components/ServiceCards.tsx';
+import { isCarousel, Testimonials } from '../components/Testimonials.tsx';
+import { Faq } from '../components/Faq.tsx';
+import { AreaLinks } from '../components/AreaLinks.tsx';
+import { CallBand, CallButton } from '../components/CallBand.tsx';
+import { LeadFormSchema } from '../blocks/lead-form.ts';
+import { StatsSchema } from '../blocks/figures.ts';
+import { CardsSchema } from '../blocks/service-cards.ts';
+import { TestimonialsSchema } from '../blocks/reviews.ts';
+import { FaqSchema } from '../blocks/faq.ts';
+import { AreasSchema } from '../blocks/service-areas.ts';
+import { CallBandSchema } from '../blocks/call-band.ts';
 
 export const schema = Obj({
   hero: Obj({

@@ -7,23 +7,29 @@ import type { PageProps } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';
-import { heroFormAllowed } from '../lib/format.ts';
+import { heroFormAllowed } from '../lib/hero-form.ts';
 import { isTorontoRoute } from '../lib/contact.ts';
 import { Layout } from '../components/Layout.tsx';
 import { Hero } from '../components/Hero.tsx';
-import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
-import { ContentSection, ContentSections, SectionSchema } from '../components/ContentSection.tsx';
-import { CardsSchema, ServiceCards } from '../components/ServiceCards.tsx';
+import { LeadForm } from '../components/LeadForm.tsx';
+import { ContentSection, ContentSections } from '../components/ContentSection.tsx';
+import { ServiceCards } from '../components/ServiceCards.tsx';
 import { TrustTiles } from '../components/TrustTiles.tsx';
-import { Faq, FaqSchema } from '../components/Faq.tsx';
-import { AreaLinks, AreasSchema } from '../components/AreaLinks.tsx';
-import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
+import { Faq } from '../components/Faq.tsx';
+import { AreaLinks } from '../components/AreaLinks.tsx';
+import { CallBand } from '../components/CallBand.tsx';
+import { LeadFormSchema } from '../blocks/lead-form.ts';
+import { ProseSectionSchema } from '../blocks/prose-section.ts';
+import { CardsSchema } from '../blocks/service-cards.ts';
+import { FaqSchema } from '../blocks/faq.ts';
+import { AreasSchema } from '../blocks/service-areas.ts';
+import { CallBandSchema } from '../blocks/call-band.ts';
 import type { Crumb } from '../components/Breadcrumbs.tsx';
 
 export const schema = Obj({
   place: Type.String({ minLength: 2, maxLength: 40, pattern: '^[^{}]+$', description: 'The place as written in "Electricians in {place}".' }),
   hero: Obj({ lead: Text({ maxLength: 360, description: 'One or two sentences under the heading.' }) }),
-  sections: Type.Array(SectionSchema, {
+  sections: Type.Array(ProseSectionSchema, {
     minItems: 2,
     description: 'Local prose; the first is the introduction above the service cards. Say what is true of this place: its homes, its utility, its usual jobs.',
   }),
@@ -38,11 +44,11 @@ export type LocationPage = Static<typeof schema>;
 
 export function component(props: PageProps<LocationPage, Site>) {
   const { page, route, site } = props;
-  const inHero = heroFormAllowed(route);
+  const inHero = heroFormAllowed(route, site.links);
   const form = <LeadForm copy={page.form} formName="global_contact_form" variant={inHero ? 'card' : 'section'} />;
   const [intro, ...rest] = page.sections;
   const crumbs: Crumb[] = [{ name: 'Home', href: '/' }];
-  if (isTorontoRoute(route)) crumbs.push({ name: 'Toronto', href: site.links.toronto });
+  if (isTorontoRoute(route, site)) crumbs.push({ name: 'Toronto', href: site.links.toronto });
   crumbs.push({ name: page.place });
   return (
     <Layout props={props} hasForm scripts={page.faq ? ['faq'] : []} crumbs={crumbs}>

@@ -10,12 +10,18 @@ import { Enum, Label, List, Obj, Route } from '../lib/schema.ts';
 import { Layout } from '../components/Layout.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { usePage } from '../components/PageContext.ts';
-import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
-import { ContentSections, SectionSchema } from '../components/ContentSection.tsx';
-import { isCarousel, Testimonials, TestimonialsSchema } from '../components/Testimonials.tsx';
-import { Faq, FaqSchema } from '../components/Faq.tsx';
-import { AreaLinks, AreasSchema } from '../components/AreaLinks.tsx';
-import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
+import { LeadForm } from '../components/LeadForm.tsx';
+import { ContentSections } from '../components/ContentSection.tsx';
+import { isCarousel, Testimonials } from '../components/Testimonials.tsx';
+import { Faq } from '../components/Faq.tsx';
+import { AreaLinks } from '../components/AreaLinks.tsx';
+import { CallBand } from '../components/CallBand.tsx';
+import { LeadFormSchema } from '../blocks/lead-form.ts';
+import { ProseSectionSchema } from '../blocks/prose-section.ts';
+import { TestimonialsSchema } from '../blocks/reviews.ts';
+import { FaqSchema } from '../blocks/faq.ts';
+import { AreasSchema } from '../blocks/service-areas.ts';
+import { CallBandSchema } from '../blocks/call-band.ts';
 import { PhoneBooking } from '../components/PhoneBooking.tsx';
 import { contactFor } from '../lib/contact.ts';
 import { serviceNode } from '../lib/jsonld.ts';
@@ -38,7 +44,7 @@ export const schema = Obj({
     heading: Text({ maxLength: 90 }),
     lead: Text({ maxLength: 360 }),
   }),
-  sections: Type.Array(SectionSchema, { minItems: 1 }),
+  sections: Type.Array(ProseSectionSchema, { minItems: 1 }),
   testimonials: Type.Optional(TestimonialsSchema),
   faq: Type.Optional(FaqSchema),
   areas: Type.Optional(AreasSchema),

@@ -10,11 +10,17 @@ import { List, Obj } from '../lib/schema.ts';
 import { Layout } from '../components/Layout.tsx';
 import { usePage } from '../components/PageContext.ts';
 import { T } from '../components/Text.tsx';
-import { LeadForm, LeadFormSchema } from '../components/LeadForm.tsx';
-import { TrustTiles, TrustTilesSchema } from '../components/TrustTiles.tsx';
-import { ContentSection, SectionSchema } from '../components/ContentSection.tsx';
-import { Faq, FaqSchema } from '../components/Faq.tsx';
-import { CallBand, CallBandSchema } from '../components/CallBand.tsx';
+import { Section } from '../components/Section.tsx';
+import { LeadForm } from '../components/LeadForm.tsx';
+import { TrustTiles } from '../components/TrustTiles.tsx';
+import { ContentSection } from '../components/ContentSection.tsx';
+import { Faq } from '../components/Faq.tsx';
+import { CallBand } from '../components/CallBand.tsx';
+import { LeadFormSchema } from '../blocks/lead-form.ts';
+import { TrustTilesSchema } from '../blocks/trust-tiles.ts';
+import { ProseSectionSchema } from '../blocks/prose-section.ts';
+import { FaqSchema } from '../blocks/faq.ts';
+import { CallBandSchema } from '../blocks/call-band.ts';
 import { columns } from '../lib/grid.ts';
 
 const NeighbourhoodSchema = Obj({
@@ -41,7 +47,7 @@ export const schema = Obj({
     cards: Type.Array(NeighbourhoodSchema, { minItems: 1, description: 'One card per neighbourhood page, in the order shown.' }),
   }),
   second: Obj(
-    { section: SectionSchema, form: LeadFormSchema },
+    { section: ProseSectionSchema, form: LeadFormSchema },
     { description: 'The section near the end, with a second estimate form beside it.' },
   ),
   faq: Type.Optional(FaqSchema),
@@ -53,30 +59,20 @@ export type TorontoHubPage = Static<typeof schema>;
 function NeighbourhoodCards({ data }: { data: TorontoHubPage['neighbourhoods'] }) {
   const { site } = usePage();
   return (
-    <section className="sec" aria-labelledby="hoods-title">
-      <div className="wrap">
-        <h2 id="hoods-title">
-          <T text={data.heading} />
-        </h2>
-        {data.intro && (
-          <p className="intro">
-            <T text={data.intro} />
-          </p>
-        )}
-        <ul className={`cards hoods ${columns(data.cards.length)}`}>
-          {data.cards.map((card) => (
-            <li key={card.slug} className="card card-link" data-neighbourhood={card.slug}>
-              <h3>
-                <a href={`${site.links.toronto}/${card.slug}`}>{card.name}</a>
-              </h3>
-              <p>
-                <T text={card.excerpt} />
-              </p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section heading={data.heading} intro={data.intro} headingId="hoods-title">
+      <ul className={`cards hoods ${columns(data.cards.length)}`}>
+        {data.cards.map((card) => (
+          <li key={card.slug} className="card card-link" data-neighbourhood={card.slug}>
+            <h3>
+              <a href={`${site.links.toronto}/${card.slug}`}>{card.name}</a>
+            </h3>
+            <p>
+              <T text={card.excerpt} />
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }
 

@@ -1,0 +1,12 @@
+// The shape of the service-areas block in YAML (components/AreaLinks.tsx
+// renders it). Only the wording is here: the places come from site.yaml.
+import { Type, type Static } from '@sinclair/typebox';
+import { Text } from '../lib/tokens.ts';
+import { Obj } from '../lib/schema.ts';
+
+export const AreasSchema = Obj({
+  heading: Text({ maxLength: 100 }),
+  intro: Type.Optional(Text()),
+});
+
+export type AreasData = Static<typeof AreasSchema>;
