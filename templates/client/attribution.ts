@@ -2,33 +2,19 @@
 // remembered for 30 minutes in localStorage so a visitor who lands on one page
 // and writes from another is still attributed, and the calculated source.
 
+import { CAMPAIGN_KEYS, LEAD_FIELD_NAMES } from '../shared/lead-fields.ts';
+
+export { CAMPAIGN_KEYS, LEAD_FIELD_NAMES };
+
 /** The localStorage entry that holds the record. */
 export const STORAGE_KEY = 'trn_attribution';
 /** How long a stored record counts: 30 minutes. */
 export const RETENTION_MS = 30 * 60 * 1000;
-/** Campaign parameters, read from the URL and stored. */
-export const CAMPAIGN_KEYS = ['gclid', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-
 export type CampaignKey = (typeof CAMPAIGN_KEYS)[number];
 /** Campaign values; a key is absent when it has no value. */
 export type Campaign = Partial<Record<CampaignKey, string>>;
 /** The stored record: the campaign values and when they were written (ms since the epoch). */
 export type StoredAttribution = Campaign & { timestamp: number };
-
-/** The lead form's attribution fields, by input name (spec §3). ga_client_id is always empty: the site sets no analytics cookie. */
-export const LEAD_FIELD_NAMES = [
-  'page_source_url',
-  'page_source_title',
-  'gclid',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'referrer',
-  'ga_client_id',
-  'calculated_source',
-] as const;
 
 export type LeadFields = Record<(typeof LEAD_FIELD_NAMES)[number], string>;
 

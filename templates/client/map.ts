@@ -7,6 +7,7 @@
 // from templates/lib/map-places.ts, so those tables never travel in this chunk.
 
 import type { Point } from '../lib/map-places.ts';
+import { CITY, GTA, LAND, mapPanels, projection, type Frame } from '../shared/map-frames.ts';
 
 /** Lake Ontario's north shore, west to east. */
 const SHORE: Point[] = [
@@ -19,51 +20,6 @@ const SHORE: Point[] = [
 
 /** Toronto's land boundary, from the shore in the west round to the shore in the east. */
 const CITY_LIMITS: Point[] = [[585, 457], [625, 400], [720, 404], [750, 360], [855, 830], [795, 883]];
-
-/** A panel's extent in degrees and its width in SVG units (the height follows). */
-interface Frame {
-  south: number;
-  north: number;
-  west: number;
-  east: number;
-  width: number;
-}
-
-const GTA: Frame = { south: 43.28, north: 44.1, west: -80.02, east: -78.56, width: 600 };
-const CITY: Frame = { south: 43.58, north: 43.87, west: -79.66, east: -79.1, width: 560 };
-
-/** One panel of the map, as the contact page frames it before the map is drawn. */
-export interface MapPanel {
-  /** Its data-map-panel value. */
-  id: 'gta' | 'city';
-  title: string;
-  /** The SVG's viewBox size: the page renders an empty frame of this shape, so drawing the map moves nothing. */
-  width: number;
-  height: number;
-}
-
-/** The two panels, for the contact page's template and for renderMap. */
-export function mapPanels(): MapPanel[] {
-  return [
-    { id: 'gta', title: 'Greater Toronto Area', width: GTA.width, height: projection(GTA).height },
-    { id: 'city', title: 'City of Toronto', width: CITY.width, height: projection(CITY).height },
-  ];
-}
-
-/** Equirectangular projection, true to scale at the frame's middle latitude. */
-function projection(frame: Frame) {
-  const k = Math.cos((((frame.south + frame.north) / 2) * Math.PI) / 180);
-  const scale = frame.width / ((frame.east - frame.west) * k);
-  const at = ([north, east]: Point): [number, number] => [
-    Math.round((east / 1000 - 80 - frame.west) * k * scale),
-    Math.round((frame.north - 43 - north / 1000) * scale),
-  ];
-  return {
-    height: Math.round((frame.north - frame.south) * scale),
-    at,
-    path: (points: Point[]) => 'M' + points.map((p) => at(p).join(' ')).join('L') + 'Z',
-  };
-}
 
 function escape(text: string): string {
   return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -82,8 +38,6 @@ interface Marker {
   at: Point;
 }
 
-/** The colour of land, also the empty frame's while the map loads. */
-export const LAND = '#eef3e8';
 /** Font size of labels, in SVG units. */
 const FONT = 13;
 /** Rough width of a label: system fonts at weight 600 average about 0.63 em a character, a few wider. */

@@ -7,7 +7,7 @@ import { usePage } from './PageContext.ts';
 import { T } from './Text.tsx';
 import { formTarget } from '../lib/form-target.ts';
 // The same list the form script fills, so the markup and the script cannot drift apart.
-import { LEAD_FIELD_NAMES } from '../client/attribution.ts';
+import { LEAD_FIELD_NAMES } from '../shared/lead-fields.ts';
 
 interface LeadFormProps {
   copy: LeadFormCopy;

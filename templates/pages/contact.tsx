@@ -20,7 +20,7 @@ import { T } from '../components/Text.tsx';
 import { Section } from '../components/Section.tsx';
 import { LeadForm } from '../components/LeadForm.tsx';
 import { LeadFormSchema } from '../blocks/lead-form.ts';
-import { LAND, mapPanels } from '../client/map.ts';
+import { LAND, mapPanels } from '../shared/map-frames.ts';
 import { mapPosition } from '../lib/map-places.ts';
 
 export const schema = Obj({
