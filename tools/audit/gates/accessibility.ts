@@ -4,7 +4,7 @@
 // that should exist but could not be reached (no menu toggle) is a failure too.
 
 import { AXE_TAGS, type Visit } from '../browser.ts';
-import { bullets, clip, code, int, table } from '../format.ts';
+import { bullets, clip, code, int, table } from '../report-text.ts';
 import type { GateResult } from '../result.ts';
 
 export function accessibilityGate(visits: Visit[], axeVersion: string): GateResult {

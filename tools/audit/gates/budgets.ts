@@ -15,7 +15,7 @@ import { build, type Metafile, type Plugin } from 'esbuild';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Visit } from '../browser.ts';
-import { bullets, bytes, int, table } from '../format.ts';
+import { bullets, bytes, int, table } from '../report-text.ts';
 import type { HtmlFacts } from '../html.ts';
 import type { Page } from '../pages.ts';
 import type { GateResult } from '../result.ts';

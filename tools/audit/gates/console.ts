@@ -5,7 +5,7 @@
 // on purpose so a broken link can be traced.
 
 import type { Visit } from '../browser.ts';
-import { bullets, clip, int, table } from '../format.ts';
+import { bullets, clip, int, table } from '../report-text.ts';
 import { MISSING_PATH } from '../pages.ts';
 import type { GateResult } from '../result.ts';
 

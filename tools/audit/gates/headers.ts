@@ -2,7 +2,7 @@
 // would) sends with each page must carry the site's security policy, and must
 // score A+ by MDN HTTP Observatory's rules (observatory.ts).
 
-import { bullets, code, int, table } from '../format.ts';
+import { bullets, code, int, table } from '../report-text.ts';
 import type { HtmlFacts } from '../html.ts';
 import type { Page } from '../pages.ts';
 import type { GateResult } from '../result.ts';

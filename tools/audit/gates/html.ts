@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { bullets, clip, code, int, table } from '../format.ts';
+import { bullets, clip, code, int, table } from '../report-text.ts';
 import type { Page } from '../pages.ts';
 import type { GateResult } from '../result.ts';
 

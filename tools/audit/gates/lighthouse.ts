@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../browser.ts';
-import { bullets, int, ms, table } from '../format.ts';
+import { bullets, int, ms, table } from '../report-text.ts';
 import type { Page } from '../pages.ts';
 import type { GateResult } from '../result.ts';
 

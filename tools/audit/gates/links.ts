@@ -5,7 +5,7 @@
 // be E.164. External URLs are listed, not fetched: the CI machine has no
 // network, and a third party's outage must not fail our build.
 
-import { bullets, code, int, table } from '../format.ts';
+import { bullets, code, int, table } from '../report-text.ts';
 import { scanHtml, type HtmlFacts } from '../html.ts';
 import type { Page } from '../pages.ts';
 import type { GateResult } from '../result.ts';

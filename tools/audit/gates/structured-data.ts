@@ -3,7 +3,7 @@
 // Google requires for the rich results those types are for. Pure but for the
 // gate's loop over pages.
 
-import { bullets, code, int, table } from '../format.ts';
+import { bullets, code, int, table } from '../report-text.ts';
 import type { ScannedPage } from './links.ts';
 import type { GateResult } from '../result.ts';
 
