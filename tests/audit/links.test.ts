@@ -1,5 +1,7 @@
 // Link classification and resolution, without a server.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { classifyLink, fragmentExists, resolvePath, type Answer } from '../../tools/audit/gates/links.ts';
 import { scanHtml, srcsetUrls } from '../../tools/audit/html.ts';
 
@@ -23,8 +25,19 @@ describe('classifyLink', () => {
     expect(classifyLink(href, '/residential/panel-upgrades', SITE)).toEqual(expected);
   });
 
-  it.each([['tel:416-555-0100'], ['tel:+1 416 555 0100'], ['tel:4165550100'], ['tel:+0123'], ['tel:+1234567890123456']])('%s is not E.164', (href) => {
+  it.each([['tel:416-555-0100'], ['tel:+1 416 555 0100'], ['tel:4165550100'], ['tel:+0123'], ['tel:+1234567890123456'], ['tel:+1234567']])('%s is not E.164', (href) => {
     expect(classifyLink(href, '/', SITE).problem).toMatch(/not E\.164/);
+  });
+
+  it("accepts every E.164 number of site.yaml, as the engine's own check does", () => {
+    const numbers: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) (key === 'e164' && typeof value === 'string' ? numbers.push(value) : walk(value));
+    };
+    walk(parse(readFileSync(new URL('../../site.yaml', import.meta.url), 'utf8')));
+    expect(numbers).not.toEqual([]);
+    for (const number of numbers) expect(classifyLink(`tel:${number}`, '/', SITE), number).toEqual({ kind: 'tel' });
   });
 
   it('accepts a percent-encoded E.164 number', () => {

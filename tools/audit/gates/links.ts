@@ -5,6 +5,7 @@
 // be E.164. External URLs are listed, not fetched: the CI machine has no
 // network, and a third party's outage must not fail our build.
 
+import { isE164 } from '../../../src/url.ts';
 import { bullets, code, int, table } from '../report-text.ts';
 import { scanHtml, type HtmlFacts } from '../html.ts';
 import type { Page } from '../pages.ts';
@@ -24,9 +25,6 @@ export interface ClassifiedLink {
   problem?: string;
 }
 
-/** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
-export const E164 = /^\+[1-9]\d{1,14}$/;
-
 /**
  * Classifies one URL as written on the page at `route`. `siteOrigins` are the
  * origins that are this site: the production base URL's (canonical and og:url
@@ -37,7 +35,7 @@ export function classifyLink(raw: string, route: string, siteOrigins: readonly s
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
   if (scheme === 'tel') {
     const number = safeDecode(value.slice(4));
-    return E164.test(number) ? { kind: 'tel' } : { kind: 'tel', problem: `tel: number ${code(number)} is not E.164 (+ and up to 15 digits, no spaces or punctuation)` };
+    return isE164(number) ? { kind: 'tel' } : { kind: 'tel', problem: `tel: number ${code(number)} is not E.164 (+ and 8 to 15 digits, no spaces or punctuation)` };
   }
   if (scheme === 'mailto') {
     const address = value.slice(7).split('?')[0] ?? '';
