@@ -81,9 +81,9 @@ describe('resolvePath', () => {
 });
 
 describe('scanHtml', () => {
-  it('finds references, ids, scripts, stylesheets, JSON-LD and forms', () => {
+  it('finds references, ids, scripts, stylesheets, JSON-LD, forms and the Open Graph type', () => {
     const facts = scanHtml(
-      '<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"><link rel="preconnect" href="https://x.example"><meta property="og:image" content="https://www.example.com/i.png"><script type="application/ld+json">{"@type":"Thing"}</script><script type="module" src="/assets/m.js"></script></head>' +
+      '<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"><link rel="preconnect" href="https://x.example"><meta property="og:image" content="https://www.example.com/i.png"><meta property="og:type" content="article"><script type="application/ld+json">{"@type":"Thing"}</script><script type="module" src="/assets/m.js"></script></head>' +
         '<body><a id="top" href="/x?a=1&amp;b=2">x</a><a name="old"></a><img src="/i.svg" srcset="/i-1.png 1x, /i-2.png 2x"><form action="https://formsubmit.co/x"></form><script src="/late.js" defer></script></body></html>',
     );
     expect(facts.references.map((r) => `${r.where} ${r.value}`)).toEqual([
@@ -105,6 +105,8 @@ describe('scanHtml', () => {
       ['/late.js', '', false, true],
     ]);
     expect(facts.formActions).toEqual(['https://formsubmit.co/x']);
+    expect(facts.ogType).toBe('article');
+    expect(scanHtml('<html><head></head></html>').ogType).toBeNull();
   });
 
   it('splits srcset as browsers do, keeping commas inside URLs', () => {

@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve } from '../../src/serve/index.ts';
+import { routeForFile } from '../../src/url.ts';
 import { browserPass, CHROMIUM, type Visit } from './browser.ts';
 import { accessibilityGate } from './gates/accessibility.ts';
 import { budgetsGate, entryFiles, gzipSize, scriptGraph } from './gates/budgets.ts';
@@ -124,15 +125,18 @@ async function audit(args: string[], root: string): Promise<number> {
 
   try {
     // 2. Every page, read once.
-    const files = await listFiles(out);
     const filter = values.pages ? new RegExp(values.pages) : null;
-    const pages = pagesFromFiles(files).filter((p) => !filter || filter.test(p.route));
-    const scanned = await Promise.all(
-      pages.map(async (page) => {
-        const html = await readFile(join(out, page.file));
-        return { page, facts: scanHtml(html.toString('utf8')), htmlBytes: html.length, htmlGzip: gzipSize(html) };
-      }),
+    const files = (await listFiles(out)).filter((file) => file.endsWith('.html') && (!filter || filter.test(routeForFile(file))));
+    const read = new Map(
+      await Promise.all(
+        files.map(async (file) => {
+          const html = await readFile(join(out, file));
+          return [file, { facts: scanHtml(html.toString('utf8')), htmlBytes: html.length, htmlGzip: gzipSize(html) }] as const;
+        }),
+      ),
     );
+    const pages = pagesFromFiles(files, (file) => read.get(file)!.facts);
+    const scanned = pages.map((page) => ({ page, ...read.get(page.file)! }));
     const scannedPages: ScannedPage[] = scanned.map(({ page, facts }) => ({ page, facts }));
     log(`${pages.length} pages at ${origin}`);
 
