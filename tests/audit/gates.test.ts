@@ -5,7 +5,7 @@ import { build } from '../../src/build.ts';
 import type { RenderedPage } from '../../src/render.ts';
 import { NOT_FOUND_ROUTE } from '../../src/url.ts';
 import type { Visit } from '../../tools/audit/browser.ts';
-import { consoleGate, isAllowedNotFoundMessage } from '../../tools/audit/gates/console.ts';
+import { judgeConsole, isAllowedNotFoundMessage } from '../../tools/audit/gates/console.ts';
 import { classifyMessages } from '../../tools/audit/gates/html.ts';
 import { LIGHTHOUSE_ROUTES, lighthouseTargets, medianRun, summariseLhr, type LighthouseRun } from '../../tools/audit/gates/lighthouse.ts';
 import { scanHtml } from '../../tools/audit/html.ts';
@@ -76,13 +76,13 @@ describe('console gate', () => {
   const logged = { text: `404: page not found: ${MISSING_PATH}`, url: 'http://127.0.0.1:4000/assets/not-found.js' };
 
   it("passes the 404 page's document status and one logged path", () => {
-    const result = consoleGate([visit('404.html', missing, [status, logged])]);
+    const result = judgeConsole([visit('404.html', missing, [status, logged])]);
     expect(result.pass).toBe(true);
   });
 
   it('fails a second logged path, any error on another page, and an uncaught exception', () => {
-    expect(consoleGate([visit('404.html', missing, [status, logged, logged])]).failures).toHaveLength(1);
-    const result = consoleGate([visit('index.html', 'http://127.0.0.1:4000/', [{ text: 'boom', url: '' }], ['TypeError: x is undefined'])]);
+    expect(judgeConsole([visit('404.html', missing, [status, logged, logged])]).failures).toHaveLength(1);
+    const result = judgeConsole([visit('index.html', 'http://127.0.0.1:4000/', [{ text: 'boom', url: '' }], ['TypeError: x is undefined'])]);
     expect(result.failures).toEqual(['/ @375  console.error: boom', '/ @375  uncaught: TypeError: x is undefined']);
   });
 });

@@ -6,10 +6,17 @@
 // network, and a third party's outage must not fail our build.
 
 import { isE164 } from '../../../src/url.ts';
+import type { Gate } from '../context.ts';
 import { bullets, code, int, table } from '../report-text.ts';
 import { scanHtml, type HtmlFacts } from '../html.ts';
 import type { Page } from '../pages.ts';
-import type { GateResult } from '../result.ts';
+import { gateResult, type GateResult } from '../result.ts';
+
+export const linksGate: Gate = {
+  id: 'links',
+  title: 'Links',
+  run: (context) => judgeLinks({ pages: context.built, siteOrigins: context.siteOrigins, request: (path) => requestOnce(context.origin, path) }),
+};
 
 export type LinkKind = 'internal' | 'external' | 'tel' | 'mailto' | 'data' | 'other';
 
@@ -90,6 +97,14 @@ export interface Answer {
   body: string;
 }
 
+/** One GET without following redirects: what a browser sees at each hop. */
+export async function requestOnce(origin: string, path: string): Promise<Answer> {
+  const response = await fetch(origin + path, { redirect: 'manual' });
+  const contentType = response.headers.get('content-type') ?? '';
+  const body = contentType.startsWith('text/html') ? await response.text() : (await response.arrayBuffer(), '');
+  return { status: response.status, location: response.headers.get('location'), contentType, body };
+}
+
 const MAX_REDIRECTS = 10;
 
 /**
@@ -125,12 +140,12 @@ export interface ScannedPage {
 }
 
 export interface LinksInput {
-  pages: ScannedPage[];
+  pages: readonly ScannedPage[];
   siteOrigins: readonly string[];
   request: (path: string) => Promise<Answer>;
 }
 
-export async function linksGate({ pages, siteOrigins, request }: LinksInput): Promise<GateResult> {
+export async function judgeLinks({ pages, siteOrigins, request }: LinksInput): Promise<GateResult> {
   const failures: string[] = [];
   const counts: Record<LinkKind, number> = { internal: 0, external: 0, tel: 0, mailto: 0, data: 0, other: 0 };
   const externalOrigins = new Map<string, number>();
@@ -195,13 +210,11 @@ export async function linksGate({ pages, siteOrigins, request }: LinksInput): Pr
     bullets(failures),
   ].join('\n');
 
-  return {
-    id: 'links',
-    title: 'Links',
+  return gateResult(linksGate, {
     pass: failures.length === 0,
     headline: `${int(failures.length)} broken of ${int(counts.internal)} internal references (${int(checked)} distinct URLs), ${int(counts.tel)} tel: links`,
     failures,
     body,
     notes: ['External links are counted and listed but not requested (no network in CI).'],
-  };
+  });
 }
