@@ -126,6 +126,7 @@ describe('Lighthouse', () => {
     const article = { ogType: 'article' };
     const pages = pagesFromFiles(['index.html', 'notes/b.html', 'notes/a.html'], (file) => (file.startsWith('notes/') ? article : null));
     expect(lighthouseTargets(pages).map((t) => [t.route, t.page !== undefined])).toEqual([...LIGHTHOUSE_ROUTES.map((r) => [r, r === '/']), ['/notes/a', true]]);
+    expect(lighthouseTargets(pagesFromFiles(['index.html'])).at(-1)).toEqual({ route: '<a post>' });
   });
 
   it('summarises scores, metrics and the audits that cost points', () => {

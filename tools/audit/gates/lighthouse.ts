@@ -54,7 +54,7 @@ export interface Target {
 export function lighthouseTargets(pages: readonly Page[]): Target[] {
   const byRoute = new Map(pages.map((p) => [p.route, p]));
   const post = pages.filter((p) => p.isPost).sort((a, b) => a.route.localeCompare(b.route))[0];
-  const routes = [...LIGHTHOUSE_ROUTES, post?.route ?? '/blog/<a post>'];
+  const routes = [...LIGHTHOUSE_ROUTES, post?.route ?? '<a post>'];
   return routes.map((route) => {
     const page = byRoute.get(route);
     return page ? { route, page } : { route };
