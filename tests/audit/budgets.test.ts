@@ -3,7 +3,7 @@
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { entryFiles, gzipSize, HTML_BUDGET, renderBlocking, SCRIPT_BUDGET, scriptCost, scriptGraph, thirdPartyRequests, type ScriptGraph } from '../../tools/audit/gates/budgets.ts';
 import { scanHtml } from '../../tools/audit/html.ts';
@@ -17,7 +17,7 @@ describe('budgets', () => {
   it('measure gzip at level 6', () => {
     const text = 'electrician '.repeat(500);
     expect(gzipSize(text)).toBe(gzipSync(text, { level: 6 }).length);
-    expect(gunzipSync(gzipSync(text)).toString()).toBe(text);
+    expect(gzipSize(text)).toBeLessThan(text.length / 10);
   });
 });
 

@@ -1,12 +1,27 @@
 // The smaller pure parts: vnu message sorting, the console allowance on the
 // 404 page, Lighthouse result summaries, pages from files, site facts.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
+import type { RenderedPage } from '../../src/render.ts';
+import { NOT_FOUND_ROUTE } from '../../src/url.ts';
 import type { Visit } from '../../tools/audit/browser.ts';
-import { consoleGate, isAllowedNotFoundMessage } from '../../tools/audit/gates/console.ts';
+import { judgeConsole, isAllowedNotFoundMessage } from '../../tools/audit/gates/console.ts';
 import { classifyMessages } from '../../tools/audit/gates/html.ts';
-import { lighthouseTargets, medianRun, summariseLhr, type LighthouseRun } from '../../tools/audit/gates/lighthouse.ts';
-import { MISSING_PATH, pageFromFile, pagesFromFiles } from '../../tools/audit/pages.ts';
+import { LIGHTHOUSE_ROUTES, lighthouseTargets, medianRun, summariseLhr, type LighthouseRun } from '../../tools/audit/gates/lighthouse.ts';
+import { scanHtml } from '../../tools/audit/html.ts';
+import { MISSING_PATH, pageFromFile, pagesFromFiles, type Page } from '../../tools/audit/pages.ts';
 import { siteFacts } from '../../tools/audit/site.ts';
+
+/** The real site's pages as the engine renders them (not written): what the audit must find in dist/. */
+let rendered: RenderedPage[] = [];
+/** Those pages as the audit finds them from the output files, each file's HTML scanned. */
+let built: Page[] = [];
+beforeAll(async () => {
+  rendered = (await build({ root: '.', write: false, editorSchemas: false })).pages;
+  const html = new Map(rendered.map((p) => [p.output, p.html]));
+  built = pagesFromFiles([...html.keys()], (file) => scanHtml(html.get(file)!));
+}, 60_000);
+const builtPages = () => built;
 
 describe('vnu messages', () => {
   it('sorts errors, warnings, allowed warnings and plain info', () => {
@@ -61,45 +76,57 @@ describe('console gate', () => {
   const logged = { text: `404: page not found: ${MISSING_PATH}`, url: 'http://127.0.0.1:4000/assets/not-found.js' };
 
   it("passes the 404 page's document status and one logged path", () => {
-    const result = consoleGate([visit('404.html', missing, [status, logged])]);
+    const result = judgeConsole([visit('404.html', missing, [status, logged])]);
     expect(result.pass).toBe(true);
   });
 
   it('fails a second logged path, any error on another page, and an uncaught exception', () => {
-    expect(consoleGate([visit('404.html', missing, [status, logged, logged])]).failures).toHaveLength(1);
-    const result = consoleGate([visit('index.html', 'http://127.0.0.1:4000/', [{ text: 'boom', url: '' }], ['TypeError: x is undefined'])]);
+    expect(judgeConsole([visit('404.html', missing, [status, logged, logged])]).failures).toHaveLength(1);
+    const result = judgeConsole([visit('index.html', 'http://127.0.0.1:4000/', [{ text: 'boom', url: '' }], ['TypeError: x is undefined'])]);
     expect(result.failures).toEqual(['/ @375  console.error: boom', '/ @375  uncaught: TypeError: x is undefined']);
   });
 });
 
 describe('pages', () => {
-  it('maps files to routes as the engine writes them', () => {
-    expect(pagesFromFiles(['blog/a-post.html', 'index.html', '404.html', 'toronto.html', 'toronto/index.html', 'favicon.svg', 'blog.html']).map((p) => [p.route, p.isPost, p.expectedStatus])).toEqual([
-      ['/', false, 200],
-      ['/blog', false, 200],
-      ['/blog/a-post', true, 200],
-      ['/toronto', false, 200],
-      ['/toronto', false, 200],
-      ['/404', false, 404],
-    ]);
-    expect(pageFromFile('404.html')!.requestPath).toBe(MISSING_PATH);
+  it("finds every page the engine renders, at the engine's route, from its output file", () => {
+    const pages = builtPages();
+    expect(pages.map((p) => p.route).sort()).toEqual(rendered.map((p) => p.route).sort());
+    for (const page of pages) expect(page.file, page.route).toBe(rendered.find((p) => p.route === page.route)!.output);
+  });
+
+  it("tells the posts by what each page says of itself: exactly the pages the theme's post template rendered", () => {
+    const posts = rendered.filter((p) => p.template === 'post').map((p) => p.route);
+    expect(posts).not.toEqual([]);
+    expect(builtPages().filter((p) => p.isPost).map((p) => p.route).sort()).toEqual(posts.sort());
+  });
+
+  it('puts home first and the not-found page last, reached at a missing path with a 404', () => {
+    const pages = builtPages();
+    expect(pages[0]!.route).toBe('/');
+    expect(pages.at(-1)).toEqual({ file: '404.html', route: NOT_FOUND_ROUTE, requestPath: MISSING_PATH, expectedStatus: 404, isPost: false });
+    expect(pages.filter((p) => p.expectedStatus === 404)).toHaveLength(1);
+  });
+
+  it('leaves out files that are not HTML, and maps a folder index as the engine reads it back', () => {
+    expect(pagesFromFiles(['favicon.svg', 'robots.txt', 'assets/menu-X.js'])).toEqual([]);
+    expect(pageFromFile('toronto/index.html')!.route).toBe('/toronto');
   });
 });
 
 describe('Lighthouse', () => {
-  const pages = pagesFromFiles(['index.html', 'gta/vaughan.html', 'blog/b.html', 'blog/a.html']);
-
-  it('targets the named routes and the first post, keeping missing routes so the gate can say so', () => {
+  it("targets the named routes and the first post, each a page of the site's build", () => {
+    const pages = builtPages();
+    const firstPost = pages.filter((p) => p.isPost).map((p) => p.route).sort((a, b) => a.localeCompare(b))[0];
     const targets = lighthouseTargets(pages);
-    expect(targets.map((t) => [t.route, t.page !== undefined])).toEqual([
-      ['/', true],
-      ['/residential/panel-upgrades', false],
-      ['/gta/vaughan', true],
-      ['/toronto', false],
-      ['/contact', false],
-      ['/blog', false],
-      ['/blog/a', true],
-    ]);
+    expect(targets.map((t) => t.route)).toEqual([...LIGHTHOUSE_ROUTES, firstPost]);
+    for (const t of targets) expect(t.page?.route, t.route).toBe(t.route);
+  });
+
+  it('keeps a route missing from the build in the list, without a page, so the gate can say so', () => {
+    const article = { ogType: 'article' };
+    const pages = pagesFromFiles(['index.html', 'notes/b.html', 'notes/a.html'], (file) => (file.startsWith('notes/') ? article : null));
+    expect(lighthouseTargets(pages).map((t) => [t.route, t.page !== undefined])).toEqual([...LIGHTHOUSE_ROUTES.map((r) => [r, r === '/']), ['/notes/a', true]]);
+    expect(lighthouseTargets(pagesFromFiles(['index.html'])).at(-1)).toEqual({ route: '<a post>' });
   });
 
   it('summarises scores, metrics and the audits that cost points', () => {

@@ -1,5 +1,7 @@
 // Link classification and resolution, without a server.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { classifyLink, fragmentExists, resolvePath, type Answer } from '../../tools/audit/gates/links.ts';
 import { scanHtml, srcsetUrls } from '../../tools/audit/html.ts';
 
@@ -23,8 +25,19 @@ describe('classifyLink', () => {
     expect(classifyLink(href, '/residential/panel-upgrades', SITE)).toEqual(expected);
   });
 
-  it.each([['tel:416-555-0100'], ['tel:+1 416 555 0100'], ['tel:4165550100'], ['tel:+0123'], ['tel:+1234567890123456']])('%s is not E.164', (href) => {
+  it.each([['tel:416-555-0100'], ['tel:+1 416 555 0100'], ['tel:4165550100'], ['tel:+0123'], ['tel:+1234567890123456'], ['tel:+1234567']])('%s is not E.164', (href) => {
     expect(classifyLink(href, '/', SITE).problem).toMatch(/not E\.164/);
+  });
+
+  it("accepts every E.164 number of site.yaml, as the engine's own check does", () => {
+    const numbers: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) (key === 'e164' && typeof value === 'string' ? numbers.push(value) : walk(value));
+    };
+    walk(parse(readFileSync(new URL('../../site.yaml', import.meta.url), 'utf8')));
+    expect(numbers).not.toEqual([]);
+    for (const number of numbers) expect(classifyLink(`tel:${number}`, '/', SITE), number).toEqual({ kind: 'tel' });
   });
 
   it('accepts a percent-encoded E.164 number', () => {
@@ -68,9 +81,9 @@ describe('resolvePath', () => {
 });
 
 describe('scanHtml', () => {
-  it('finds references, ids, scripts, stylesheets, JSON-LD and forms', () => {
+  it('finds references, ids, scripts, stylesheets, JSON-LD, forms and the Open Graph type', () => {
     const facts = scanHtml(
-      '<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"><link rel="preconnect" href="https://x.example"><meta property="og:image" content="https://www.example.com/i.png"><script type="application/ld+json">{"@type":"Thing"}</script><script type="module" src="/assets/m.js"></script></head>' +
+      '<!DOCTYPE html><html><head><link rel="stylesheet" href="/a.css"><link rel="preconnect" href="https://x.example"><meta property="og:image" content="https://www.example.com/i.png"><meta property="og:type" content="article"><script type="application/ld+json">{"@type":"Thing"}</script><script type="module" src="/assets/m.js"></script></head>' +
         '<body><a id="top" href="/x?a=1&amp;b=2">x</a><a name="old"></a><img src="/i.svg" srcset="/i-1.png 1x, /i-2.png 2x"><form action="https://formsubmit.co/x"></form><script src="/late.js" defer></script></body></html>',
     );
     expect(facts.references.map((r) => `${r.where} ${r.value}`)).toEqual([
@@ -92,6 +105,8 @@ describe('scanHtml', () => {
       ['/late.js', '', false, true],
     ]);
     expect(facts.formActions).toEqual(['https://formsubmit.co/x']);
+    expect(facts.ogType).toBe('article');
+    expect(scanHtml('<html><head></head></html>').ogType).toBeNull();
   });
 
   it('splits srcset as browsers do, keeping commas inside URLs', () => {

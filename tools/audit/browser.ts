@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page as Tab } from 'playwright-core';
+import type { AuditContext } from './context.ts';
 import type { Page } from './pages.ts';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -143,6 +144,41 @@ export interface BrowserPassOptions {
   concurrency?: number;
   /** Called after each page, for progress output. */
   progress?: (done: number, total: number) => void;
+}
+
+/**
+ * The browser pass over the audit's pages, once per audit however many gates
+ * read it (accessibility, console, budgets). Rejects when Chromium cannot run.
+ */
+export function browserVisits(context: AuditContext): Promise<Visit[]> {
+  return context.once('browser pass', async () => {
+    const { log, pages } = context;
+    const started = Date.now();
+    log(`Chromium: ${pages.length} pages × 2 widths…`);
+    let visits: Visit[] = [];
+    let failure: string | null = null;
+    try {
+      visits = await browserPass({
+        origin: context.origin,
+        pages: [...pages],
+        root: context.root,
+        concurrency: context.concurrency,
+        progress: (done, total) => {
+          if (done % 10 === 0 || done === total) log(`  ${done}/${total} pages`);
+        },
+      });
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    log(`Chromium pass done (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    if (process.env.AUDIT_DEBUG) {
+      const totals: Record<string, number> = {};
+      for (const v of visits) for (const [phase, n] of Object.entries(v.timings)) totals[phase] = (totals[phase] ?? 0) + n;
+      log(`visit phases, mean ms: ${Object.entries(totals).map(([k, n]) => `${k} ${Math.round(n / Math.max(visits.length, 1))}`).join(', ')}`);
+    }
+    if (failure !== null) throw new Error(`Chromium could not run: ${failure}`);
+    return visits;
+  });
 }
 
 export async function browserPass(options: BrowserPassOptions): Promise<Visit[]> {

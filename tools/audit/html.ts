@@ -41,6 +41,8 @@ export interface HtmlFacts {
   formActions: string[];
   /** `<meta http-equiv>` name (lower-case) → content values. */
   httpEquiv: Map<string, string[]>;
+  /** The Open Graph type the page declares (`<meta property="og:type">`), e.g. `article`; null when it declares none. */
+  ogType: string | null;
 }
 
 /** Attributes that hold one URL, per element. */
@@ -66,7 +68,7 @@ const URL_ATTRIBUTES: Record<string, string[]> = {
 const URL_METAS = new Set(['og:image', 'og:url', 'twitter:image', 'og:image:secure_url']);
 
 export function scanHtml(html: string): HtmlFacts {
-  const facts: HtmlFacts = { references: [], ids: new Set(), scripts: [], stylesheets: [], jsonLd: [], formActions: [], httpEquiv: new Map() };
+  const facts: HtmlFacts = { references: [], ids: new Set(), scripts: [], stylesheets: [], jsonLd: [], formActions: [], httpEquiv: new Map(), ogType: null };
   let inHead = false;
   let openScript: ScriptTag | null = null;
 
@@ -91,6 +93,7 @@ export function scanHtml(html: string): HtmlFacts {
         if (name === 'meta') {
           const key = (attrs.property ?? attrs.name ?? '').toLowerCase();
           if (URL_METAS.has(key) && attrs.content) facts.references.push({ where: `meta[${key}]`, value: attrs.content });
+          if (key === 'og:type' && attrs.content !== undefined) facts.ogType = attrs.content.trim().toLowerCase();
           const equiv = attrs['http-equiv']?.toLowerCase();
           if (equiv && attrs.content !== undefined) facts.httpEquiv.set(equiv, [...(facts.httpEquiv.get(equiv) ?? []), attrs.content]);
         }

@@ -1,6 +1,6 @@
 // reports/quality.md from the gates' results. Pure.
 
-import { seconds, table, verdict } from './format.ts';
+import { seconds, table, verdict } from './report-text.ts';
 import type { GateResult } from './result.ts';
 
 export interface ReportMeta {

@@ -1,11 +1,12 @@
 // What every gate hands back to the report: a verdict, the figures behind it,
 // and each failure as one line that names the page and the rule, so a reader
-// of reports/quality.md can go straight to the fix.
+// of reports/quality.md can go straight to the fix. Every result is made by
+// gateResult, the one place a result is put together.
 
 export interface GateResult {
-  /** Short id used on the command line (`--only links`), e.g. `html`. */
-  id: GateId;
-  /** Section heading in the report, e.g. `HTML (W3C Nu checker)`. */
+  /** The gate's id (see Gate in context.ts), e.g. `html`. */
+  id: string;
+  /** Section heading in the report, e.g. `HTML (W3C Nu HTML Checker)`. */
   title: string;
   pass: boolean;
   /** One line of figures for the summary table and the console. */
@@ -20,10 +21,16 @@ export interface GateResult {
   ms?: number;
 }
 
-export const GATE_IDS = ['html', 'accessibility', 'links', 'lighthouse', 'budgets', 'headers', 'structured-data', 'console'] as const;
-export type GateId = (typeof GATE_IDS)[number];
+/** What a gate found: its result less the gate's own name and time. */
+export type Findings = Omit<GateResult, 'id' | 'title' | 'ms'>;
 
-/** A gate that could not run at all (its tool is missing, the site did not build): a failure that says why. */
-export function cannotRun(id: GateId, title: string, reason: string): GateResult {
-  return { id, title, pass: false, headline: `could not run: ${reason}`, failures: [reason], body: '', notes: [] };
+/** The result of `gate` from what it found. */
+export function gateResult(gate: { id: string; title: string }, findings: Findings): GateResult {
+  const { pass, headline, failures, body, notes } = findings;
+  return { id: gate.id, title: gate.title, pass, headline, failures, body, notes };
+}
+
+/** What a gate that could not run at all (its tool is missing, the site did not build) found: a failure that says why. */
+export function couldNotRun(reason: string): Findings {
+  return { pass: false, headline: `could not run: ${reason}`, failures: [reason], body: '', notes: [] };
 }

@@ -3,11 +3,20 @@
 // and with the FAQ expanded. Zero violations, in every state reached; a state
 // that should exist but could not be reached (no menu toggle) is a failure too.
 
-import { AXE_TAGS, type Visit } from '../browser.ts';
-import { bullets, clip, code, int, table } from '../format.ts';
-import type { GateResult } from '../result.ts';
+import { AXE_TAGS, browserVisits, type Visit } from '../browser.ts';
+import type { Gate } from '../context.ts';
+import { bullets, clip, code, int, table } from '../report-text.ts';
+import { gateResult, type GateResult } from '../result.ts';
 
-export function accessibilityGate(visits: Visit[], axeVersion: string): GateResult {
+export const accessibilityGate: Gate = {
+  id: 'accessibility',
+  title: 'Accessibility (axe-core)',
+  async run(context) {
+    return judgeAccessibility(await browserVisits(context), context.versionOf('axe-core'));
+  },
+};
+
+export function judgeAccessibility(visits: Visit[], axeVersion: string): GateResult {
   const failures: string[] = [];
   const rows: (string | number)[][] = [];
   const byRule = new Map<string, { help: string; pages: Set<string>; nodes: number }>();
@@ -59,9 +68,7 @@ export function accessibilityGate(visits: Visit[], axeVersion: string): GateResu
     bullets(failures),
   ].join('\n');
 
-  return {
-    id: 'accessibility',
-    title: 'Accessibility (axe-core)',
+  return gateResult(accessibilityGate, {
     pass: failures.length === 0 && runs > 0,
     headline: `${int(failures.length)} violations in ${int(runs)} axe runs (${int(visits.length / 2)} pages × 375/1280 px, menu open, FAQ expanded)`,
     failures,
@@ -70,5 +77,5 @@ export function accessibilityGate(visits: Visit[], axeVersion: string): GateResu
       'States: as loaded at 375 and 1280 px; menu open at 375 px (a click on the header toggle); FAQ expanded at 1280 px ("Show all FAQs" clicked, every <details> outside the navigation opened). Pages without a FAQ have no FAQ state.',
       'Transitions are off (prefers-reduced-motion: reduce) so colours are read at rest.',
     ],
-  };
+  });
 }

@@ -12,13 +12,31 @@
 // The arithmetic is pure; scriptGraph() reads the built assets with esbuild.
 
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Visit } from '../browser.ts';
-import { bullets, bytes, int, table } from '../format.ts';
+import { browserVisits, type Visit } from '../browser.ts';
+import type { Gate } from '../context.ts';
+import { bullets, bytes, int, table } from '../report-text.ts';
 import type { HtmlFacts } from '../html.ts';
 import type { Page } from '../pages.ts';
-import type { GateResult } from '../result.ts';
+import { gateResult, type GateResult } from '../result.ts';
+import { lighthouseGate, lighthouseRuns } from './lighthouse.ts';
+
+export const budgetsGate: Gate = {
+  id: 'budgets',
+  title: 'Budgets',
+  async run(context) {
+    const visits = await browserVisits(context);
+    const { dist, built } = context;
+    const entries = [...new Set(built.flatMap((b) => entryFiles(b.facts)))];
+    const graph = await scriptGraph(dist, entries, async (file) => gzipSize(await readFile(join(dist, file))));
+    // Lighthouse's CLS counts when its gate runs too; a failure of its runs is that gate's to report.
+    const runs = context.selected(lighthouseGate.id) ? await lighthouseRuns(context).catch(() => []) : [];
+    const lighthouseCls = new Map(runs.filter((r) => !r.error).map((r) => [r.route, { cls: r.metrics.cls, moved: r.shiftElements ?? [] }]));
+    return judgeBudgets({ pages: built, graph, visits, origin: context.origin, lighthouseCls });
+  },
+};
 
 /** Ten TCP segments of 1,460 bytes: what the server can send before the first acknowledgement. */
 export const HTML_BUDGET = 14_600;
@@ -163,7 +181,7 @@ export async function scriptGraph(dist: string, entries: readonly string[], read
 }
 
 export interface BudgetsInput {
-  pages: { page: Page; facts: HtmlFacts; htmlBytes: number; htmlGzip: number }[];
+  pages: readonly { page: Page; facts: HtmlFacts; htmlBytes: number; htmlGzip: number }[];
   graph: ScriptGraph;
   visits: Visit[];
   origin: string;
@@ -171,7 +189,7 @@ export interface BudgetsInput {
   lighthouseCls: Map<string, { cls: number; moved: string[] }>;
 }
 
-export function budgetsGate({ pages, graph, visits, origin, lighthouseCls }: BudgetsInput): GateResult {
+export function judgeBudgets({ pages, graph, visits, origin, lighthouseCls }: BudgetsInput): GateResult {
   const failures: string[] = [];
   const rows: (string | number)[][] = [];
   let worstHtml = 0;
@@ -256,9 +274,7 @@ export function budgetsGate({ pages, graph, visits, origin, lighthouseCls }: Bud
     bullets(intermittent),
   ].join('\n');
 
-  return {
-    id: 'budgets',
-    title: 'Budgets',
+  return gateResult(budgetsGate, {
     pass: failures.length === 0 && pages.length > 0,
     headline: `HTML worst ${bytes(worstHtml)}/${bytes(HTML_BUDGET)} gzip, script worst ${bytes(worstScript)}/${bytes(SCRIPT_BUDGET)}, ${int(blockingTotal)} render-blocking, ${int(thirdPartyTotal)} third-party requests, max layout shift ${worstShift.toFixed(4)}`,
     failures,
@@ -268,5 +284,5 @@ export function budgetsGate({ pages, graph, visits, origin, lighthouseCls }: Bud
       'Layout shift per page is summed by a PerformanceObserver over the load and a scroll to the end; a visit that shifted is repeated twice and judged by the median (marked * in the table).',
       'Third-party requests are those Chromium made while loading each page at both widths, scrolling it to the end, opening the menu and expanding the FAQ; the form is never submitted.',
     ],
-  };
+  });
 }

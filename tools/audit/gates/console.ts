@@ -4,10 +4,19 @@
 // the document itself, and templates/client/not-found.ts logs the missing path
 // on purpose so a broken link can be traced.
 
-import type { Visit } from '../browser.ts';
-import { bullets, clip, int, table } from '../format.ts';
+import { browserVisits, type Visit } from '../browser.ts';
+import type { Gate } from '../context.ts';
+import { bullets, clip, int, table } from '../report-text.ts';
 import { MISSING_PATH } from '../pages.ts';
-import type { GateResult } from '../result.ts';
+import { gateResult, type GateResult } from '../result.ts';
+
+export const consoleGate: Gate = {
+  id: 'console',
+  title: 'Console',
+  async run(context) {
+    return judgeConsole(await browserVisits(context));
+  },
+};
 
 /** Whether a console error is the not-found page's expected log of its own missing path. */
 export function isAllowedNotFoundMessage(visit: Pick<Visit, 'page' | 'url'>, message: { text: string; url: string }): boolean {
@@ -17,7 +26,7 @@ export function isAllowedNotFoundMessage(visit: Pick<Visit, 'page' | 'url'>, mes
   return documentStatus || loggedPath;
 }
 
-export function consoleGate(visits: Visit[]): GateResult {
+export function judgeConsole(visits: Visit[]): GateResult {
   const failures: string[] = [];
   const allowed: string[] = [];
   const rows: (string | number)[][] = [];
@@ -62,13 +71,11 @@ export function consoleGate(visits: Visit[]): GateResult {
     '',
     bullets(failures),
   ].join('\n');
-  return {
-    id: 'console',
-    title: 'Console',
+  return gateResult(consoleGate, {
     pass: failures.length === 0 && visits.length > 0,
     headline: `${int(failures.length)} console errors / uncaught exceptions in ${int(visits.length)} visits (${int(allowed.length)} allowed on the 404 page)`,
     failures,
     body,
     notes: [`The not-found page is visited at ${MISSING_PATH}; the browser's log of that document's 404 status and a message naming the path are allowed there only.`],
-  };
+  });
 }

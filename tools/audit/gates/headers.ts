@@ -2,11 +2,47 @@
 // would) sends with each page must carry the site's security policy, and must
 // score A+ by MDN HTTP Observatory's rules (observatory.ts).
 
-import { bullets, code, int, table } from '../format.ts';
+import type { Gate } from '../context.ts';
+import { bullets, code, int, table } from '../report-text.ts';
 import type { HtmlFacts } from '../html.ts';
 import type { Page } from '../pages.ts';
-import type { GateResult } from '../result.ts';
+import { gateResult, type GateResult } from '../result.ts';
 import { HSTS_SIX_MONTHS, parseCsp, scoreResponse, type CspMap, type ObservatoryScore } from './observatory.ts';
+
+export const headersGate: Gate = {
+  id: 'headers',
+  title: 'Security headers',
+  async run(context) {
+    return judgeHeaders({
+      answers: await pageHeaders(context.origin, context.built),
+      policy: { formOrigin: context.site.formOrigin },
+      host: new URL(context.site.baseOrigin).hostname,
+      siteOrigins: context.siteOrigins,
+    });
+  },
+};
+
+/** Observatory's own origin for its CORS probe. */
+const CORS_PROBE_ORIGIN = 'https://http-observatory.security.mozilla.org';
+
+/** Each page's answer and a CORS preflight, as the Observatory's scanner asks them. */
+export async function pageHeaders(origin: string, pages: readonly { page: Page; facts: HtmlFacts }[]): Promise<PageHeaders[]> {
+  const answers: PageHeaders[] = [];
+  for (const { page, facts } of pages) {
+    const response = await fetch(origin + page.requestPath, { redirect: 'manual' });
+    await response.arrayBuffer();
+    const preflight = await fetch(origin + page.requestPath, { method: 'OPTIONS', headers: { Origin: CORS_PROBE_ORIGIN, 'Access-Control-Request-Method': 'GET' } });
+    await preflight.arrayBuffer();
+    answers.push({
+      page,
+      facts,
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      preflight: { headers: Object.fromEntries(preflight.headers), origin: CORS_PROBE_ORIGIN },
+    });
+  }
+  return answers;
+}
 
 /** What the site's policy requires of every page's headers, beyond the Observatory's score. */
 export interface HeaderPolicy {
@@ -116,7 +152,7 @@ export function formOrigins(actions: readonly string[], siteOrigins: readonly st
   });
 }
 
-export function headersGate({ answers, policy, host, siteOrigins }: HeadersInput): GateResult {
+export function judgeHeaders({ answers, policy, host, siteOrigins }: HeadersInput): GateResult {
   const failures: string[] = [];
   const rows: (string | number)[][] = [];
   let lowest: { route: string; score: ObservatoryScore } | null = null;
@@ -165,9 +201,7 @@ export function headersGate({ answers, policy, host, siteOrigins }: HeadersInput
     bullets(failures),
   ].join('\n');
 
-  return {
-    id: 'headers',
-    title: 'Security headers',
+  return gateResult(headersGate, {
     pass: failures.length === 0 && answers.length > 0,
     headline: `Observatory ${lowest ? `${lowest.score.score} (${lowest.score.grade})` : '—'} lowest of ${int(answers.length)} pages; ${int(failures.length)} problems`,
     failures,
@@ -176,5 +210,5 @@ export function headersGate({ answers, policy, host, siteOrigins }: HeadersInput
       '@mdn/mdn-http-observatory cannot be installed here (its install script downloads a CA bundle from the network); its published scoring rules are implemented in tools/audit/gates/observatory.ts and unit-tested.',
       'Responses are scored as the HTTPS production site: the redirection test (HTTP → HTTPS) is skipped because the local preview has no HTTPS, and HSTS preload-list membership is not looked up (no bonus taken).',
     ],
-  };
+  });
 }

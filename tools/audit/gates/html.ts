@@ -5,9 +5,19 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { bullets, clip, code, int, table } from '../format.ts';
+import type { Gate } from '../context.ts';
+import { bullets, clip, code, int, table } from '../report-text.ts';
 import type { Page } from '../pages.ts';
-import type { GateResult } from '../result.ts';
+import { gateResult, type GateResult } from '../result.ts';
+
+export const htmlGate: Gate = {
+  id: 'html',
+  title: 'HTML (W3C Nu HTML Checker)',
+  async run(context) {
+    const messages = await runVnu(context.root, context.pages.map((p) => join(context.dist, p.file)));
+    return judgeHtml(context.pages, messages, context.dist, context.versionOf('vnu-jar'));
+  },
+};
 
 /**
  * Warnings accepted on purpose, each with the reason printed in the report.
@@ -74,7 +84,7 @@ export function runVnu(root: string, files: readonly string[]): Promise<VnuMessa
   });
 }
 
-export function htmlGate(pages: readonly Page[], messages: readonly VnuMessage[], dist: string, vnuVersion: string): GateResult {
+export function judgeHtml(pages: readonly Page[], messages: readonly VnuMessage[], dist: string, vnuVersion: string): GateResult {
   const classified = classifyMessages(messages);
   const routeOf = (url: string | undefined) => {
     const file = decodeURIComponent((url ?? '').replace(/^file:(\/\/)?/, ''));
@@ -107,13 +117,11 @@ export function htmlGate(pages: readonly Page[], messages: readonly VnuMessage[]
     bullets(failures),
   ].join('\n');
 
-  return {
-    id: 'html',
-    title: 'HTML (W3C Nu HTML Checker)',
+  return gateResult(htmlGate, {
     pass: failures.length === 0 && pages.length > 0,
     headline: `${int(classified.errors.length)} errors, ${int(classified.warnings.length)} warnings on ${int(pages.length)} documents (${int(classified.allowed.length)} allowed)`,
     failures,
     body,
     notes: [],
-  };
+  });
 }

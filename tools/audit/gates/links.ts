@@ -5,10 +5,18 @@
 // be E.164. External URLs are listed, not fetched: the CI machine has no
 // network, and a third party's outage must not fail our build.
 
-import { bullets, code, int, table } from '../format.ts';
+import { isE164 } from '../../../src/url.ts';
+import type { Gate } from '../context.ts';
+import { bullets, code, int, table } from '../report-text.ts';
 import { scanHtml, type HtmlFacts } from '../html.ts';
 import type { Page } from '../pages.ts';
-import type { GateResult } from '../result.ts';
+import { gateResult, type GateResult } from '../result.ts';
+
+export const linksGate: Gate = {
+  id: 'links',
+  title: 'Links',
+  run: (context) => judgeLinks({ pages: context.built, siteOrigins: context.siteOrigins, request: (path) => requestOnce(context.origin, path) }),
+};
 
 export type LinkKind = 'internal' | 'external' | 'tel' | 'mailto' | 'data' | 'other';
 
@@ -24,9 +32,6 @@ export interface ClassifiedLink {
   problem?: string;
 }
 
-/** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
-export const E164 = /^\+[1-9]\d{1,14}$/;
-
 /**
  * Classifies one URL as written on the page at `route`. `siteOrigins` are the
  * origins that are this site: the production base URL's (canonical and og:url
@@ -37,7 +42,7 @@ export function classifyLink(raw: string, route: string, siteOrigins: readonly s
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
   if (scheme === 'tel') {
     const number = safeDecode(value.slice(4));
-    return E164.test(number) ? { kind: 'tel' } : { kind: 'tel', problem: `tel: number ${code(number)} is not E.164 (+ and up to 15 digits, no spaces or punctuation)` };
+    return isE164(number) ? { kind: 'tel' } : { kind: 'tel', problem: `tel: number ${code(number)} is not E.164 (+ and 8 to 15 digits, no spaces or punctuation)` };
   }
   if (scheme === 'mailto') {
     const address = value.slice(7).split('?')[0] ?? '';
@@ -92,6 +97,14 @@ export interface Answer {
   body: string;
 }
 
+/** One GET without following redirects: what a browser sees at each hop. */
+export async function requestOnce(origin: string, path: string): Promise<Answer> {
+  const response = await fetch(origin + path, { redirect: 'manual' });
+  const contentType = response.headers.get('content-type') ?? '';
+  const body = contentType.startsWith('text/html') ? await response.text() : (await response.arrayBuffer(), '');
+  return { status: response.status, location: response.headers.get('location'), contentType, body };
+}
+
 const MAX_REDIRECTS = 10;
 
 /**
@@ -127,12 +140,12 @@ export interface ScannedPage {
 }
 
 export interface LinksInput {
-  pages: ScannedPage[];
+  pages: readonly ScannedPage[];
   siteOrigins: readonly string[];
   request: (path: string) => Promise<Answer>;
 }
 
-export async function linksGate({ pages, siteOrigins, request }: LinksInput): Promise<GateResult> {
+export async function judgeLinks({ pages, siteOrigins, request }: LinksInput): Promise<GateResult> {
   const failures: string[] = [];
   const counts: Record<LinkKind, number> = { internal: 0, external: 0, tel: 0, mailto: 0, data: 0, other: 0 };
   const externalOrigins = new Map<string, number>();
@@ -197,13 +210,11 @@ export async function linksGate({ pages, siteOrigins, request }: LinksInput): Pr
     bullets(failures),
   ].join('\n');
 
-  return {
-    id: 'links',
-    title: 'Links',
+  return gateResult(linksGate, {
     pass: failures.length === 0,
     headline: `${int(failures.length)} broken of ${int(counts.internal)} internal references (${int(checked)} distinct URLs), ${int(counts.tel)} tel: links`,
     failures,
     body,
     notes: ['External links are counted and listed but not requested (no network in CI).'],
-  };
+  });
 }

@@ -3,9 +3,10 @@
 // Google requires for the rich results those types are for. Pure but for the
 // gate's loop over pages.
 
-import { bullets, code, int, table } from '../format.ts';
+import type { Gate } from '../context.ts';
+import { bullets, code, int, table } from '../report-text.ts';
 import type { ScannedPage } from './links.ts';
-import type { GateResult } from '../result.ts';
+import { gateResult, type GateResult } from '../result.ts';
 
 /**
  * schema.org types a local-services site plausibly uses. A type outside this
@@ -189,7 +190,13 @@ function walkNested(node: Node, name: string, problems: JsonLdProblem[]): void {
   }
 }
 
-export function structuredDataGate(pages: ScannedPage[]): GateResult {
+export const structuredDataGate: Gate = {
+  id: 'structured-data',
+  title: 'Structured data (JSON-LD)',
+  run: (context) => judgeStructuredData(context.built),
+};
+
+export function judgeStructuredData(pages: readonly ScannedPage[]): GateResult {
   const failures: string[] = [];
   const rows: (string | number)[][] = [];
   let blocks = 0;
@@ -216,9 +223,7 @@ export function structuredDataGate(pages: ScannedPage[]): GateResult {
     '',
     bullets(failures),
   ].join('\n');
-  return {
-    id: 'structured-data',
-    title: 'Structured data (JSON-LD)',
+  return gateResult(structuredDataGate, {
     pass: failures.length === 0,
     headline: `${int(failures.length)} problems in ${int(blocks)} JSON-LD blocks on ${int(pages.length)} pages`,
     failures,
@@ -227,5 +232,5 @@ export function structuredDataGate(pages: ScannedPage[]): GateResult {
       'Required properties are checked on top-level nodes (the block or its @graph members); nested nodes are checked for known types only.',
       'BlogPosting requires headline, datePublished, author and image here (Google lists them as recommended; this site requires them).',
     ],
-  };
+  });
 }

@@ -1,4 +1,4 @@
-// Number and table formatting for the report. Pure.
+// Number and Markdown formatting for the report text (reports/quality.md and the console summary). Pure.
 
 /** `12345` → `12,345`. */
 export function int(n: number): string {
