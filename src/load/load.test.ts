@@ -1,0 +1,101 @@
+// load(): which files of a project folder it reads, in which order, and what a missing site.yaml gives.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listFiles, load, readParseCache, parseCacheFile } from './load.ts';
+import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
+
+let root: string;
+beforeEach(async () => {
+  root = await makeTempFolder();
+});
+afterEach(async () => {
+  await removeFolder(root);
+});
+
+const project = {
+  'site.yaml': 'name: Tiny\n',
+  'pages/index.yaml': 'template: plain\n',
+  'pages/zeta.yml': 'template: plain\n',
+  'pages/about.yaml': 'template: plain\n',
+  'pages/blog/first.md': '---\ntitle: First\n---\nBody\n',
+  'pages/services/panels/upgrade.yaml': 'template: plain\n',
+  'pages/_redirects.yaml': 'redirects: []\n',
+  'pages/notes.txt': 'not content\n',
+  'pages/.draft.yaml': 'template: plain\n',
+  'static/robots-extra.txt': 'x',
+  'static/images/dot.svg': '<svg/>',
+  'static/.DS_Store': 'junk',
+  'templates/index.ts': 'export default {}\n',
+};
+
+describe('load', () => {
+  it('reads site.yaml, the YAML and Markdown under pages/ and every visible file under static/, sorted', async () => {
+    await writeTree(root, project);
+    const content = await load(root);
+    expect(content.site).toEqual({ file: 'site.yaml', text: 'name: Tiny\n' });
+    expect(content.pages.map((p) => p.file)).toEqual([
+      'pages/_redirects.yaml',
+      'pages/about.yaml',
+      'pages/blog/first.md',
+      'pages/index.yaml',
+      'pages/services/panels/upgrade.yaml',
+      'pages/zeta.yml',
+    ]);
+    expect(content.statics.map((s) => s.file)).toEqual(['static/images/dot.svg', 'static/robots-extra.txt']);
+  });
+
+  it('keeps each text as written and static files as bytes', async () => {
+    await writeTree(root, project);
+    const content = await load(root);
+    expect(content.pages.find((p) => p.file === 'pages/blog/first.md')!.text).toBe('---\ntitle: First\n---\nBody\n');
+    const svg = content.statics.find((s) => s.file === 'static/images/dot.svg')!;
+    expect(Buffer.isBuffer(svg.contents)).toBe(true);
+    expect(svg.contents.toString('utf8')).toBe('<svg/>');
+  });
+
+  it('gives a null site when site.yaml is missing, and empty lists without pages/ or static/', async () => {
+    expect(await load(root)).toEqual({ site: null, pages: [], statics: [] });
+  });
+
+  it('gives a null site but still the pages when only site.yaml is missing', async () => {
+    await writeTree(root, { 'pages/index.yaml': 'template: plain\n' });
+    const content = await load(root);
+    expect(content.site).toBeNull();
+    expect(content.pages).toEqual([{ file: 'pages/index.yaml', text: 'template: plain\n' }]);
+  });
+});
+
+describe('listFiles', () => {
+  it('lists every file below a folder, dotfiles left out, with forward slashes', async () => {
+    await writeTree(root, project);
+    expect(await listFiles(root, 'pages')).toEqual([
+      'pages/_redirects.yaml',
+      'pages/about.yaml',
+      'pages/blog/first.md',
+      'pages/index.yaml',
+      'pages/notes.txt',
+      'pages/services/panels/upgrade.yaml',
+      'pages/zeta.yml',
+    ]);
+  });
+
+  it('lists nothing for a folder that does not exist', async () => {
+    expect(await listFiles(root, 'missing')).toEqual([]);
+  });
+});
+
+describe('parse cache', () => {
+  it('reads an earlier run’s cache, and an empty one when it is missing or not an object', async () => {
+    expect(await readParseCache(root)).toEqual({});
+    await writeTree(root, { [parseCacheFile(root)]: '{"abc":{"name":"Tiny"}}' });
+    expect(await readParseCache(root)).toEqual({ abc: { name: 'Tiny' } });
+    await writeTree(root, { [parseCacheFile(root)]: '[1,2]' });
+    expect(await readParseCache(root)).toEqual({});
+    await writeTree(root, { [parseCacheFile(root)]: '{not json' });
+    expect(await readParseCache(root)).toEqual({});
+  });
+
+  it('names one cache file per project folder, inside node_modules/.cache/site', () => {
+    expect(parseCacheFile('/a')).toMatch(/^node_modules\/\.cache\/site\/parsed-[0-9a-f]{12}\.json$/);
+    expect(parseCacheFile('/a')).not.toBe(parseCacheFile('/b'));
+  });
+});

@@ -1,0 +1,54 @@
+// loadTheme(): a theme entry in a temporary folder → its default export, or a ContentError with located diagnostics.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
+import { loadTheme } from './theme.ts';
+import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
+
+let root: string;
+beforeEach(async () => {
+  root = await makeTempFolder();
+  // The compiled theme is cached in node_modules/.cache when the project has node_modules: keep it inside the temporary folder.
+  await mkdir(join(root, 'node_modules'));
+});
+afterEach(async () => {
+  await removeFolder(root);
+});
+
+async function problems(): Promise<Diagnostic[]> {
+  const error = await loadTheme(root).then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(ContentError);
+  return (error as ContentError).diagnostics;
+}
+
+describe('loadTheme', () => {
+  it('returns the default export of templates/index.ts with what it imports', async () => {
+    await writeTree(root, {
+      'templates/index.ts': "import { folder } from './posts.ts';\nexport default { post: { folder }, marker: 'tiny' };\n",
+      'templates/posts.ts': "export const folder: string = 'news';\n",
+    });
+    expect(await loadTheme(root)).toEqual({ post: { folder: 'news' }, marker: 'tiny' });
+  });
+
+  it('takes templates/index.tsx when there is no index.ts', async () => {
+    await writeTree(root, { 'templates/index.tsx': "export default { marker: 'tsx' };\n" });
+    expect(await loadTheme(root)).toEqual({ marker: 'tsx' });
+  });
+
+  it('reports a missing theme entry', async () => {
+    expect((await problems()).map((d) => [d.code, d.file, d.message])).toEqual([['missing-file', 'templates/index.ts', 'the theme is missing']]);
+  });
+
+  it('reports a theme that does not compile at its file, line and column', async () => {
+    await writeTree(root, { 'templates/index.ts': "const a = 1;\nexport default { a, };;\nconst = 2;\n" });
+    expect((await problems()).map((d) => [d.code, d.file, d.line, d.column])).toEqual([['theme', 'templates/index.ts', 3, 7]]);
+  });
+
+  it('reports a theme without a default export', async () => {
+    await writeTree(root, { 'templates/index.ts': 'export const theme = {};\n' });
+    expect((await problems()).map((d) => [d.code, d.file, d.message, d.hint])).toEqual([
+      ['theme', 'templates/index.ts', 'the theme has no default export', 'end the file with: export default defineTheme({ ... })'],
+    ]);
+  });
+});

@@ -1,0 +1,115 @@
+// render(): a literal model through a literal theme: output files, the doctype, the props templates get, posts' HTML and template failures.
+import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import type { Assets, PageProps, PostPage } from '../contracts/theme.ts';
+import { render } from './render.ts';
+import { documentElement, pageEntry, plainSchema, postEntry, siteModel, tinyTheme } from '../test-support.ts';
+
+const assets: Assets = { css: 'body{margin:0}', scripts: { menu: '/assets/menu-ABC123.js' } };
+
+describe('render', () => {
+  it('writes / to index.html, /a/b to a/b.html and the not-found route to 404.html, sorted by output file', () => {
+    const model = siteModel({
+      pages: [pageEntry('/'), pageEntry('/a/b'), pageEntry('/about')],
+      notFound: pageEntry('/404'),
+      posts: [postEntry('first', { title: 'First', summary: 'S', date: '2024-01-01' })],
+    });
+    const { pages, diagnostics } = render(model, tinyTheme(), assets);
+    expect(diagnostics).toEqual([]);
+    expect(pages.map((p) => [p.output, p.route, p.source, p.template])).toEqual([
+      ['404.html', '/404', 'pages/404.yaml', 'plain'],
+      ['a/b.html', '/a/b', 'pages/a/b.yaml', 'plain'],
+      ['about.html', '/about', 'pages/about.yaml', 'plain'],
+      ['blog/first.html', '/blog/first', 'pages/blog/first.md', 'post'],
+      ['index.html', '/', 'pages/index.yaml', 'plain'],
+    ]);
+  });
+
+  it('starts every page with the doctype and renders the whole document', () => {
+    const { pages } = render(siteModel({ pages: [pageEntry('/about', { title: 'About us', heading: 'Who we are' })] }), tinyTheme(), assets);
+    expect(pages[0]!.html).toBe(
+      '<!DOCTYPE html><html lang="en"><head><title>About us</title><link rel="canonical" href="https://www.example.com/about"/></head><body><h1>Who we are</h1></body></html>',
+    );
+  });
+
+  it('hands a template the site, the page data, the route, the canonical URL, the assets and the posts', () => {
+    const received: PageProps[] = [];
+    const theme = tinyTheme({
+      templates: {
+        plain: {
+          schema: plainSchema,
+          component: (props) => {
+            received.push(props as PageProps);
+            return documentElement('t', props.canonical);
+          },
+        },
+      },
+    });
+    const model = siteModel({
+      pages: [pageEntry('/'), pageEntry('/services/panels')],
+      posts: [postEntry('newer', { title: 'Newer', summary: 'S', date: '2024-02-01' }, 'One two three'), postEntry('older', { title: 'Older', summary: 'S', date: '2024-01-01' })],
+    });
+    render(model, theme, assets);
+    expect(received.map((p) => [p.route, p.canonical])).toEqual([
+      ['/', 'https://www.example.com/'],
+      ['/services/panels', 'https://www.example.com/services/panels'],
+    ]);
+    const props = received[1]!;
+    expect(props.baseUrl).toBe('https://www.example.com');
+    expect(props.site).toEqual({ name: 'Tiny', baseUrl: 'https://www.example.com' });
+    expect(props.assets).toEqual(assets);
+    expect(props.page).toEqual({ template: 'plain', title: 'Title of /services/panels', description: model.pages[1]!.data.description, noindex: false, heading: 'Heading of /services/panels' });
+    expect(props.posts).toEqual([
+      { slug: 'newer', route: '/blog/newer', front: { title: 'Newer', summary: 'S', date: '2024-02-01' }, words: 3 },
+      { slug: 'older', route: '/blog/older', front: { title: 'Older', summary: 'S', date: '2024-01-01' }, words: 2 },
+    ]);
+  });
+
+  it('turns a post’s Markdown body into HTML and gives the post the common fields from its head', () => {
+    const received: PageProps<PostPage>[] = [];
+    const base = tinyTheme();
+    const theme = {
+      ...base,
+      post: {
+        ...base.post,
+        component: (props: PageProps<PostPage>) => {
+          received.push(props);
+          return documentElement(props.page.title, props.canonical, createElement('article', { dangerouslySetInnerHTML: { __html: props.page.html } }));
+        },
+      },
+    };
+    const body = '## Why\n\nPanels *wear out*. See [the guide](/guide).\n\n- one\n- two\n';
+    const model = siteModel({ posts: [postEntry('panels', { title: 'Panels', seoTitle: 'Panel upgrades', summary: 'When to upgrade', date: '2024-01-01' }, body)] });
+    const { pages } = render(model, theme, assets);
+    const page = received[0]!.page;
+    expect(page.html).toBe('<h2>Why</h2>\n<p>Panels <em>wear out</em>. See <a href="/guide">the guide</a>.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n');
+    expect(page).toMatchObject({ template: 'post', title: 'Panel upgrades', description: 'When to upgrade', noindex: false, slug: 'panels' });
+    expect(received[0]!.canonical).toBe('https://www.example.com/blog/panels');
+    expect(pages[0]!.html).toContain('<article><h2>Why</h2>\n<p>Panels <em>wear out</em>.');
+  });
+
+  it('reports a template that throws as one render diagnostic naming it, and still renders the other pages', () => {
+    const theme = tinyTheme({
+      templates: {
+        plain: tinyTheme().templates.plain!,
+        fragile: {
+          schema: plainSchema,
+          component: () => {
+            throw new Error('no heading to show');
+          },
+        },
+      },
+    });
+    const model = siteModel({ pages: [pageEntry('/'), pageEntry('/broken', { template: 'fragile' }), pageEntry('/contact')] });
+    const { pages, diagnostics } = render(model, theme, assets);
+    expect(pages.map((p) => p.output)).toEqual(['contact.html', 'index.html']);
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({
+      code: 'render',
+      severity: 'error',
+      file: 'pages/broken.yaml',
+      line: 0,
+      message: 'the "fragile" template failed: no heading to show',
+    });
+  });
+});

@@ -1,0 +1,125 @@
+// checkRedirects(): unreachable rules, loops, chains, rules and pages hiding each other, and targets that are not pages.
+import { describe, expect, it } from 'vitest';
+import type { RedirectEntry } from '../contracts/model.ts';
+import { checkRedirects } from './redirects.ts';
+import type { LinkTargets } from './links.ts';
+import { redirectEntry } from '../test-support.ts';
+
+function targets(routes: string[], files: string[] = []): LinkTargets {
+  return { routes: new Set(routes), redirectSources: new Set(), files: new Set(files) };
+}
+
+/** Rules written one after another in pages/_redirects.yaml, each taking two lines from line 2. */
+function rules(...list: [from: string, to: string, options?: { force?: boolean }][]): RedirectEntry[] {
+  return list.map(([from, to, options], index) => redirectEntry(from, to, { line: 2 + index * 2, ...options }));
+}
+
+const summary = (list: ReturnType<typeof checkRedirects>) => list.map((d) => [d.code, d.path, d.line, d.message]);
+
+describe('unreachable rules', () => {
+  it('reports an exact rule after a splat rule that matches it, at its from', () => {
+    const found = checkRedirects(rules(['/blog/*', '/news'], ['/blog/old-post', '/news']), targets(['/news']));
+    expect(found).toEqual([
+      {
+        file: 'pages/_redirects.yaml',
+        line: 4,
+        column: 11,
+        path: 'redirects[1].from',
+        message: 'never applies: redirects[0] (/blog/*) already matches /blog/old-post',
+        hint: 'the first matching rule wins; remove this one or move it up',
+        severity: 'error',
+        code: 'redirect-unreachable',
+      },
+    ]);
+  });
+
+  it('reports an exact rule after a placeholder rule that matches it', () => {
+    const found = checkRedirects(rules(['/news/:slug', '/blog'], ['/news/launch', '/blog']), targets(['/blog']));
+    expect(summary(found)).toEqual([['redirect-unreachable', 'redirects[1].from', 4, 'never applies: redirects[0] (/news/:slug) already matches /news/launch']]);
+  });
+
+  it('reports a second rule for the same source, and a narrower pattern after a wider one', () => {
+    const found = checkRedirects(rules(['/old', '/a'], ['/blog/*', '/a'], ['/old/', '/b'], ['/blog/:slug', '/b']), targets(['/a', '/b']));
+    expect(summary(found)).toEqual([
+      ['redirect-unreachable', 'redirects[2].from', 6, 'never applies: redirects[0] (/old) already matches /old/'],
+      ['redirect-unreachable', 'redirects[3].from', 8, 'never applies: redirects[1] (/blog/*) already matches /blog/:slug'],
+    ]);
+  });
+
+  it('accepts an exact rule before the pattern that would catch it', () => {
+    expect(checkRedirects(rules(['/blog/old-post', '/news'], ['/blog/*', '/news']), targets(['/news']))).toEqual([]);
+  });
+});
+
+describe('loops and chains', () => {
+  it('reports each rule of a loop at its to', () => {
+    const found = checkRedirects(rules(['/a', '/b'], ['/b', '/a']), targets([]));
+    expect(found.map((d) => [d.code, d.path, d.line, d.column, d.message, d.hint])).toEqual([
+      ['redirect-loop', 'redirects[0].to', 3, 9, 'redirect loop: /a → /b → /a', 'one of these rules must point at a page'],
+      ['redirect-loop', 'redirects[1].to', 5, 9, 'redirect loop: /b → /a → /b', 'one of these rules must point at a page'],
+    ]);
+  });
+
+  it('reports a rule whose target is itself', () => {
+    expect(summary(checkRedirects(rules(['/a', '/a/']), targets([])))).toEqual([['redirect-loop', 'redirects[0].to', 3, 'redirect loop: /a → /a']]);
+  });
+
+  it('reports a chain at its first rule, naming where it ends', () => {
+    const found = checkRedirects(rules(['/a', '/b'], ['/b', '/c'], ['/c', '/page']), targets(['/page']));
+    expect(found.map((d) => [d.code, d.path, d.message, d.hint])).toEqual([
+      ['redirect-chain', 'redirects[0].to', 'redirect chain: /a → /b → /c → /page', 'point it straight at /page'],
+      ['redirect-chain', 'redirects[1].to', 'redirect chain: /b → /c → /page', 'point it straight at /page'],
+    ]);
+  });
+
+  it('follows only exact rules: a target a pattern rule catches is not a chain', () => {
+    expect(checkRedirects(rules(['/a', '/blog/x'], ['/blog/*', '/']), targets(['/', '/blog/x']))).toEqual([]);
+  });
+});
+
+describe('rules and pages', () => {
+  it('reports an unforced exact rule where a page exists: the page is served', () => {
+    const found = checkRedirects(rules(['/about', '/']), targets(['/', '/about']));
+    expect(found.map((d) => [d.code, d.path, d.message, d.hint])).toEqual([
+      ['redirect-shadows-page', 'redirects[0].from', 'never applies: the page at /about is served instead', 'remove the rule, or remove the page if it has moved'],
+    ]);
+  });
+
+  it('reports a forced exact rule where a page exists: the page is hidden', () => {
+    const found = checkRedirects(rules(['/about/', '/', { force: true }]), targets(['/', '/about']));
+    expect(summary(found)).toEqual([['redirect-shadows-page', 'redirects[0].from', 2, 'hides the page at /about: visitors can never reach it']]);
+  });
+
+  it('reports a forced pattern that hides pages, counting them and naming the first', () => {
+    const found = checkRedirects(rules(['/services/*', '/', { force: true }]), targets(['/', '/services/panels', '/services', '/services/ev-chargers', '/about']));
+    expect(found.map((d) => [d.code, d.path, d.message, d.hint])).toEqual([
+      ['redirect-shadows-page', 'redirects[0].from', 'hides 3 page(s) matching /services/*, such as /services', 'remove force, or narrow the source'],
+    ]);
+  });
+
+  it('accepts an unforced pattern over pages: pages win over it', () => {
+    expect(checkRedirects(rules(['/services/*', '/']), targets(['/', '/services/panels']))).toEqual([]);
+  });
+});
+
+describe('targets', () => {
+  it('reports a target that is neither a page nor a file, at its to', () => {
+    const found = checkRedirects(rules(['/old', '/gone'], ['/logo', '/images/logo.svg'], ['/ext', 'https://example.org/x'], ['/news/:slug', '/blog/:slug'], ['/q', '/about/?from=q#top']), targets(['/about'], ['/images/logo.svg']));
+    expect(found).toEqual([
+      {
+        file: 'pages/_redirects.yaml',
+        line: 3,
+        column: 9,
+        path: 'redirects[0].to',
+        message: 'redirects to /gone, which is not a page',
+        hint: 'point it at an existing page',
+        severity: 'error',
+        code: 'redirect-target',
+      },
+    ]);
+  });
+
+  it('finds nothing in a clean file', () => {
+    expect(checkRedirects(rules(['/old', '/'], ['/blog/*', '/news', { force: true }]), targets(['/', '/news']))).toEqual([]);
+  });
+});

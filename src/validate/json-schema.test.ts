@@ -1,0 +1,82 @@
+// compileSchema(): schema problems as one located diagnostic each, in words an editor understands; editorSchema() and formatPath().
+import { Type } from '@sinclair/typebox';
+import { describe, expect, it } from 'vitest';
+import { compileSchema, editorSchema, formatPath } from './json-schema.ts';
+import { parseYaml } from './yaml.ts';
+
+const schema = Type.Object(
+  {
+    heading: Type.String({ minLength: 1 }),
+    count: Type.Integer({ default: 0 }),
+    status: Type.Union([Type.Literal(301), Type.Literal(302)], { default: 301 }),
+    links: Type.Array(
+      Type.Object({ label: Type.String(), href: Type.String({ pattern: '^/', description: 'a path starting with "/"' }) }, { additionalProperties: false }),
+      { default: [] },
+    ),
+  },
+  { additionalProperties: false },
+);
+const validator = compileSchema(schema);
+
+function check(text: string) {
+  const parsed = parseYaml('pages/a.yaml', text);
+  return validator.validate('pages/a.yaml', parsed);
+}
+const summary = (r: ReturnType<typeof check>) => r.diagnostics.map((d) => [d.line, d.column, d.path, d.message, d.hint]);
+
+describe('compileSchema', () => {
+  it('fills defaults and reports nothing for a valid document', () => {
+    expect(check('heading: Hi\n')).toEqual({ value: { heading: 'Hi', count: 0, status: 301, links: [] }, diagnostics: [] });
+  });
+
+  it('makes a misspelt required field one "did you mean" at the misspelt key', () => {
+    expect(summary(check('count: 1\nheadng: Hi\n'))).toEqual([[2, 1, 'headng', 'unknown field "headng"', 'did you mean "heading"?']]);
+  });
+
+  it('reports an unknown field with the allowed ones when nothing is near it', () => {
+    expect(summary(check('heading: Hi\nzzz: 1\n'))).toEqual([[2, 1, 'zzz', 'unknown field "zzz"', 'allowed fields: heading, count, status, links']]);
+  });
+
+  it('reports a missing field at its map, with what is expected', () => {
+    expect(summary(check('links:\n  - label: Home\n'))).toEqual([
+      [1, 1, 'heading', 'missing required field "heading"', 'expected text'],
+      [2, 5, 'links[0].href', 'missing required field "href"', 'expected a path starting with "/"'],
+    ]);
+  });
+
+  it('words type, length, pattern and union problems for people', () => {
+    expect(summary(check('heading: ""\ncount: many\nstatus: 303\nlinks:\n  - label: Home\n    href: home\n'))).toEqual([
+      [1, 10, 'heading', 'must not be empty', undefined],
+      [2, 8, 'count', 'must be a whole number', undefined],
+      [3, 9, 'status', 'must be one of: 301, 302', undefined],
+      [6, 11, 'links[0].href', 'does not have the expected form', 'expected a path starting with "/"'],
+    ]);
+  });
+
+  it('does not change the parsed value it checks', () => {
+    const parsed = parseYaml('pages/a.yaml', 'heading: Hi\n');
+    validator.validate('pages/a.yaml', parsed);
+    expect(parsed.data).toEqual({ heading: 'Hi' });
+  });
+});
+
+describe('editorSchema', () => {
+  it('does not require what has a default, at any depth', () => {
+    const relaxed = editorSchema(schema) as { required: string[]; properties: { links: { items: { required: string[] } } } };
+    expect(relaxed.required).toEqual(['heading']);
+    expect(relaxed.properties.links.items.required).toEqual(['label', 'href']);
+    expect('required' in (editorSchema(Type.Object({ a: Type.String({ default: 'x' }) })) as object)).toBe(false);
+  });
+});
+
+describe('formatPath', () => {
+  it.each([
+    [[], ''],
+    [['services', 2, 'href'], 'services[2].href'],
+    [[0, 'a'], '[0].a'],
+    [['phones', 'toronto-east', 'display'], 'phones.toronto-east.display'],
+    [['a b', 'c'], '["a b"].c'],
+  ] as const)('%j → %s', (path, text) => {
+    expect(formatPath(path)).toBe(text);
+  });
+});

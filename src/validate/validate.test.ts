@@ -1,0 +1,252 @@
+// validate(): literal texts and a tiny theme in, the resolved model and located diagnostics out.
+import { describe, expect, it } from 'vitest';
+import type { LoadedContent, SourceFile } from '../load/load.ts';
+import type { Diagnostic } from '../contracts/diagnostics.ts';
+import { compileValidators, modelineFor, validate, type ValidateOptions } from './validate.ts';
+import { DESCRIPTION, tinyTheme } from '../test-support.ts';
+
+const theme = tinyTheme();
+const validators = compileValidators(theme);
+
+const SITE_LINE = '# yaml-language-server: $schema=./schemas/site.json';
+const siteFile = (...lines: string[]): SourceFile => ({ file: 'site.yaml', text: [SITE_LINE, ...lines, ''].join('\n') });
+const goodSite = siteFile('name: Tiny', 'baseUrl: https://www.example.com/');
+
+/** A page file of the `plain` template, its modeline right for its folder. */
+function plainPage(file: string, heading = `Heading of ${file}`, template = 'plain'): SourceFile {
+  const depth = file.split('/').length - 1;
+  const modeline = `# yaml-language-server: $schema=${'../'.repeat(depth)}schemas/plain.json`;
+  return { file, text: [modeline, `template: ${template}`, `title: Title of ${file}`, `description: ${DESCRIPTION}`, `heading: ${heading}`, ''].join('\n') };
+}
+
+function post(slug: string, front: Record<string, string>, folder = 'pages/blog'): SourceFile {
+  const lines = Object.entries(front).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  return { file: `${folder}/${slug}.md`, text: ['---', ...lines, '---', '', `The body of ${slug}.`, ''].join('\n') };
+}
+
+function run(content: Partial<LoadedContent>, options: ValidateOptions = {}) {
+  return validate({ site: goodSite, pages: [], statics: [], ...content }, theme, validators, options);
+}
+
+const codes = (diagnostics: Diagnostic[]) => diagnostics.map((d) => d.code);
+
+describe('routes and pages', () => {
+  it('gives each page file its route, sorts pages by route, and sets the not-found page apart', () => {
+    const { model, diagnostics, claimedRoutes } = run({
+      pages: [plainPage('pages/404.yaml'), plainPage('pages/services/panels.yaml'), plainPage('pages/about.yaml'), plainPage('pages/index.yaml'), plainPage('pages/services/index.yaml')],
+    });
+    expect(diagnostics).toEqual([]);
+    expect(model.pages.map((p) => [p.route, p.file])).toEqual([
+      ['/', 'pages/index.yaml'],
+      ['/about', 'pages/about.yaml'],
+      ['/services', 'pages/services/index.yaml'],
+      ['/services/panels', 'pages/services/panels.yaml'],
+    ]);
+    expect(model.notFound?.file).toBe('pages/404.yaml');
+    expect(model.notFound?.route).toBe('/404');
+    expect(claimedRoutes).toEqual(['/404', '/services/panels', '/about', '/', '/services']);
+  });
+
+  it('fills defaults of the common fields and keeps the page’s own', () => {
+    const { model } = run({ pages: [plainPage('pages/about.yaml', 'About us')] });
+    expect(model.pages[0]!.data).toEqual({ template: 'plain', title: 'Title of pages/about.yaml', description: DESCRIPTION, noindex: false, heading: 'About us' });
+    expect(model.pages[0]!.template).toBe('plain');
+  });
+
+  it('reports a file name that cannot be a URL and leaves its route unclaimed', () => {
+    const { model, diagnostics, claimedRoutes } = run({ pages: [plainPage('pages/Panel_Upgrades.yaml')] });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: 'route-name', file: 'pages/Panel_Upgrades.yaml', line: 0, message: '"Panel_Upgrades" cannot be part of a URL' }),
+    ]);
+    expect(model.pages).toEqual([]);
+    expect(claimedRoutes).toEqual([]);
+  });
+
+  it('skips files below pages/ that are not pages', () => {
+    const { model, claimedRoutes } = run({ pages: [{ file: 'pages/_partials/cta.yaml', text: 'x: 1\n' }] });
+    expect(model.pages).toEqual([]);
+    expect(claimedRoutes).toEqual([]);
+  });
+
+  it('gives static files their public path', () => {
+    const { model } = run({ statics: [{ file: 'static/images/dot.svg', contents: Buffer.from('<svg/>') }] });
+    expect(model.statics.map((s) => [s.file, s.route])).toEqual([['static/images/dot.svg', '/images/dot.svg']]);
+  });
+});
+
+describe('templates', () => {
+  it('reports an unknown template at the template value, names the known ones, and still claims the route', () => {
+    const { model, diagnostics, claimedRoutes } = run({ pages: [plainPage('pages/fancy.yaml', 'Fancy', 'fancy')] });
+    expect(diagnostics).toEqual([
+      {
+        file: 'pages/fancy.yaml',
+        line: 2,
+        column: 11,
+        path: 'template',
+        message: 'unknown template "fancy"',
+        hint: 'templates: plain',
+        severity: 'error',
+        code: 'unknown-template',
+      },
+    ]);
+    expect(model.pages).toEqual([]);
+    expect(claimedRoutes).toEqual(['/fancy']);
+  });
+
+  it('keeps out a page whose fields do not fit its template, with a schema diagnostic at the field', () => {
+    const page = plainPage('pages/about.yaml');
+    const { model, diagnostics } = run({ pages: [{ ...page, text: page.text.replace(/^heading: .*$/m, 'heading: ""') }] });
+    expect(model.pages).toEqual([]);
+    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.path])).toEqual([['schema', 'pages/about.yaml', 5, 'heading']]);
+  });
+});
+
+describe('posts', () => {
+  it('reports a Markdown file outside the posts folder, or in a folder below it', () => {
+    const { model, diagnostics, claimedRoutes } = run({
+      pages: [post('stray', { title: 'T', summary: 'S', date: '2024-01-01' }, 'pages/notes'), post('deep', { title: 'T', summary: 'S', date: '2024-01-01' }, 'pages/blog/2024')],
+    });
+    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([
+      ['post-location', 'pages/notes/stray.md', 0, 0, 'Markdown files are posts and belong directly in pages/blog/'],
+      ['post-location', 'pages/blog/2024/deep.md', 0, 0, 'Markdown files are posts and belong directly in pages/blog/'],
+    ]);
+    expect(diagnostics[0]!.hint).toBe('move it to pages/blog/<slug>.md, or make the page a .yaml file');
+    expect(model.posts).toEqual([]);
+    expect(claimedRoutes).toEqual(['/notes/stray', '/blog/2024/deep']);
+  });
+
+  it('sorts posts by the theme’s order, newest first, ties by slug', () => {
+    const { model, diagnostics } = run({
+      pages: [
+        post('b-tie', { title: 'B', summary: 'S', date: '2024-03-01' }),
+        post('older', { title: 'O', summary: 'S', date: '2023-12-31' }),
+        post('newest', { title: 'N', summary: 'S', date: '2024-05-20' }),
+        post('a-tie', { title: 'A', summary: 'S', date: '2024-03-01' }),
+      ],
+    });
+    expect(diagnostics).toEqual([]);
+    expect(model.posts.map((p) => p.slug)).toEqual(['newest', 'a-tie', 'b-tie', 'older']);
+    expect(model.posts.map((p) => p.route)).toEqual(['/blog/newest', '/blog/a-tie', '/blog/b-tie', '/blog/older']);
+  });
+
+  it('takes the head from the first title field a post has, and the description field', () => {
+    const { model } = run({
+      pages: [
+        post('with-seo', { title: 'Headline', seoTitle: 'Search title', summary: 'What it says', date: '2024-02-01' }),
+        post('plain', { title: 'Only headline', summary: 'Another summary', date: '2024-01-01' }),
+      ],
+    });
+    expect(model.posts.map((p) => p.head)).toEqual([
+      { title: 'Search title', description: 'What it says', titleField: 'seoTitle', descriptionField: 'summary' },
+      { title: 'Only headline', description: 'Another summary', titleField: 'title', descriptionField: 'summary' },
+    ]);
+  });
+
+  it('splits the body from the front matter and knows the line it starts on', () => {
+    const { model } = run({ pages: [post('one', { title: 'One', summary: 'S', date: '2024-01-01' })] });
+    expect(model.posts[0]).toMatchObject({ file: 'pages/blog/one.md', slug: 'one', body: '\nThe body of one.\n', bodyLine: 6, words: 4 });
+    expect(model.posts[0]!.front).toEqual({ title: 'One', summary: 'S', date: '2024-01-01' });
+  });
+
+  it('reports a post without front matter at its first line', () => {
+    const { diagnostics } = run({ pages: [{ file: 'pages/blog/bare.md', text: '# Just a heading\n' }] });
+    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['front-matter', 'pages/blog/bare.md', 1, 1]]);
+  });
+
+  it('locates a front-matter field on its line of the Markdown file', () => {
+    const { diagnostics, model } = run({ pages: [post('bad-date', { title: 'T', summary: 'S', date: 'soon' })] });
+    expect(model.posts).toEqual([]);
+    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.path])).toEqual([['schema', 'pages/blog/bad-date.md', 4, 'date']]);
+  });
+});
+
+describe('site.yaml', () => {
+  it('reports a theme rule’s problem once, at its line and field path in site.yaml', () => {
+    const site = siteFile('name: Tiny', 'baseUrl: https://www.example.com', 'phone:', '  number: "+14165550100"', '  display: (416) 555-0199');
+    const { diagnostics } = run({ site });
+    expect(diagnostics).toEqual([
+      {
+        file: 'site.yaml',
+        line: 6,
+        column: 12,
+        path: 'phone.display',
+        message: '"(416) 555-0199" is not +14165550100',
+        hint: 'print the number the link dials',
+        severity: 'error',
+        code: 'site-rule',
+      },
+    ]);
+  });
+
+  it('runs no theme rule on a site.yaml that fails its schema', () => {
+    const site = siteFile('name: Tiny', 'baseUrl: https://www.example.com', 'phone:', '  number: "+14165550100"', '  display: (416) 555-0199', 'extra: 1');
+    expect(codes(run({ site }).diagnostics)).toEqual(['schema']);
+  });
+
+  it('reports a base URL that is not absolute at its line, and drops a trailing slash from a good one', () => {
+    const bad = run({ site: siteFile('name: Tiny', 'baseUrl: www.example.com') });
+    expect(bad.diagnostics).toEqual([
+      {
+        file: 'site.yaml',
+        line: 3,
+        column: 10,
+        path: 'baseUrl',
+        message: 'base URL "www.example.com" is not an absolute http(s) URL',
+        hint: 'for example https://www.example.com',
+        severity: 'error',
+        code: 'base-url',
+      },
+    ]);
+    expect(run({}).model.site).toEqual({ name: 'Tiny', baseUrl: 'https://www.example.com' });
+  });
+
+  it('takes a base URL option over site.yaml, and blames the option when it is bad', () => {
+    expect(run({}, { baseUrl: 'https://preview.example.net/' }).model.site.baseUrl).toBe('https://preview.example.net');
+    const bad = run({}, { baseUrl: 'ftp://preview' });
+    expect(bad.diagnostics.map((d) => [d.code, d.file, d.line, d.path])).toEqual([['base-url', '--base-url', 0, 'baseUrl']]);
+  });
+
+  it('reports a missing site.yaml', () => {
+    const { diagnostics } = run({ site: null });
+    expect(diagnostics.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([['missing-file', 'site.yaml', 'site.yaml is missing', 'create it at the project root']]);
+  });
+});
+
+describe('schema lines for editors', () => {
+  it('names the schema relative to each file', () => {
+    expect(modelineFor('site.yaml', 'site')).toBe('# yaml-language-server: $schema=./schemas/site.json');
+    expect(modelineFor('pages/a.yaml', 'plain')).toBe('# yaml-language-server: $schema=../schemas/plain.json');
+    expect(modelineFor('pages/x/y.yaml', 'plain')).toBe('# yaml-language-server: $schema=../../schemas/plain.json');
+  });
+
+  it('reports a missing schema line and a wrong one at line 1, the page still validated', () => {
+    const missing = plainPage('pages/a.yaml');
+    const wrong = plainPage('pages/x/b.yaml');
+    const { diagnostics, model } = run({
+      site: { file: 'site.yaml', text: 'name: Tiny\nbaseUrl: https://www.example.com\n' },
+      pages: [
+        { ...missing, text: missing.text.split('\n').slice(1).join('\n') },
+        { ...wrong, text: wrong.text.replace('../../schemas/plain.json', '../schemas/plain.json') },
+      ],
+    });
+    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.message, d.hint])).toEqual([
+      ['modeline', 'site.yaml', 1, 1, 'the first line must name the schema for editors', `make the first line: ${SITE_LINE}`],
+      ['modeline', 'pages/a.yaml', 1, 1, 'the first line must name the schema for editors', 'make the first line: # yaml-language-server: $schema=../schemas/plain.json'],
+      ['modeline', 'pages/x/b.yaml', 1, 1, 'the schema line points at the wrong schema', 'make the first line: # yaml-language-server: $schema=../../schemas/plain.json'],
+    ]);
+    expect(model.pages.map((p) => p.route)).toEqual(['/a', '/x/b']);
+  });
+});
+
+describe('redirects', () => {
+  it('reads pages/_redirects.yaml into rules with defaults and the place of each value', () => {
+    const text = ['# yaml-language-server: $schema=../schemas/redirects.json', 'redirects:', '  - from: /old', '    to: /new', '  - from: /blog/*', '    to: /news', '    status: 302', ''].join('\n');
+    const { model, diagnostics, claimedRoutes } = run({ pages: [{ file: 'pages/_redirects.yaml', text }] });
+    expect(diagnostics).toEqual([]);
+    expect(claimedRoutes).toEqual([]);
+    expect(model.redirects).toEqual([
+      { from: '/old', to: '/new', status: 301, force: false, file: 'pages/_redirects.yaml', fields: { from: { line: 3, column: 11 }, to: { line: 4, column: 9 } } },
+      { from: '/blog/*', to: '/news', status: 302, force: false, file: 'pages/_redirects.yaml', fields: { from: { line: 5, column: 11 }, to: { line: 6, column: 9 } } },
+    ]);
+  });
+});

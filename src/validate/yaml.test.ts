@@ -1,0 +1,82 @@
+// parseYaml() and splitFrontMatter(): values, positions of fields, and syntax errors pointed at where the mistake starts.
+import { describe, expect, it } from 'vitest';
+import { parseYaml, splitFrontMatter, type ParseCache } from './yaml.ts';
+
+const located = (d: { code: string; line: number; column: number; message: string }) => [d.code, d.line, d.column, d.message];
+
+describe('parseYaml', () => {
+  const text = 'name: Tiny\nlinks:\n  - label: Home\n    href: /\n  - label: About\n    href: /about\n';
+
+  it('gives the plain value and no diagnostics for clean YAML', () => {
+    const parsed = parseYaml('site.yaml', text);
+    expect(parsed.data).toEqual({ name: 'Tiny', links: [{ label: 'Home', href: '/' }, { label: 'About', href: '/about' }] });
+    expect(parsed.diagnostics).toEqual([]);
+  });
+
+  it('locates values and keys by field path, falling back to the nearest parent that exists', () => {
+    const parsed = parseYaml('site.yaml', text);
+    expect(parsed.locate(['name'])).toEqual({ line: 1, column: 7 });
+    expect(parsed.locate(['links', 1, 'href'])).toEqual({ line: 6, column: 11 });
+    expect(parsed.locate(['links', 1])).toEqual({ line: 5, column: 5 });
+    expect(parsed.locate(['links', 1, 'missing'])).toEqual({ line: 5, column: 5 });
+    expect(parsed.locate(['nothing', 'here'])).toEqual({ line: 1, column: 1 });
+    expect(parsed.locateKey(['links', 0], 'href')).toEqual({ line: 4, column: 5 });
+    expect(parsed.locateKey([], 'links')).toEqual({ line: 2, column: 1 });
+  });
+
+  it('shifts lines by the offset of front matter in a Markdown file', () => {
+    expect(parseYaml('pages/blog/a.md', 'title: A\ndate: 2024-01-01\n', 1).locate(['date'])).toEqual({ line: 3, column: 7 });
+  });
+
+  it('points an unclosed bracket at where it opens, not where the text ends', () => {
+    const parsed = parseYaml('pages/a.yaml', 'title: A\ntags: [one, two\nheading: B\n');
+    expect(parsed.data).toBeUndefined();
+    expect(parsed.diagnostics.map(located)[0]).toEqual(['yaml-syntax', 2, 7, '"[" is never closed']);
+    expect(parsed.diagnostics[0]!.hint).toBe('close it with "]", or put the whole value in quotes if the "[" is part of the text');
+  });
+
+  it('points an unclosed quote at the quote that opens it', () => {
+    const parsed = parseYaml('pages/a.yaml', 'title: "Panel upgrades\nheading: B\n');
+    expect(parsed.data).toBeUndefined();
+    expect(parsed.diagnostics.map(located)[0]).toEqual(['yaml-syntax', 1, 8, 'the quote " that starts here is never closed']);
+  });
+
+  it('reports a repeated key with a hint, and no value', () => {
+    const parsed = parseYaml('pages/a.yaml', 'title: A\ntitle: B\n');
+    expect(parsed.data).toBeUndefined();
+    expect(parsed.diagnostics.map((d) => [d.code, d.file, d.line, d.hint])).toEqual([['yaml-syntax', 'pages/a.yaml', 2, 'each field may appear once; remove or rename one of them']]);
+    expect(parsed.diagnostics[0]!.message).not.toMatch(/\.$/);
+  });
+
+  it('keeps a clean parse in the cache and reads it back, still able to locate fields', () => {
+    const store = new Map<string, unknown>();
+    const cache: ParseCache = { get: (t) => store.get(t), set: (t, d) => void store.set(t, d) };
+    parseYaml('site.yaml', text, 0, cache);
+    expect([...store.values()]).toEqual([{ name: 'Tiny', links: [{ label: 'Home', href: '/' }, { label: 'About', href: '/about' }] }]);
+    store.set(text, { from: 'cache' });
+    const again = parseYaml('site.yaml', text, 0, cache);
+    expect(again.data).toEqual({ from: 'cache' });
+    expect(again.locate(['links', 0, 'href'])).toEqual({ line: 4, column: 11 });
+  });
+
+  it('caches nothing that has errors', () => {
+    const store = new Map<string, unknown>();
+    parseYaml('a.yaml', 'a: [', 0, { get: (t) => store.get(t), set: (t, d) => void store.set(t, d) });
+    expect(store.size).toBe(0);
+  });
+});
+
+describe('splitFrontMatter', () => {
+  it('splits front matter from the body and gives the body’s first line', () => {
+    expect(splitFrontMatter('---\ntitle: A\ndate: 2024-01-01\n---\n\nBody text\n')).toEqual({ front: 'title: A\ndate: 2024-01-01', body: '\nBody text\n', bodyLine: 5 });
+  });
+
+  it('reads Windows line ends', () => {
+    expect(splitFrontMatter('---\r\ntitle: A\r\n---\r\nBody\r\n')).toEqual({ front: 'title: A', body: 'Body\r\n', bodyLine: 4 });
+  });
+
+  it('gives null for a file that does not start with ---', () => {
+    expect(splitFrontMatter('# Title\n---\ntitle: A\n---\n')).toBeNull();
+    expect(splitFrontMatter('---\ntitle: A\n')).toBeNull();
+  });
+});

@@ -1,0 +1,117 @@
+// writeOutput() replaces the output folder whole; recover() cleans up after a killed build; refreshFiles() writes only what changed.
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recover, refreshFiles, writeOutput, writeParseCache } from './write.ts';
+import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
+
+/** A process id no process has (above any kernel's pid_max), for leftovers of a build that was killed. */
+const DEAD_PID = 2147483000;
+
+let parent: string;
+let dist: string;
+beforeEach(async () => {
+  parent = await makeTempFolder();
+  dist = join(parent, 'dist');
+});
+afterEach(async () => {
+  await removeFolder(parent);
+});
+
+/** Every file below `dir`, relative, sorted. */
+async function filesIn(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/')).sort();
+}
+
+describe('writeOutput', () => {
+  it('writes text and bytes, creating folders, into a folder that did not exist', async () => {
+    await writeOutput(dist, [
+      { path: 'index.html', contents: '<!DOCTYPE html>' },
+      { path: 'a/b/c.html', contents: 'deep' },
+      { path: 'assets/x.bin', contents: new Uint8Array([0, 1, 2]) },
+    ]);
+    expect(await filesIn(dist)).toEqual(['a/b/c.html', 'assets/x.bin', 'index.html']);
+    expect(await readFile(join(dist, 'a/b/c.html'), 'utf8')).toBe('deep');
+    expect([...(await readFile(join(dist, 'assets/x.bin')))]).toEqual([0, 1, 2]);
+  });
+
+  it('replaces the folder whole: files of the earlier build are gone, and nothing is left beside it', async () => {
+    await writeTree(dist, { 'index.html': 'old', 'old-page.html': 'old', 'assets/old-ABC.js': 'old' });
+    await writeOutput(dist, [{ path: 'index.html', contents: 'new' }, { path: 'about.html', contents: 'new' }]);
+    expect(await filesIn(dist)).toEqual(['about.html', 'index.html']);
+    expect(await readFile(join(dist, 'index.html'), 'utf8')).toBe('new');
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+
+  it('writes an empty site as an empty folder', async () => {
+    await writeTree(dist, { 'index.html': 'old' });
+    await writeOutput(dist, []);
+    expect(await readdir(dist)).toEqual([]);
+  });
+});
+
+describe('recover', () => {
+  it('puts back the earlier build that a killed run had set aside, and removes its half-written tree', async () => {
+    await writeTree(parent, {
+      [`.dist-old-${DEAD_PID}-aaaa/index.html`]: 'previous',
+      [`.dist-new-${DEAD_PID}-bbbb/index.html`]: 'half',
+    });
+    await recover(dist);
+    expect((await readdir(parent)).sort()).toEqual(['dist']);
+    expect(await readFile(join(dist, 'index.html'), 'utf8')).toBe('previous');
+  });
+
+  it('removes a set-aside tree when the output folder exists', async () => {
+    await writeTree(parent, { 'dist/index.html': 'current', [`.dist-old-${DEAD_PID}-aaaa/index.html`]: 'previous' });
+    await recover(dist);
+    expect(await readdir(parent)).toEqual(['dist']);
+    expect(await readFile(join(dist, 'index.html'), 'utf8')).toBe('current');
+  });
+
+  it('leaves alone the trees of a build that is still running, and folders of other names', async () => {
+    const running = `.dist-new-${process.ppid}-cccc`;
+    await writeTree(parent, { [`${running}/index.html`]: 'in progress', '.other-old-1-dddd/x': 'x', 'dist-old/x': 'x' });
+    await recover(dist);
+    expect((await readdir(parent)).sort()).toEqual([running, '.other-old-1-dddd', 'dist-old']);
+  });
+
+  it('does nothing when the parent folder does not exist', async () => {
+    await expect(recover(join(parent, 'missing', 'dist'))).resolves.toBeUndefined();
+  });
+
+  it('runs before every write, so a killed run’s trees do not pile up', async () => {
+    await writeTree(parent, { [`.dist-new-${DEAD_PID}-bbbb/index.html`]: 'half' });
+    await writeOutput(dist, [{ path: 'index.html', contents: 'new' }]);
+    expect(await readdir(parent)).toEqual(['dist']);
+  });
+});
+
+describe('refreshFiles', () => {
+  it('writes only the files whose contents changed and returns their paths', async () => {
+    await writeTree(parent, { 'schemas/site.json': '{"same":true}', 'schemas/page.json': '{"old":true}' });
+    const changed = await refreshFiles(parent, [
+      { path: 'schemas/site.json', contents: '{"same":true}' },
+      { path: 'schemas/page.json', contents: '{"new":true}' },
+      { path: 'schemas/post.json', contents: '{}' },
+    ]);
+    expect(changed).toEqual(['schemas/page.json', 'schemas/post.json']);
+    expect(await readFile(join(parent, 'schemas/page.json'), 'utf8')).toBe('{"new":true}');
+    expect(await refreshFiles(parent, [{ path: 'schemas/page.json', contents: '{"new":true}' }])).toEqual([]);
+  });
+});
+
+describe('writeParseCache', () => {
+  it('saves the entries as JSON, creating its folder, with no temporary file left', async () => {
+    await writeParseCache(parent, 'cache/site/parsed.json', { abc: { name: 'Tiny' } });
+    expect(JSON.parse(await readFile(join(parent, 'cache/site/parsed.json'), 'utf8'))).toEqual({ abc: { name: 'Tiny' } });
+    expect(await readdir(join(parent, 'cache/site'))).toEqual(['parsed.json']);
+  });
+
+  it('ignores a failure, removing its temporary file: the cache only saves time', async () => {
+    // The cache file's name is taken by a folder, so the final rename fails.
+    await mkdir(join(parent, 'cache', 'parsed.json', 'inside'), { recursive: true });
+    await expect(writeParseCache(parent, 'cache/parsed.json', { abc: 1 })).resolves.toBeUndefined();
+    expect(await readdir(join(parent, 'cache'))).toEqual(['parsed.json']);
+  });
+});
