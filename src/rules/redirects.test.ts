@@ -52,6 +52,11 @@ describe('unreachable rules', () => {
 });
 
 describe('loops and chains', () => {
+  it('a rule that leads into a loop it is not part of names the loop where it closes', () => {
+    const found = summary(checkRedirects(rules(['/x', '/a'], ['/a', '/b'], ['/b', '/a']), targets([])));
+    expect(found.map((d) => d[3])).toEqual(['redirect loop: /x → /a → /b → /a', 'redirect loop: /a → /b → /a', 'redirect loop: /b → /a → /b']);
+  });
+
   it('reports each rule of a loop at its to', () => {
     const found = checkRedirects(rules(['/a', '/b'], ['/b', '/a']), targets([]));
     expect(found.map((d) => [d.code, d.path, d.line, d.column, d.message, d.hint])).toEqual([

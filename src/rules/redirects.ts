@@ -52,7 +52,7 @@ export function checkRedirects(redirects: readonly RedirectEntry[], targets: Lin
       const loops = hop !== undefined;
       const end = loops ? from : normaliseLinkPath(redirects[[...visited].pop()!]!.to);
       out.push(loops
-        ? diagnostic('redirect-loop', at(rule, index, 'to'), { hops: [...path, from] })
+        ? diagnostic('redirect-loop', at(rule, index, 'to'), { hops: [...path, normaliseLinkPath(redirects[hop!]!.from)] })
         : diagnostic('redirect-chain', at(rule, index, 'to'), { hops: path, end }));
       return;
     }

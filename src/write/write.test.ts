@@ -76,6 +76,14 @@ describe('recover', () => {
     expect((await readdir(parent)).sort()).toEqual([running, '.other-old-1-dddd', 'dist-old']);
   });
 
+  it('leaves alone the set-aside tree of another output folder whose name starts the same', async () => {
+    // `.dist-new-old-…` is the previous build of a folder called dist-new, not a staging tree of dist.
+    const sibling = `.dist-new-old-${DEAD_PID}-aaaa`;
+    await writeTree(parent, { 'dist/index.html': 'current', [`${sibling}/index.html`]: 'previous of dist-new' });
+    await recover(dist);
+    expect((await readdir(parent)).sort()).toEqual([sibling, 'dist']);
+  });
+
   it('does nothing when the parent folder does not exist', async () => {
     await expect(recover(join(parent, 'missing', 'dist'))).resolves.toBeUndefined();
   });
@@ -106,6 +114,12 @@ describe('writeParseCache', () => {
     await writeParseCache(parent, 'cache/site/parsed.json', { abc: { name: 'Tiny' } });
     expect(JSON.parse(await readFile(join(parent, 'cache/site/parsed.json'), 'utf8'))).toEqual({ abc: { name: 'Tiny' } });
     expect(await readdir(join(parent, 'cache/site'))).toEqual(['parsed.json']);
+  });
+
+  it('ignores a failure even where the temporary file cannot be made or removed', async () => {
+    // The cache folder's name is taken by a file, so neither writing nor cleaning up can work.
+    await writeTree(parent, { 'cache/blocked': 'a file' });
+    await expect(writeParseCache(parent, 'cache/blocked/parsed.json', { abc: 1 })).resolves.toBeUndefined();
   });
 
   it('ignores a failure, removing its temporary file: the cache only saves time', async () => {

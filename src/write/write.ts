@@ -60,8 +60,10 @@ export async function recover(outDir: string): Promise<void> {
     return;
   }
   // A tree whose build is still running (another process) is not a leftover.
+  // The whole name must match: `.dist-new-old-…` is the set-aside build of a folder called dist-new.
+  const ours = new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-(?:new|old)-\\d+-[0-9a-f]+$`);
   const leftovers = entries
-    .filter((e) => e.startsWith(`.${name}-new-`) || e.startsWith(`.${name}-old-`))
+    .filter((e) => ours.test(e))
     .filter((e) => !isAlive(Number(e.split('-').at(-2))))
     .sort();
   const exists = entries.includes(name);
@@ -109,6 +111,7 @@ export async function writeParseCache(root: string, file: string, entries: Recor
     await writeFile(temporary, JSON.stringify(entries));
     await rename(temporary, target);
   } catch {
-    await rm(temporary, { force: true });
+    // Even the clean-up may fail (the cache folder is a file): still only speed is lost.
+    await rm(temporary, { force: true }).catch(() => {});
   }
 }

@@ -1,9 +1,7 @@
 // The smaller pure parts: vnu message sorting, the console allowance on the
 // 404 page, Lighthouse result summaries, pages from files, site facts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
-import type { RenderedPage } from '../../src/render.ts';
-import { NOT_FOUND_ROUTE } from '../../src/url.ts';
+import { build, NOT_FOUND_ROUTE, type RenderedPage } from '../../src/index.ts';
 import type { Visit } from '../../tools/audit/browser.ts';
 import { judgeConsole, isAllowedNotFoundMessage } from '../../tools/audit/gates/console.ts';
 import { classifyMessages } from '../../tools/audit/gates/html.ts';
