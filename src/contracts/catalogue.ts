@@ -241,7 +241,7 @@ export const catalogue = {
     title: 'Inline style or script that the Content-Security-Policy blocks',
     severity: 'error',
     stops: 'write',
-    message: (p: { attribute: string }) => `the rendered page has a ${p.attribute}="…" attribute, which the Content-Security-Policy blocks`,
+    message: (p: { attribute: string }) => `the rendered page has ${/^[aeiou]/.test(p.attribute) ? 'an' : 'a'} ${p.attribute}="…" attribute, which the Content-Security-Policy blocks`,
     hint: (p) =>
       p.attribute === 'style'
         ? 'use a class in the stylesheet instead; the attribute is written in a template'

@@ -98,7 +98,7 @@ describe('checkRendered', () => {
     expect(checkRendered(model, pages, context).map((d) => [d.code, d.file, d.message])).toEqual([
       ['output-clash', 'static/about.html', 'writes dist/about.html, which pages/about.yaml also writes'],
       ['inline-code', 'pages/about.yaml', 'the rendered page has a style="…" attribute, which the Content-Security-Policy blocks'],
-      ['inline-code', 'pages/about.yaml', 'the rendered page has a onclick="…" attribute, which the Content-Security-Policy blocks'],
+      ['inline-code', 'pages/about.yaml', 'the rendered page has an onclick="…" attribute, which the Content-Security-Policy blocks'],
     ]);
   });
 
