@@ -6,7 +6,7 @@
 // FAQ folds stands in for it.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { faq, SHOW_ALL, SHOW_FEWER, unfoldFaq } from '../../templates/client/faq.ts';
-import { expand, pages, squash } from '../helpers/content.ts';
+import { expand, foldingFaq, squash } from '../helpers/content.ts';
 import { openPage, useBuiltSite } from './site-pages.ts';
 
 useBuiltSite();
@@ -17,11 +17,10 @@ const visible = () => items().filter((d) => !d.hidden);
 const toggle = () => document.querySelector<HTMLButtonElement>('[data-faq-toggle]')!;
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-const folds = (faq: { items: unknown[]; shown?: number } | undefined) => !!faq && faq.items.length > (faq.shown ?? 6);
-const { route: ROUTE, data: { faq: data } } = [...pages].sort((a, b) => Number(b.route === '/') - Number(a.route === '/')).find((p) => folds(p.data.faq))!;
+const { route: ROUTE, ...data } = foldingFaq();
 /** Every question of the page's data, and how many show before "Show all FAQs". */
-const ALL: number = data.items.length;
-const SHOWN: number = data.shown ?? 6;
+const ALL = data.items.length;
+const SHOWN = data.shown;
 
 beforeEach(() => openPage(ROUTE));
 
@@ -30,7 +29,7 @@ describe('FAQ without script', () => {
     expect(items()).toHaveLength(ALL);
     expect(visible()).toHaveLength(ALL);
     items().forEach((item, i) => {
-      expect(squash(item.querySelector('summary')!.textContent!)).toBe(squash(expand(data.items[i].question, ROUTE)));
+      expect(squash(item.querySelector('summary')!.textContent!)).toBe(squash(expand(data.items[i]!.question, ROUTE)));
       expect(item.querySelector('summary + p')!.textContent!.trim().length).toBeGreaterThan(0);
     });
     expect(toggle().hidden).toBe(true);

@@ -37,7 +37,7 @@ export interface SiteData {
   baseUrl: string;
   phones: { main: Phone; toronto: Phone; office: Phone };
   leadsEmail: string;
-  form: { action: string; next: string };
+  form: { action: string; subject: string; next: string };
   hours: { emergency: string };
   esaLicence: string;
   claims: Record<string, string>;
@@ -156,4 +156,27 @@ export function expand(text: string, route: string): string {
 /** Collapses runs of white space, as text read from HTML has them. */
 export function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** A FAQ as a page's data gives it. */
+export interface FaqData {
+  route: string;
+  items: { question: string; answer: string }[];
+  /** Questions shown before "Show all FAQs" (6 unless the page says). */
+  shown: number;
+}
+
+/**
+ * The FAQ that folds (more questions than it shows at first) of the home page,
+ * which the spec describes, or should the editor shorten it, of the first
+ * other page whose FAQ folds.
+ */
+export function foldingFaq(): FaqData {
+  const faqs = pages
+    .filter((p) => p.data.faq)
+    .map((p) => ({ route: p.route, items: p.data.faq.items, shown: p.data.faq.shown ?? 6 }) as FaqData)
+    .filter((f) => f.items.length > f.shown)
+    .sort((a, b) => Number(b.route === '/') - Number(a.route === '/'));
+  if (!faqs[0]) throw new Error('no page of pages/ has a FAQ longer than it shows');
+  return faqs[0];
 }
