@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { buildAndServe, type ServedSite } from './helpers/site.ts';
 import { SPEC_REDIRECTS, SPEC_ROUTES } from './helpers/spec.ts';
+import { contentRoutes, posts } from './helpers/content.ts';
 
 let site: ServedSite;
 beforeAll(async () => {
@@ -61,9 +62,12 @@ describe('pretty URLs', () => {
     expect(await response.text()).toMatch(/^<!DOCTYPE html><html lang="en-CA"/);
   });
 
-  it('serves every post at its route', async () => {
-    for (const post of site.result.pages.filter((p) => p.route.startsWith('/blog/'))) {
-      expect((await get(post.route)).status).toBe(200);
+  it('serves every page and post of pages/ at its route', async () => {
+    expect(posts.length).toBeGreaterThan(0);
+    for (const route of contentRoutes) {
+      const response = await get(route);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('content-type'), route).toBe('text/html; charset=utf-8');
     }
   });
 });

@@ -1,10 +1,16 @@
 // @vitest-environment jsdom
 // The blog list (spec §2, §4, §5) on the real /blog page: search on title or
-// excerpt, category chips, 9 cards a page, page buttons only when there is
-// more than one page, the empty message, page back to 1 when the category or
-// search changes, and the state in the URL query (shared links, Back).
+// excerpt, category chips, a page size of cards a page (pages/blog.yaml, 9 by
+// default), page buttons only when there is more than one page, the empty
+// message, page back to 1 when the category or search changes, and the state
+// in the URL query (shared links, Back). What the list holds is read from the
+// posts' front matter in pages/blog/, so a new or changed post moves the
+// expectations with it; paging is tested on the real list grown to a known size.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { blog, categorySlug, EMPTY, matches, queryOf, stateFromQuery, unfilterBlog } from '../../templates/client/blog.ts';
+import { posts } from '../helpers/content.ts';
+import { BLOG_CATEGORIES } from '../helpers/spec.ts';
+import { categories, EXCERPT_POST, EXCERPT_WORD, FIRST_PAGE, NARROW, OTHER, PAGE_SIZE, postsIn, postsMatching, searchText, TITLE_POST, TITLE_WORD } from '../helpers/blog.ts';
 import { openPage, useBuiltSite } from './site-pages.ts';
 
 useBuiltSite();
@@ -35,6 +41,42 @@ function back(): Promise<void> {
   });
 }
 
+const text = searchText;
+const narrow = NARROW;
+const other = OTHER;
+const titleWordPost = TITLE_POST;
+const excerptWordPost = EXCERPT_POST;
+/** The titles of the cards a search for `word` finds, in the order of the cards. */
+const matching = (word: string, slug = 'all') =>
+  cards()
+    .filter((c) => (slug === 'all' || c.dataset.category === slug) && text({ title: c.dataset.title!, excerpt: c.dataset.excerpt! }).includes(word.toLowerCase()))
+    .map((c) => c.dataset.title);
+
+/**
+ * Grows the real list to `count` cards with copies of its own (each titled
+ * apart), before the script starts, so paging is tested on a known number of
+ * pages whatever number of posts the blog has.
+ */
+function growTo(count: number) {
+  const list = section().querySelector('[data-post-list]')!;
+  const originals = cards();
+  for (let i = originals.length; i < count; i++) {
+    const copy = originals[i % originals.length]!.cloneNode(true) as HTMLElement;
+    copy.dataset.title = `${copy.dataset.title} (copy ${i})`;
+    list.append(copy);
+  }
+  for (const extra of cards().slice(count)) extra.remove();
+}
+
+describe('what the tests derive from pages/blog', () => {
+  it('has posts, a title word and an excerpt word that narrow the search, and a category with fewer posts than all', () => {
+    expect(posts.length).toBeGreaterThan(0);
+    expect(TITLE_WORD).toBeTypeOf('string');
+    expect(EXCERPT_WORD).toBeTypeOf('string');
+    expect(postsIn(narrow).length).toBeGreaterThan(0);
+  });
+});
+
 describe('rules as functions', () => {
   it('slugs a category name: lower-cased, spaces to hyphens', () => {
     expect(categorySlug('Smart Home')).toBe('smart-home');
@@ -64,11 +106,13 @@ describe('rules as functions', () => {
 describe('blog list without script', () => {
   beforeEach(() => openPage('/blog'));
 
-  it('shows every post; chips are links to /blog?category=<slug>; search is a GET form named q', () => {
-    expect(cards()).toHaveLength(10);
-    expect(shown()).toHaveLength(10);
+  it('shows a card for every post of pages/blog; chips are links to /blog?category=<slug>; search is a GET form named q', () => {
+    expect(cards().map((c) => c.dataset.title).sort()).toEqual(posts.map((p) => p.front.title).sort());
+    expect(shown()).toHaveLength(posts.length);
+    expect(section().dataset.pageSize).toBe(String(PAGE_SIZE));
+    expect([...section().querySelectorAll<HTMLAnchorElement>('[data-category-chip]')].map((a) => [a.textContent, a.dataset.categoryChip])).toEqual(BLOG_CATEGORIES);
     expect(chip('all').getAttribute('href')).toBe('/blog');
-    expect(chip('smart-home').getAttribute('href')).toBe('/blog?category=smart-home');
+    for (const slug of categories) expect(chip(slug).getAttribute('href')).toBe(`/blog?category=${slug}`);
     expect(search().name).toBe('q');
     expect(search().placeholder).toBe('Search articles...');
     expect(search().form!.method).toBe('get');
@@ -77,10 +121,12 @@ describe('blog list without script', () => {
     expect(empty().textContent!.trim()).toBe(EMPTY);
   });
 
-  it('gives each card the slug of its category name', () => {
+  it('gives each card the slug of its post’s category and the post’s excerpt', () => {
     for (const card of cards()) {
-      const name = card.querySelector('.chip-cat')!.textContent!;
-      expect(card.dataset.category).toBe(categorySlug(name));
+      const post = posts.find((p) => p.front.title === card.dataset.title)!;
+      expect(card.querySelector('.chip-cat')!.textContent).toBe(post.front.category);
+      expect(card.dataset.category).toBe(categorySlug(post.front.category));
+      expect(card.dataset.excerpt).toBe(post.front.excerpt);
     }
   });
 });
@@ -91,84 +137,69 @@ describe('blog list with script', () => {
     blog(section());
   });
 
-  it('shows the first 9 in stored order and page buttons 1 and 2, page 1 current', () => {
-    expect(shown()).toEqual(cards().slice(0, 9));
-    expect(pager().hidden).toBe(false);
-    expect(pageButtons().map((b) => b.textContent)).toEqual(['1', '2']);
-    expect(pageButtons()[0]!.getAttribute('aria-current')).toBe('page');
+  it('shows the first page in stored order, with page buttons only when the posts fill more than one page', () => {
+    expect(shown()).toEqual(cards().slice(0, FIRST_PAGE));
+    const pages = Math.ceil(posts.length / PAGE_SIZE);
+    expect(pager().hidden).toBe(pages <= 1);
+    expect(pageButtons().map((b) => b.textContent)).toEqual(pages > 1 ? Array.from({ length: pages }, (_, i) => String(i + 1)) : []);
+    if (pages > 1) expect(pageButtons()[0]!.getAttribute('aria-current')).toBe('page');
     expect(chip('all').getAttribute('aria-current')).toBe('true');
     expect(location.search).toBe('');
   });
 
-  it('page 2 shows the tenth post and goes into the URL', () => {
-    pageButtons()[1]!.click();
-    expect(shown()).toEqual(cards().slice(9));
-    expect(query().get('page')).toBe('2');
-    expect(pageButtons()[1]!.getAttribute('aria-current')).toBe('page');
-    expect(document.activeElement).toBe(pageButtons()[1]);
-  });
-
   it('a category chip filters by the card’s category slug, with no page buttons for one page', () => {
-    chip('smart-home').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
-    expect(shown()).toEqual(inCategory('smart-home'));
-    expect(shown().length).toBeGreaterThan(0);
-    expect(chip('smart-home').getAttribute('aria-current')).toBe('true');
+    chip(narrow).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    expect(shown()).toEqual(inCategory(narrow));
+    expect(shown().map((c) => c.dataset.title).sort()).toEqual(postsIn(narrow).map((p) => p.front.title).sort());
+    expect(chip(narrow).getAttribute('aria-current')).toBe('true');
     expect(chip('all').hasAttribute('aria-current')).toBe(false);
     expect(pager().hidden).toBe(true);
     expect(pageButtons()).toHaveLength(0);
-    expect(query().get('category')).toBe('smart-home');
+    expect(query().get('category')).toBe(narrow);
   });
 
-  it('every chip shows exactly its category, and All shows everything again', () => {
-    for (const slug of ['smart-home', 'outdoor', 'residential', 'safety', 'troubleshooting']) {
+  it('every chip shows exactly the posts of its category, and All shows the first page again', () => {
+    for (const slug of categories) {
       chip(slug).click();
-      expect(shown(), slug).toEqual(inCategory(slug));
+      const titlesIn = postsIn(slug).map((p) => p.front.title);
+      expect(shown(), slug).toHaveLength(Math.min(titlesIn.length, PAGE_SIZE));
+      for (const title of titles()) expect(titlesIn, slug).toContain(title);
+      expect(shown().every((c) => c.dataset.category === slug), slug).toBe(true);
+      expect(empty().hidden, slug).toBe(postsIn(slug).length > 0);
     }
     chip('all').click();
-    expect(shown()).toHaveLength(9);
+    expect(shown()).toEqual(cards().slice(0, FIRST_PAGE));
     expect(location.search).toBe('');
   });
 
-  it('changing the category returns to page 1', () => {
-    pageButtons()[1]!.click();
-    chip('safety').click();
-    expect(query().get('page')).toBeNull();
-    chip('all').click();
-    expect(shown()).toEqual(cards().slice(0, 9));
-  });
-
   it('search matches the title case-insensitively', () => {
-    type('LUTRON');
-    expect(titles()).toEqual(cards().filter((c) => /lutron/i.test(c.dataset.title!)).map((c) => c.dataset.title));
-    expect(titles().length).toBeGreaterThan(0);
-    expect(query().get('q')).toBe('LUTRON');
+    type(TITLE_WORD.toUpperCase());
+    expect(titles()).toEqual(matching(TITLE_WORD));
+    const found = postsMatching(TITLE_WORD).map((p) => p.front.title);
+    expect(titles()).toHaveLength(Math.min(found.length, PAGE_SIZE));
+    for (const title of titles()) expect(found).toContain(title);
+    expect(titles()).toContain(titleWordPost.front.title);
+    expect(titles().length).toBeLessThan(posts.length);
+    expect(query().get('q')).toBe(TITLE_WORD.toUpperCase());
   });
 
   it('search matches the excerpt as well as the title', () => {
-    const card = cards()[4]!;
-    const word = card.dataset.excerpt!.split(/\s+/).find((w) => w.length > 8 && !card.dataset.title!.toLowerCase().includes(w.toLowerCase()))!;
-    type(word.toUpperCase());
-    expect(shown()).toContain(card);
-    for (const c of shown()) expect(`${c.dataset.title} ${c.dataset.excerpt}`.toLowerCase()).toContain(word.toLowerCase());
+    type(EXCERPT_WORD.toUpperCase());
+    expect(titles()).toContain(excerptWordPost.front.title);
+    expect(titles()).toEqual(matching(EXCERPT_WORD));
+    for (const c of shown()) expect(text({ title: c.dataset.title!, excerpt: c.dataset.excerpt! })).toContain(EXCERPT_WORD.toLowerCase());
   });
 
   it('search combines with the category', () => {
-    chip('troubleshooting').click();
-    type('breaker');
-    expect(shown().length).toBeGreaterThan(0);
-    for (const c of shown()) {
-      expect(c.dataset.category).toBe('troubleshooting');
-      expect(`${c.dataset.title} ${c.dataset.excerpt}`.toLowerCase()).toContain('breaker');
-    }
-    expect(query().get('category')).toBe('troubleshooting');
-    expect(query().get('q')).toBe('breaker');
-  });
-
-  it('changing the search returns to page 1', () => {
-    pageButtons()[1]!.click();
-    type('e');
-    expect(query().get('page')).toBeNull();
-    expect(pageButtons()[0]?.getAttribute('aria-current') ?? 'page').toBe('page');
+    const post = titleWordPost;
+    const slug = categorySlug(post.front.category);
+    chip(slug).click();
+    type(TITLE_WORD);
+    expect(titles()).toContain(post.front.title);
+    expect(titles()).toEqual(matching(TITLE_WORD, slug));
+    for (const c of shown()) expect(c.dataset.category).toBe(slug);
+    expect(query().get('category')).toBe(slug);
+    expect(query().get('q')).toBe(TITLE_WORD);
   });
 
   it('says "No articles found matching your search criteria." when nothing matches, with no page buttons', () => {
@@ -179,15 +210,15 @@ describe('blog list with script', () => {
     expect(pager().hidden).toBe(true);
     type('');
     expect(empty().hidden).toBe(true);
-    expect(shown()).toHaveLength(9);
+    expect(shown()).toHaveLength(FIRST_PAGE);
   });
 
   it('the search form’s submit (Enter) filters without leaving the page', () => {
-    search().value = 'panel';
+    search().value = TITLE_WORD;
     const submitted = search().form!.dispatchEvent(new Event('submit', { cancelable: true }));
     expect(submitted).toBe(false);
-    expect(query().get('q')).toBe('panel');
-    for (const c of shown()) expect(`${c.dataset.title} ${c.dataset.excerpt}`.toLowerCase()).toContain('panel');
+    expect(query().get('q')).toBe(TITLE_WORD);
+    expect(titles()).toEqual(matching(TITLE_WORD));
   });
 
   it('leaves a chip clicked with a modifier key to the browser (a new tab)', () => {
@@ -201,21 +232,22 @@ describe('blog list with script', () => {
       },
       { once: true },
     );
-    chip('safety').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }));
+    chip(narrow).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }));
     expect(prevented).toBe(false);
-    expect(shown()).toHaveLength(9);
+    expect(shown()).toEqual(cards().slice(0, FIRST_PAGE));
+    expect(location.search).toBe('');
   });
 
-  it('Back returns to the previous category and page', async () => {
-    chip('outdoor').click();
-    chip('safety').click();
+  it('Back returns to the previous category', async () => {
+    chip(other).click();
+    chip(narrow).click();
     await back();
-    expect(query().get('category')).toBe('outdoor');
-    expect(shown()).toEqual(inCategory('outdoor'));
-    expect(chip('outdoor').getAttribute('aria-current')).toBe('true');
+    expect(query().get('category')).toBe(other);
+    expect(shown()).toEqual(inCategory(other).slice(0, PAGE_SIZE));
+    expect(chip(other).getAttribute('aria-current')).toBe('true');
     await back();
     expect(location.search).toBe('');
-    expect(shown()).toHaveLength(9);
+    expect(shown()).toEqual(cards().slice(0, FIRST_PAGE));
   });
 
   it('typing a search adds one history entry, not one per letter', async () => {
@@ -229,41 +261,96 @@ describe('blog list with script', () => {
     vi.restoreAllMocks();
     await back();
     expect(search().value).toBe('');
-    expect(shown()).toHaveLength(9);
+    expect(shown()).toEqual(cards().slice(0, FIRST_PAGE));
   });
 });
 
-describe('blog list opened from a shared URL', () => {
-  it('applies category, search and page from the query on load', async () => {
-    await openPage('/blog', '/blog?category=safety&q=GFCI');
+describe('paging, on the list grown to two full pages and one card more', () => {
+  const COUNT = 2 * PAGE_SIZE + 1;
+  const open = async (url = '/blog') => {
+    await openPage('/blog', url);
+    growTo(COUNT);
     blog(section());
-    expect(shown().length).toBeGreaterThan(0);
-    for (const c of shown()) {
-      expect(c.dataset.category).toBe('safety');
-      expect(`${c.dataset.title} ${c.dataset.excerpt}`.toLowerCase()).toContain('gfci');
-    }
-    expect(search().value).toBe('GFCI');
-    expect(chip('safety').getAttribute('aria-current')).toBe('true');
+  };
+
+  it('shows the first page and buttons 1, 2 and 3, page 1 current', async () => {
+    await open();
+    expect(cards()).toHaveLength(COUNT);
+    expect(shown()).toEqual(cards().slice(0, PAGE_SIZE));
+    expect(pager().hidden).toBe(false);
+    expect(pageButtons().map((b) => b.textContent)).toEqual(['1', '2', '3']);
+    expect(pageButtons()[0]!.getAttribute('aria-current')).toBe('page');
+  });
+
+  it('page 2 shows the next page of cards and goes into the URL; page 3 the last card', async () => {
+    await open();
+    pageButtons()[1]!.click();
+    expect(shown()).toEqual(cards().slice(PAGE_SIZE, 2 * PAGE_SIZE));
+    expect(query().get('page')).toBe('2');
+    expect(pageButtons()[1]!.getAttribute('aria-current')).toBe('page');
+    expect(document.activeElement).toBe(pageButtons()[1]);
+    pageButtons()[2]!.click();
+    expect(shown()).toEqual(cards().slice(2 * PAGE_SIZE));
+    expect(query().get('page')).toBe('3');
+  });
+
+  it('changing the category returns to page 1', async () => {
+    await open();
+    pageButtons()[1]!.click();
+    chip(narrow).click();
+    expect(query().get('page')).toBeNull();
+    chip('all').click();
+    expect(shown()).toEqual(cards().slice(0, PAGE_SIZE));
+  });
+
+  it('changing the search returns to page 1', async () => {
+    await open();
+    pageButtons()[1]!.click();
+    type('e');
+    expect(query().get('page')).toBeNull();
+    expect(pageButtons()[0]?.getAttribute('aria-current') ?? 'page').toBe('page');
+    expect(shown()[0]).toBe(cards().find((c) => text({ title: c.dataset.title!, excerpt: c.dataset.excerpt! }).includes('e')));
+  });
+
+  it('Back returns to the previous page', async () => {
+    await open();
+    pageButtons()[1]!.click();
+    pageButtons()[2]!.click();
+    await back();
+    expect(query().get('page')).toBe('2');
+    expect(shown()).toEqual(cards().slice(PAGE_SIZE, 2 * PAGE_SIZE));
   });
 
   it('opens page 2 from ?page=2', async () => {
-    await openPage('/blog', '/blog?page=2');
-    blog(section());
-    expect(shown()).toEqual(cards().slice(9));
+    await open('/blog?page=2');
+    expect(shown()).toEqual(cards().slice(PAGE_SIZE, 2 * PAGE_SIZE));
     expect(pageButtons()[1]!.getAttribute('aria-current')).toBe('page');
   });
 
   it('shows the last page for a page number past the end', async () => {
-    await openPage('/blog', '/blog?page=7');
+    await open('/blog?page=7');
+    expect(shown()).toEqual(cards().slice(2 * PAGE_SIZE));
+    expect(pageButtons()[2]!.getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('blog list opened from a shared URL', () => {
+  it('applies category and search from the query on load', async () => {
+    const slug = categorySlug(titleWordPost.front.category);
+    await openPage('/blog', `/blog?category=${slug}&q=${encodeURIComponent(TITLE_WORD)}`);
     blog(section());
-    expect(shown()).toEqual(cards().slice(9));
+    expect(titles()).toContain(titleWordPost.front.title);
+    expect(titles()).toEqual(matching(TITLE_WORD, slug));
+    expect(search().value).toBe(TITLE_WORD);
+    expect(chip(slug).getAttribute('aria-current')).toBe('true');
   });
 
   it('falls back to the no-script list: every card, no pages, no message', async () => {
     await openPage('/blog', '/blog?q=zzzz');
     blog(section());
+    expect(shown()).toHaveLength(0);
     unfilterBlog(section());
-    expect(shown()).toHaveLength(10);
+    expect(shown()).toHaveLength(posts.length);
     expect(pager().hidden).toBe(true);
     expect(empty().hidden).toBe(true);
   });

@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-// The testimonial carousel of the panel-upgrade page (spec §2, §4): three
-// entries, one at a time, 5,000 ms each, looping; paused on hover, on focus and
-// under prefers-reduced-motion; previous/next; a live region.
+// The testimonial carousel of the panel-upgrade page (spec §2, §4): the
+// entries of its page (three in the spec), one at a time, 5,000 ms each,
+// looping; paused on hover, on focus and under prefers-reduced-motion;
+// previous/next; a live region. The number of entries is read from
+// pages/residential/panel-upgrades.yaml.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { carousel, ON, uncarousel } from '../../templates/client/carousel.ts';
+import { pageData } from '../helpers/content.ts';
 import { openPage, stubMatchMedia, useBuiltSite } from './site-pages.ts';
 
 useBuiltSite();
@@ -14,6 +17,9 @@ const current = () => slides().findIndex((s) => !s.hasAttribute('inert'));
 const status = () => box().querySelector<HTMLElement>('[data-carousel-status]')!;
 const next = () => box().querySelector<HTMLButtonElement>('[data-carousel-next]')!;
 const prev = () => box().querySelector<HTMLButtonElement>('[data-carousel-prev]')!;
+
+/** How many reviews the page's data gives its carousel. */
+const REVIEWS = (pageData('/residential/panel-upgrades').testimonials.items as unknown[]).length;
 
 beforeEach(async () => {
   vi.useFakeTimers();
@@ -27,8 +33,9 @@ afterEach(() => {
 });
 
 describe('carousel without script', () => {
-  it('is a row of three reviews, all readable, controls hidden', () => {
-    expect(slides()).toHaveLength(3);
+  it('is a row of every review of the page, all readable, controls hidden', () => {
+    expect(REVIEWS).toBeGreaterThan(1);
+    expect(slides()).toHaveLength(REVIEWS);
     expect(slides().every((s) => !s.hasAttribute('inert') && !s.hidden)).toBe(true);
     expect(box().querySelector<HTMLElement>('[data-carousel-controls]')!.hidden).toBe(true);
     expect(box().dataset.interval).toBe('5000');
@@ -40,9 +47,9 @@ describe('carousel with script', () => {
     carousel(box());
     expect(box().classList.contains(ON)).toBe(true);
     expect(current()).toBe(0);
-    expect(slides().filter((s) => s.hasAttribute('inert'))).toHaveLength(2);
+    expect(slides().filter((s) => s.hasAttribute('inert'))).toHaveLength(REVIEWS - 1);
     expect(box().querySelector<HTMLElement>('[data-carousel-controls]')!.hidden).toBe(false);
-    expect(status().textContent).toBe('Review 1 of 3');
+    expect(status().textContent).toBe(`Review 1 of ${REVIEWS}`);
   });
 
   it('advances every 5,000 ms and loops', () => {
@@ -51,8 +58,10 @@ describe('carousel with script', () => {
     expect(current()).toBe(0);
     vi.advanceTimersByTime(1);
     expect(current()).toBe(1);
-    vi.advanceTimersByTime(5000);
-    expect(current()).toBe(2);
+    for (let i = 2; i < REVIEWS; i++) {
+      vi.advanceTimersByTime(5000);
+      expect(current()).toBe(i);
+    }
     vi.advanceTimersByTime(5000);
     expect(current()).toBe(0);
   });
@@ -100,14 +109,14 @@ describe('carousel with script', () => {
     carousel(box());
     next().focus();
     prev().click();
-    expect(current()).toBe(2);
-    expect(status().textContent).toBe('Review 3 of 3');
+    expect(current()).toBe(REVIEWS - 1);
+    expect(status().textContent).toBe(`Review ${REVIEWS} of ${REVIEWS}`);
     expect(status().getAttribute('aria-live')).toBe('polite');
     next().click();
     expect(current()).toBe(0);
     next().click();
     expect(current()).toBe(1);
-    expect(status().textContent).toBe('Review 2 of 3');
+    expect(status().textContent).toBe(`Review 2 of ${REVIEWS}`);
   });
 
   it('falls back to the no-script row', () => {

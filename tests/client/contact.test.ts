@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clickToCall, lazyMap, MAP_LOADING, MAP_UNAVAILABLE, type MapModule } from '../../templates/client/contact.ts';
 import { renderMap } from '../../templates/client/map.ts';
+import { places as servedPlaces, site } from '../helpers/content.ts';
 import { FakeIntersectionObserver, openPage, useBuiltSite } from './site-pages.ts';
 
 useBuiltSite();
@@ -26,12 +27,12 @@ describe('emergency call button', () => {
   it('pushes click_to_call with the phone number, category contact and label emergency', () => {
     clickToCall();
     const button = document.querySelector<HTMLAnchorElement>('[data-track="click-to-call"]')!;
-    expect(button.getAttribute('href')).toMatch(/^tel:\+1\d{10}$/);
+    expect(button.getAttribute('href')).toBe(`tel:${site.phones.main.e164}`);
     // Keep jsdom from following tel:.
     button.addEventListener('click', (event) => event.preventDefault());
     button.click();
     expect(window.dataLayer).toEqual([
-      { event: 'click_to_call', phone_number: button.getAttribute('href')!.slice(4), event_category: 'contact', event_label: 'emergency' },
+      { event: 'click_to_call', phone_number: site.phones.main.e164, event_category: 'contact', event_label: 'emergency' },
     ]);
   });
 
@@ -66,7 +67,12 @@ describe('locations map', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('draws the site’s own SVG map: a linked marker for every place served', async () => {
+  it('lists every place of site.yaml’s serviceAreas that has a page, as a link', () => {
+    const listed = places().map((a) => [a.getAttribute('href'), a.textContent]);
+    expect(listed).toEqual(servedPlaces.filter((p) => p.href).map((p) => [p.href, p.name]));
+  });
+
+  it('draws the site’s own SVG map: a linked marker for every place the template positions, and Toronto', async () => {
     const frames = [...map().querySelectorAll('svg')].map((svg) => svg.getAttribute('viewBox'));
     lazyMap(map(), async () => ({ renderMap }));
     FakeIntersectionObserver.report(map(), true);
@@ -77,10 +83,10 @@ describe('locations map', () => {
     // Drawn in frames of the same shape as the page's placeholders: nothing below moves.
     expect([...svgs].map((svg) => svg.getAttribute('viewBox'))).toEqual(frames);
     const markers = [...map().querySelectorAll('svg a')].map((a) => [a.getAttribute('href'), a.textContent]);
-    const expected = places().map((a) => [a.getAttribute('href'), a.textContent]);
-    expect(expected.length).toBeGreaterThan(20);
-    for (const place of expected) expect(markers).toContainEqual(place);
-    expect(markers).toContainEqual(['/toronto', 'Toronto']);
+    // A place whose position templates/lib/map-places.ts lacks has no data-map-at: it stays in the list, off the map.
+    const positioned = places().filter((a) => a.hasAttribute('data-map-at')).map((a) => [a.getAttribute('href'), a.textContent]);
+    expect(positioned.length).toBeGreaterThan(0);
+    expect(markers.sort()).toEqual([...positioned, ['/toronto', 'Toronto']].sort());
     // Nothing from elsewhere: no third-party tiles or scripts.
     expect(map().innerHTML).not.toMatch(/https?:\/\//);
   });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
+import { outputFileFor } from '../../src/url.ts';
 
 let dir: string | undefined;
 
@@ -21,11 +22,10 @@ export function useBuiltSite(): void {
   });
 }
 
-/** The rendered HTML of a route ('/' → index.html, '/404' → 404.html). */
+/** The rendered HTML of a route, from the file the build wrote for it (src/url.ts says which). */
 export async function pageHtml(route: string): Promise<string> {
   if (!dir) throw new Error('Call useBuiltSite() at the top of the test file.');
-  const file = route === '/' ? 'index.html' : `${route.slice(1)}.html`;
-  return readFile(join(dir, file), 'utf8');
+  return readFile(join(dir, outputFileFor(route)), 'utf8');
 }
 
 /**

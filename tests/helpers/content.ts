@@ -1,0 +1,182 @@
+// What the content editor wrote, read straight from site.yaml and pages/ with
+// the yaml package: the tests that look at the real site take what they expect
+// from here, so adding a post or a city, or changing a phone or a claim, changes
+// the expectation with the content instead of breaking `npm test`.
+// Deliberately independent of the engine's loader (only the path-to-route rule
+// of src/url.ts is shared), so a loader that drops or mangles a page fails a test.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { NOT_FOUND_ROUTE, routeFromPath } from '../../src/url.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const pagesDir = join(root, 'pages');
+
+/** An object parsed from YAML whose fields the tests read as they need them. */
+export type Data = Record<string, any>;
+
+export interface Phone {
+  e164: string;
+  display: string;
+}
+
+export interface Place {
+  name: string;
+  href?: string;
+}
+
+export interface Link {
+  label: string;
+  href: string;
+}
+
+/** The fields of site.yaml that tests compare the site with. */
+export interface SiteData {
+  business: { name: string };
+  baseUrl: string;
+  phones: { main: Phone; toronto: Phone; office: Phone };
+  leadsEmail: string;
+  form: { action: string; subject: string; next: string };
+  hours: { emergency: string };
+  esaLicence: string;
+  claims: Record<string, string>;
+  serviceAreas: { name: string; places: Place[] }[];
+  nav: ({ label: string; links: Link[] } | { label: string; href: string })[];
+  locationPages: { services: { cards: { name: string }[] }; trust: { tiles: { title: string }[] } };
+}
+
+export const site = parse(readFileSync(join(root, 'site.yaml'), 'utf8')) as SiteData;
+
+/** The site's base URL without a trailing slash, as canonical links start. */
+export const baseUrl = site.baseUrl.replace(/\/$/, '');
+
+/** A file under pages/ that is a page: its route, its path from the project root, and its data. */
+export interface ContentPage {
+  route: string;
+  file: string;
+  data: Data;
+}
+
+/** A blog post: pages/<folder>/<slug>.md, with its front matter. */
+export interface ContentPost {
+  route: string;
+  file: string;
+  slug: string;
+  front: Data;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]))
+    .sort();
+}
+
+/** The YAML between the opening `---` line of a Markdown file and the next one. */
+export function frontMatter(markdown: string): Data {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(markdown);
+  if (!match) throw new Error('no front matter');
+  return parse(match[1]!) as Data;
+}
+
+const contentFiles = filesUnder(pagesDir)
+  .map((path) => ({ path, route: routeFromPath(relative(pagesDir, path)) }))
+  .filter((f): f is { path: string; route: string } => f.route !== null);
+
+/** Every YAML page under pages/ (the not-found page included), sorted by route. */
+export const pages: ContentPage[] = contentFiles
+  .filter((f) => !f.path.endsWith('.md'))
+  .map((f) => ({ route: f.route, file: relative(root, f.path), data: parse(readFileSync(f.path, 'utf8')) as Data }))
+  .sort((a, b) => (a.route < b.route ? -1 : 1));
+
+/** Every blog post (the Markdown files under pages/), sorted by route. */
+export const posts: ContentPost[] = contentFiles
+  .filter((f) => f.path.endsWith('.md'))
+  .map((f) => ({ route: f.route, file: relative(root, f.path), slug: f.route.split('/').pop()!, front: frontMatter(readFileSync(f.path, 'utf8')) }))
+  .sort((a, b) => (a.route < b.route ? -1 : 1));
+
+/** Every route the content asks for but the not-found page: the YAML pages and the posts. */
+export const contentRoutes: string[] = [...pages.map((p) => p.route), ...posts.map((p) => p.route)].filter((r) => r !== NOT_FOUND_ROUTE).sort();
+
+/** The data of the page at `route`; throws when pages/ has none. */
+export function pageData(route: string): Data {
+  const found = pages.find((p) => p.route === route);
+  if (!found) throw new Error(`pages/ has no page for ${route}`);
+  return found.data;
+}
+
+/** The pages of one template, e.g. every `location` page. */
+export function pagesOf(template: string): ContentPage[] {
+  return pages.filter((p) => p.data.template === template);
+}
+
+/** Whether a route is /toronto or below it: those pages use the Toronto phone (DECISIONS "Identity and constants"). */
+export function isToronto(route: string): boolean {
+  return route === '/toronto' || route.startsWith('/toronto/');
+}
+
+/** The phone a page shows. */
+export function phoneFor(route: string): Phone {
+  return isToronto(route) ? site.phones.toronto : site.phones.main;
+}
+
+/** Every place of site.yaml's serviceAreas, in order. */
+export const places: Place[] = site.serviceAreas.flatMap((group) => group.places);
+
+/** A claim of site.yaml as a number: "700+" → 700. */
+export function claimNumber(name: string): number {
+  const value = site.claims[name];
+  if (value === undefined) throw new Error(`site.yaml has no claim ${name}`);
+  return Number.parseInt(value.replace(/[^\d.]/g, ''), 10);
+}
+
+/**
+ * Page text with its {placeholders} filled in as the page shows them: claims,
+ * {business}, {phone} (the page's own), {officePhone} and {emergencyHours}.
+ * {hours} is left to the tests that need it; it throws rather than guess.
+ */
+export function expand(text: string, route: string): string {
+  return text.replace(/\{([A-Za-z]+)\}/g, (_, name: string) => {
+    if (name in site.claims) return site.claims[name]!;
+    switch (name) {
+      case 'business':
+        return site.business.name;
+      case 'phone':
+        return phoneFor(route).display;
+      case 'officePhone':
+        return site.phones.office.display;
+      case 'emergencyHours':
+        return site.hours.emergency;
+      default:
+        throw new Error(`expand() does not know {${name}}`);
+    }
+  });
+}
+
+/** Collapses runs of white space, as text read from HTML has them. */
+export function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** A FAQ as a page's data gives it. */
+export interface FaqData {
+  route: string;
+  items: { question: string; answer: string }[];
+  /** Questions shown before "Show all FAQs" (6 unless the page says). */
+  shown: number;
+}
+
+/**
+ * The FAQ that folds (more questions than it shows at first) of the home page,
+ * which the spec describes, or should the editor shorten it, of the first
+ * other page whose FAQ folds.
+ */
+export function foldingFaq(): FaqData {
+  const faqs = pages
+    .filter((p) => p.data.faq)
+    .map((p) => ({ route: p.route, items: p.data.faq.items, shown: p.data.faq.shown ?? 6 }) as FaqData)
+    .filter((f) => f.items.length > f.shown)
+    .sort((a, b) => Number(b.route === '/') - Number(a.route === '/'));
+  if (!faqs[0]) throw new Error('no page of pages/ has a FAQ longer than it shows');
+  return faqs[0];
+}
