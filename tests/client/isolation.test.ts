@@ -88,16 +88,29 @@ describe('entries as the pages load them', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
-  it('every page loads the entries of the behaviours its markup has', async () => {
+  it('every page loads the entries of the behaviours its markup has, and no other', async () => {
     const scripts = async (route: string) => {
       await openPage(route);
       return [...document.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((s) => s.getAttribute('src')!.replace(/^\/assets\/|-[A-Z0-9]+\.js$/g, ''));
     };
-    expect(await scripts('/')).toEqual(['site', 'form', 'faq']);
-    expect(await scripts('/contact')).toEqual(['site', 'form', 'contact']);
-    expect(await scripts('/blog')).toEqual(['site', 'blog']);
-    expect(await scripts('/residential/panel-upgrades')).toEqual(['site', 'form', 'faq', 'carousel']);
-    expect(await scripts('/thank-you')).toEqual(['site']);
+    /** The entry each behaviour's markup needs; site (menu, floating button, attribution) goes on every page, first. */
+    const needed = () => [
+      'site',
+      ...(document.querySelector('form[data-lead-form]') ? ['form'] : []),
+      ...(document.querySelector('[data-faq]') ? ['faq'] : []),
+      ...(document.querySelector('[data-carousel]') ? ['carousel'] : []),
+      ...(document.querySelector('[data-blog]') ? ['blog'] : []),
+      ...(document.querySelector('[data-map]') ? ['contact'] : []),
+    ];
+    for (const route of ['/', '/contact', '/blog', '/residential/panel-upgrades', '/toronto', '/thank-you']) {
+      const loaded = await scripts(route);
+      expect(loaded[0], route).toBe('site');
+      expect([...loaded].sort(), route).toEqual(needed().sort());
+    }
+    // Whatever the content, these pages have these behaviours (spec §2).
+    expect(await scripts('/contact')).toEqual(expect.arrayContaining(['form', 'contact']));
+    expect(await scripts('/blog')).toEqual(expect.arrayContaining(['blog']));
+    expect(await scripts('/residential/panel-upgrades')).toEqual(expect.arrayContaining(['carousel']));
     expect(await scripts('/404')).toEqual(['site', 'not-found']);
   });
 });

@@ -47,6 +47,8 @@ export interface SiteData {
 }
 
 export const site = parse(readFileSync(join(root, 'site.yaml'), 'utf8')) as SiteData;
+// claims: may be left out of site.yaml (every claim has a default); expand() then names the one it lacks.
+site.claims ??= {};
 
 /** The site's base URL without a trailing slash, as canonical links start. */
 export const baseUrl = site.baseUrl.replace(/\/$/, '');
