@@ -64,7 +64,7 @@ export async function main(argv: string[], version: string): Promise<number> {
     .action(async (options: { targets?: string }) => {
       status = await guard(colour, async () => {
         const { report } = await import('../report/index.ts');
-        const { formatReport } = await import('../report/report-text.ts');
+        const { formatReport } = await import('../report/terminal.ts');
         const { report: content, results } = await report({ targets: options.targets });
         console.log(formatReport(content, results));
         return results.every((r) => r.met) ? 0 : 1;

@@ -15,9 +15,9 @@ export function phoneRules(site: Site): SiteProblem[] {
     }));
 }
 
-/** North American numbers may be printed with or without the leading 1; anything else in full. */
+/** North American numbers may be printed with or without the leading 1; others with every digit of their E.164 form. */
 export function printedMatches(phone: { e164: string; display: string }): boolean {
-  const dialled = phone.e164.replace(/^\+1/, '');
-  const printed = phone.display.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  return phone.e164.endsWith(printed) && printed.length >= dialled.length;
+  const digits = phone.e164.replace(/^\+/, '');
+  const printed = phone.display.replace(/\D/g, '');
+  return printed === digits || (digits.startsWith('1') && printed === digits.slice(1));
 }
