@@ -138,6 +138,7 @@ export function siteModel(parts: Partial<SiteModel> = {}): SiteModel {
     pages: [],
     notFound: null,
     posts: [],
+    collections: {},
     redirects: [],
     statics: [],
     ...parts,

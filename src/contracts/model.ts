@@ -1,6 +1,7 @@
 // The validated, resolved content that every later stage works from.
 import type { CommonPageFields } from './theme.ts';
 import type { RedirectRule } from './content-schema.ts';
+import type { Member } from '../collections/query.ts';
 import type { ParsedYaml } from '../validate/yaml.ts';
 
 /** A page file, validated against its template's schema, defaults filled. */
@@ -54,4 +55,6 @@ export interface SiteModel {
   posts: PostEntry[];
   redirects: RedirectEntry[];
   statics: StaticEntry[];
+  /** The members of each collection the theme declares, in route order. */
+  collections: Record<string, Member[]>;
 }

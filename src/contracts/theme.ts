@@ -5,6 +5,7 @@
 // resolved data. A theme (templates/index.ts) is a plain object of this shape.
 import type { ReactElement } from 'react';
 import type { TObject } from '@sinclair/typebox';
+import type { Member } from '../collections/query.ts';
 
 /** One page template: the shape of its data and the component that renders it. */
 export interface PageTemplate<Page = unknown, Site = unknown> {
@@ -35,6 +36,12 @@ export interface PageProps<Page = unknown, Site = unknown> {
   assets: Assets;
   /** Every post, in list order (newest first), for lists and previous/next links. */
   posts: PostSummary[];
+  /**
+   * The members of each collection the theme declares, in route order: every
+   * page that names the collection under `collections:` in its YAML. Lists of
+   * pages (menus, area lists, cards) are queries over these (see `query`).
+   */
+  collections: Record<string, Member[]>;
 }
 
 /** Fields every page has, whatever its template. */
@@ -111,6 +118,18 @@ export interface PostTemplate<Site = unknown, Front = unknown> {
   order(a: Front, b: Front): number;
 }
 
+/** A group of pages that list themselves in it, such as the places a business serves. */
+export interface CollectionDefinition {
+  /**
+   * What a member page writes about itself under `collections.<name>` in its
+   * YAML: its group, its label in lists, its order, a position… Validated like
+   * the page's own fields, with defaults filled.
+   */
+  schema: TObject;
+  /** One line for editors: what the collection is and where it is shown. */
+  description: string;
+}
+
 /** A theme: the schemas and components of one website. */
 export interface Theme<Site = unknown, Front = unknown> {
   /** Schema of site.yaml. It must declare `baseUrl` (string). */
@@ -119,6 +138,8 @@ export interface Theme<Site = unknown, Front = unknown> {
   templates: Record<string, PageTemplate<unknown, Site>>;
   /** Blog posts: where they are, their front matter, their template and their order. */
   post: PostTemplate<Site, Front>;
+  /** Collections pages may list themselves in, by name. */
+  collections?: Record<string, CollectionDefinition>;
   /**
    * Checks of meaning on the validated site.yaml that its schema cannot express
    * (two fields that must agree). Each problem is reported once, at its line.

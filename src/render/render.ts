@@ -25,7 +25,7 @@ export function render(model: SiteModel, theme: Theme, assets: Assets): { pages:
   const pages: RenderedPage[] = [];
   const diagnostics: Diagnostic[] = [];
   const posts: PostSummary[] = model.posts.map(({ slug, route, front, words }) => ({ slug, route, front, words }));
-  const shared = { site: model.site, baseUrl: model.site.baseUrl, assets, posts };
+  const shared = { site: model.site, baseUrl: model.site.baseUrl, assets, posts, collections: model.collections };
 
   const renderOne = (source: string, route: string, templateName: string, element: () => ReactElement) => {
     try {

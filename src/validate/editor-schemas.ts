@@ -12,7 +12,7 @@ export function editorSchemas(theme: Theme): { path: string; contents: string }[
     ['redirects', redirectsFile],
     ['content-targets', targetsFile],
     ['post', theme.post.schema],
-    ...Object.entries(theme.templates).map(([name, t]) => [name, pageSchema(name, t.schema)] as [string, object]),
+    ...Object.entries(theme.templates).map(([name, t]) => [name, pageSchema(name, t.schema, theme.collections)] as [string, object]),
   ];
   return entries
     .sort(([a], [b]) => (a < b ? -1 : 1))

@@ -11,6 +11,7 @@ import { compileSchema, formatPath, type Validator } from './json-schema.ts';
 import { parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './yaml.ts';
 import type { Theme } from '../contracts/theme.ts';
 import { countWords } from '../words.ts';
+import { collectMembers } from '../collections/members.ts';
 
 export interface ValidateOptions {
   /** Overrides site.yaml's baseUrl, e.g. for a preview deployment. */
@@ -34,7 +35,7 @@ export function compileValidators(theme: Theme): Validators {
     post: compileSchema(theme.post.schema),
     redirects: compileSchema(redirectsFile),
     header: compileSchema(pageHeader),
-    templates: new Map(Object.entries(theme.templates).map(([name, t]) => [name, compileSchema(pageSchema(name, t.schema))])),
+    templates: new Map(Object.entries(theme.templates).map(([name, t]) => [name, compileSchema(pageSchema(name, t.schema, theme.collections))])),
   };
 }
 
@@ -110,7 +111,8 @@ export function validate(
   const statics: StaticEntry[] = content.statics.map((s) => ({ ...s, route: '/' + s.file.slice('static/'.length) }));
   pages.sort((a, b) => compare(a.route, b.route));
   posts.sort((a, b) => theme.post.order(a.front, b.front) || compare(a.slug, b.slug));
-  return { model: { site, siteSource, pages, notFound, posts, redirects, statics }, diagnostics, claimedRoutes };
+  const collections = collectMembers(pages, Object.keys(theme.collections ?? {}));
+  return { model: { site, siteSource, pages, notFound, posts, redirects, statics, collections }, diagnostics, claimedRoutes };
 }
 
 /** The theme's rules on site.yaml, each problem located at its field. */
