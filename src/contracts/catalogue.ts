@@ -162,6 +162,20 @@ export const catalogue = {
     message: (p: { href: string; path: string } & LinkParams) => `"${p.href}" ends in a slash and costs the visitor a redirect`,
     hint: (p) => linkHint(`link ${p.path} instead`, p),
   }),
+  'through-redirect': entry({
+    title: 'A link that passes through a redirect',
+    severity: 'warning',
+    stops: 'nothing',
+    message: (p: { href: string; target: string } & LinkParams) => `"${p.href}" is redirected to ${p.target}, so every visitor waits for one more round trip`,
+    hint: (p) => linkHint(`link ${p.target} instead`, p),
+  }),
+  'orphan-page': entry({
+    title: 'A page no other page links to',
+    severity: 'warning',
+    stops: 'nothing',
+    message: () => 'no other page links to this page, so visitors and search engines will hardly find it',
+    hint: () => 'link it from a related page, list it in a collection a menu or list shows, or mark it noindex: true if it is only reached another way',
+  }),
   'unsafe-url': entry({
     title: 'A URL that runs code',
     severity: 'error',

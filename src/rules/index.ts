@@ -1,6 +1,6 @@
 // The engine's rules of meaning, beyond shape. Each rule is a small named
 // function over plain values; this module only gathers what they need.
-import type { Diagnostic } from '../contracts/diagnostics.ts';
+import { hasErrors, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { SiteModel } from '../contracts/model.ts';
 import type { RenderedPage } from '../render/render.ts';
 import { isPattern, normaliseLinkPath } from '../url.ts';
@@ -11,6 +11,7 @@ import { checkRedirects } from './redirects.ts';
 import { outputClashes } from './output-clashes.ts';
 import { uniqueHeads } from './unique-heads.ts';
 import { inlineAttributes } from './inline-attributes.ts';
+import { orphanPages } from './orphans.ts';
 
 /** Rules that need only the content: run even when some files failed their schema. */
 export function checkData(model: SiteModel, claimedRoutes: readonly string[]): Diagnostic[] {
@@ -52,7 +53,10 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
   // original was reported where it is written, so the swapped one is not a link to check.
   const rendered = pages.flatMap((page) => linksInHtml(page.source, page.html)).filter((link) => !link.href.startsWith(REACT_BLOCKED_URL));
   const links = checkLinks(rendered, targets, { oncePerHref: true }).filter((d) => !reported.has(`${d.code} ${d.subject}`));
-  return [...outputClashes(planned), ...links, ...inlineAttributes(pages)];
+  // Orphans are only worth a word on content that is otherwise sound: a page with an error is
+  // not rendered, and the pages it links to would look orphaned.
+  const orphans = hasErrors([...context.found, ...links]) ? [] : orphanPages(model, pages);
+  return [...outputClashes(planned), ...links, ...inlineAttributes(pages), ...orphans];
 }
 
 /** How React's replacement for a blocked javascript: URL starts. */
@@ -61,7 +65,7 @@ const REACT_BLOCKED_URL = "javascript:throw new Error('React";
 function linkTargets(model: SiteModel, claimedRoutes: readonly string[], outputFiles: readonly string[]): LinkTargets {
   return {
     routes: new Set([...model.pages.map((p) => p.route), ...model.posts.map((p) => p.route), ...claimedRoutes]),
-    redirectSources: new Set(model.redirects.filter((r) => !isPattern(r.from)).map((r) => normaliseLinkPath(r.from))),
+    redirectSources: new Map(model.redirects.filter((r) => !isPattern(r.from)).map((r) => [normaliseLinkPath(r.from), r.to])),
     files: new Set([
       ...model.statics.map((s) => s.route),
       ...outputFiles.filter((f) => !f.endsWith('.html')).map((f) => '/' + f),
