@@ -96,6 +96,15 @@ describe('shape', () => {
   });
 });
 
+describe('dates', () => {
+  it('refuses a post date that is not on the calendar, at its line, saying why', async () => {
+    const found = await problems((p) => p.edit('pages/blog/first-post.md', 'publishDate: 2024-03-05', 'publishDate: 2025-02-30'));
+    expect(found.map((d) => ({ ...located(d), message: d.message }))).toEqual([
+      { file: 'pages/blog/first-post.md', line: 3, column: 14, path: 'publishDate', code: 'impossible-date', message: '2025-02-30 is not a real date: February 2025 has 28 days' },
+    ]);
+  });
+});
+
 describe('warnings', () => {
   async function warnings(edit: (p: Project) => Promise<void>): Promise<Diagnostic[]> {
     project = await copyFixture();

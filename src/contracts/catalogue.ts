@@ -126,6 +126,13 @@ export const catalogue = {
     message: () => 'a post must start with front matter between two "---" lines',
     hint: () => 'begin the file with ---, the fields of the post, and another ---',
   }),
+  'impossible-date': entry({
+    title: 'A date that is not on the calendar',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { date: string; why: string }) => `${p.date} is not a real date: ${p.why}`,
+    hint: () => 'write the day the post is published as YYYY-MM-DD, e.g. 2025-02-28',
+  }),
   'site-rule': entry({
     title: "A rule of the theme on site.yaml",
     severity: 'error',

@@ -42,6 +42,17 @@ export function pageSchema(template: string, own: TObject, collections: Record<s
   );
 }
 
+/** A post's front matter: the theme's fields, and `draft`, which the engine reads itself. */
+export function postSchema(own: TObject): TObject {
+  return Type.Object(
+    {
+      ...own.properties,
+      draft: Type.Boolean({ default: false, description: 'true keeps the post off the site (pages, lists, sitemap, feed) until it is set to false' }),
+    },
+    { additionalProperties: false, ...(own.title ? { title: own.title } : {}), ...(own.description ? { description: own.description } : {}) },
+  );
+}
+
 /** What any page file must have before its template is known. */
 export const pageHeader = Type.Object({ template: commonPageFields.template });
 

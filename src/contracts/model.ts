@@ -2,6 +2,7 @@
 import type { CommonPageFields } from './theme.ts';
 import type { RedirectRule } from './content-schema.ts';
 import type { Member } from '../collections/query.ts';
+import type { PostStatus } from '../validate/publication.ts';
 import type { ParsedYaml } from '../validate/yaml.ts';
 
 /** A page file, validated against its template's schema, defaults filled. */
@@ -25,6 +26,8 @@ export interface PostEntry {
   words: number;
   /** The browser title and meta description: front matter `seoTitle` (else `title`) and `metaDescription`. */
   head: { title: string; description: string; titleField: string; descriptionField: string };
+  /** Published, or (only in a build with drafts) a draft or scheduled for a later day. */
+  status: PostStatus;
   source: ParsedYaml;
 }
 

@@ -74,6 +74,8 @@ export interface PostSummary<Front = Record<string, unknown>> {
   front: Front;
   /** Words in the Markdown body. */
   words: number;
+  /** `published`; a draft or scheduled post appears only in builds with drafts, and templates should mark it. */
+  status: 'published' | 'draft' | 'scheduled';
 }
 
 /** What a post template receives as `page`: its front matter plus the rendered body. */
@@ -83,6 +85,8 @@ export interface PostPage<Front = Record<string, unknown>> {
   /** The body converted from Markdown to HTML. */
   html: string;
   words: number;
+  /** `published`; a draft or scheduled post is rendered only in builds with drafts, and the template should mark it. */
+  status: 'published' | 'draft' | 'scheduled';
 }
 
 /**
@@ -114,8 +118,31 @@ export interface PostTemplate<Site = unknown, Front = unknown> {
    * its head rules (unique titles, for example) at them.
    */
   head: { title: readonly [string, ...string[]]; description: string };
+  /**
+   * The front-matter field with the publish date, as YYYY-MM-DD. A post dated
+   * after the build's day is left out (like a `draft: true` one) until then.
+   */
+  date: string;
   /** The list order of two posts, by front matter: negative when `a` comes first. Ties go by slug. */
   order(a: Front, b: Front): number;
+  /** An Atom feed of the published posts, if the site wants one. */
+  feed?(site: Site): PostFeed;
+}
+
+/** Where a theme's post feed goes and what it says. */
+export interface PostFeed {
+  /** Its public path, e.g. `/blog/feed.xml`; templates link it from the head of the blog pages. */
+  path: string;
+  /** The feed's title, e.g. "Fiorelli Electric blog". */
+  title: string;
+  /** Who writes it. */
+  author: string;
+  /** The route of the page that lists the posts, e.g. `/blog`. */
+  list: string;
+  /** Front-matter field with a post's headline. */
+  headline: string;
+  /** Front-matter field with a post's summary. */
+  summary: string;
 }
 
 /** A group of pages that list themselves in it, such as the places a business serves. */
