@@ -91,7 +91,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const found = [...validated.diagnostics];
 
   // 4. rules over the model
-  found.push(...(await clock.time('rules', () => checkData(model, claimedRoutes))));
+  found.push(...(await clock.time('rules', () => checkData(model, claimedRoutes, theme.pageRules?.bind(theme)))));
 
   // 5. bundle, awaited
   const bundled = await bundling;

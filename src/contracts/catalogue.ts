@@ -133,6 +133,18 @@ export const catalogue = {
     message: (p: { date: string; why: string }) => `${p.date} is not a real date: ${p.why}`,
     hint: () => 'write the day the post is published as YYYY-MM-DD, e.g. 2025-02-28',
   }),
+  'page-rule': entry({
+    title: 'A rule of the theme on a page',
+    severity: 'error',
+    stops: 'write',
+    ...supplied,
+  }),
+  'rule-warning': entry({
+    title: 'A warning from a rule of the theme',
+    severity: 'warning',
+    stops: 'nothing',
+    ...supplied,
+  }),
   'site-rule': entry({
     title: "A rule of the theme on site.yaml",
     severity: 'error',

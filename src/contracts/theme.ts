@@ -95,12 +95,23 @@ export interface PostPage<Front = Record<string, unknown>> {
  * line of `path` in site.yaml.
  */
 export interface SiteProblem {
-  /** Where in site.yaml, e.g. `['phones', 'toronto', 'display']`. */
+  /** Where in site.yaml (or, from a page rule, in the page's file), e.g. `['phones', 'toronto', 'display']`. */
   path: readonly (string | number)[];
   /** What is wrong, as one sentence without a trailing period. */
   message: string;
   /** What to do about it. */
   hint?: string;
+  /** A warning rather than an error: worth fixing, but the site still works. */
+  warning?: boolean;
+}
+
+/** What a page rule is given: one page, and what it may compare the page with. */
+export interface PageRuleInput<Site = unknown> {
+  /** The page's route, template and resolved data. */
+  page: { route: string; template: string; data: unknown };
+  site: Site;
+  /** The members of every collection, as templates see them. */
+  collections: Record<string, Member[]>;
 }
 
 /** Blog posts: Markdown files with front matter, in one folder of pages/. */
@@ -172,6 +183,11 @@ export interface Theme<Site = unknown, Front = unknown> {
    * (two fields that must agree). Each problem is reported once, at its line.
    */
   siteRules?(site: Site): SiteProblem[];
+  /**
+   * Checks of meaning on each page that only the site can judge (a place with
+   * no neighbours to list). Each problem is reported at its field in the page's file.
+   */
+  pageRules?(input: PageRuleInput<Site>): SiteProblem[];
   /**
    * Origins the site's pages need beyond themselves, as Content-Security-Policy
    * directives, e.g. `{ 'form-action': ['https://formsubmit.co'] }`. The engine

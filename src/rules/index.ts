@@ -12,9 +12,11 @@ import { outputClashes } from './output-clashes.ts';
 import { uniqueHeads } from './unique-heads.ts';
 import { inlineAttributes } from './inline-attributes.ts';
 import { orphanPages } from './orphans.ts';
+import { themePageRules } from './theme-rules.ts';
+import type { Theme } from '../contracts/theme.ts';
 
 /** Rules that need only the content: run even when some files failed their schema. */
-export function checkData(model: SiteModel, claimedRoutes: readonly string[]): Diagnostic[] {
+export function checkData(model: SiteModel, claimedRoutes: readonly string[], pageRules?: Theme['pageRules']): Diagnostic[] {
   const targets = linkTargets(model, claimedRoutes, []);
   const links: Link[] = [
     ...(model.siteSource ? linksInData('site.yaml', model.siteSource.data, model.siteSource) : []),
@@ -24,7 +26,7 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[]): D
       ...linksInMarkdown(post.file, post.body, post.bodyLine),
     ]),
   ];
-  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets)];
+  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets), ...themePageRules(model, pageRules)];
 }
 
 /** What the rendered-page rules need besides the pages. */
