@@ -38,6 +38,12 @@ export interface BuildOptions {
   write?: boolean;
   /** Refresh `schemas/*.json` for editors (even when the content has problems) when writing. Default: true. */
   editorSchemas?: boolean;
+  /** Warnings count as errors, so nothing is written while there is one (for CI). Default: false. */
+  strict?: boolean;
+  /** Publish draft posts and posts dated after `today` too, for previews. Default: false. */
+  drafts?: boolean;
+  /** The day that decides which dated posts are published, as YYYY-MM-DD. Default: today, where the build runs. */
+  today?: string;
 }
 
 export interface BuildResult {
@@ -78,14 +84,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   // 3. validate
   const cache = createParseCache(cached);
-  const validated = await clock.time('validate', () => validate(content, theme, validatorsFor(theme), { baseUrl: options.baseUrl, cache }));
+  const validated = await clock.time('validate', () => validate(content, theme, validatorsFor(theme), { baseUrl: options.baseUrl, cache, drafts: options.drafts, today: options.today }));
   const cacheChanges = cache.changes();
   if (cacheChanges) await writeParseCache(root, parseCacheFile(root), cacheChanges);
   const { model, claimedRoutes } = validated;
   const found = [...validated.diagnostics];
 
   // 4. rules over the model
-  found.push(...(await clock.time('rules', () => checkData(model, claimedRoutes))));
+  found.push(...(await clock.time('rules', () => checkData(model, claimedRoutes, theme.pageRules?.bind(theme)))));
 
   // 5. bundle, awaited
   const bundled = await bundling;
@@ -99,11 +105,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   found.push(...rendered.diagnostics);
 
   // 7. extras
-  const extraFiles = await clock.time('extras', () => extras(model, rendered.pages, theme.securityPolicy?.(model.site) ?? {}));
+  const feed = theme.post.feed?.(model.site);
+  const extraFiles = await clock.time('extras', () => extras(model, rendered.pages, {
+    policy: theme.securityPolicy?.(model.site) ?? {},
+    ...(feed ? { feed: { ...feed, date: theme.post.date } } : {}),
+  }));
   const generated = [...bundled.files, ...extraFiles];
 
   // 8. rules over the output
   found.push(...(await clock.time('rules', () => checkRendered(model, rendered.pages, { generated: generated.map((f) => f.path), claimedRoutes, found }))));
+  if (options.strict) found.splice(0, found.length, ...found.map(strictly));
   fail(found);
   const output = outputFiles({ pages: rendered.pages, assets: bundled.files, statics: model.statics, generated: extraFiles });
 
@@ -117,6 +128,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     diagnostics: sortDiagnostics(found),
     stats: { pages: rendered.pages.length, bytes, milliseconds: clock.total(), stages: clock.stages, scripts: bundled.sizes },
   };
+}
+
+/** Under --strict a warning is an error: it stops the write and fails the check. */
+function strictly(d: Diagnostic): Diagnostic {
+  return d.severity === 'warning' ? { ...d, severity: 'error' } : d;
 }
 
 /** Milliseconds spent per stage (stages that overlap, like bundle, are timed on their own). */

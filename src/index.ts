@@ -14,8 +14,11 @@ export { ContentError, type Diagnostic, type DiagnosticCode } from './contracts/
 export { catalogue, type CatalogueEntry, type Stops } from './contracts/catalogue.ts';
 
 // The contract with a theme.
-export type { Assets, CommonPageFields, PageProps, PageTemplate, PostPage, PostSummary, PostTemplate, SiteProblem, Theme } from './contracts/theme.ts';
+export type { Assets, CollectionDefinition, CommonPageFields, PageProps, PageRuleInput, PageTemplate, PostFeed, PostPage, PostSummary, PostTemplate, SiteProblem, Theme } from './contracts/theme.ts';
 export { defineTheme } from './contracts/theme.ts';
+
+// Collections: lists of pages as queries over what pages say about themselves.
+export { query, type Member, type Query } from './collections/query.ts';
 
 // URLs: routes, output files, canonical URLs, phone links.
 export { canonicalUrl, E164_PATTERN, isE164, NOT_FOUND_ROUTE, outputFileFor, routeForFile, routeFromPath, telHref } from './url.ts';

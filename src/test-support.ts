@@ -92,6 +92,7 @@ export function tinyTheme(overrides: Partial<Theme<TinySite, TinyFront>> = {}): 
       schema: postSchema,
       component: PostPageComponent,
       head: { title: ['seoTitle', 'title'], description: 'summary' },
+      date: 'date',
       order: (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0),
     },
     siteRules: (site) =>
@@ -127,6 +128,7 @@ export function postEntry(slug: string, front: Record<string, unknown>, body = '
     bodyLine: 6,
     words: body.split(/\s+/).filter(Boolean).length,
     head: { title, description: String(front.summary ?? ''), titleField: front.seoTitle ? 'seoTitle' : 'title', descriptionField: 'summary' },
+    status: 'published',
     source: parsedStub(front),
   };
 }
@@ -138,6 +140,7 @@ export function siteModel(parts: Partial<SiteModel> = {}): SiteModel {
     pages: [],
     notFound: null,
     posts: [],
+    collections: {},
     redirects: [],
     statics: [],
     ...parts,

@@ -15,6 +15,7 @@ import * as blogList from './pages/blog-list.tsx';
 import * as post from './pages/post.tsx';
 import type { PostFront } from './pages/post.tsx';
 import { phoneRules } from './rules/phones.ts';
+import { blogFeed } from './lib/feed.ts';
 import { formTarget } from './lib/form-target.ts';
 
 /**
@@ -52,6 +53,8 @@ export default defineTheme<Site, PostFront>({
     component: post.component,
     // The browser title is the SEO title, which every post has; the headline is for the page itself.
     head: { title: ['seoTitle', 'title'], description: 'metaDescription' },
+    date: 'publishDate',
+    feed: blogFeed,
     // Newest first; ISO dates sort as text.
     order: (a, b) => (a.publishDate < b.publishDate ? 1 : a.publishDate > b.publishDate ? -1 : 0),
   },

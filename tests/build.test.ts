@@ -168,6 +168,23 @@ describe('build', () => {
     expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
   });
 
+  it('leaves drafts and posts dated after the build day out of pages and sitemap, and publishes them with drafts', async () => {
+    project = await copyFixture();
+    const post = await project.read('pages/blog/first-post.md');
+    await project.write('pages/blog/draft-post.md', post.replace('title: The first post', 'title: A draft post\ndraft: true'));
+    await project.write('pages/blog/next-post.md', post.replace('title: The first post', 'title: A post for later').replace('publishDate: 2024-03-05', 'publishDate: 2024-03-06'));
+    const published = await build({ root: project.root, today: '2024-03-05', write: false });
+    expect(published.pages.map((p) => p.route).filter((r) => r.startsWith('/blog/'))).toEqual(['/blog/first-post']);
+    const sitemap = String(published.files.find((f) => f.path === 'sitemap.xml')!.contents);
+    expect(sitemap).not.toContain('draft-post');
+    expect(sitemap).not.toContain('next-post');
+    const preview = await build({ root: project.root, today: '2024-03-05', drafts: true, write: false });
+    expect(preview.pages.map((p) => p.route).filter((r) => r.startsWith('/blog/')).sort()).toEqual(['/blog/draft-post', '/blog/first-post', '/blog/next-post']);
+    // On the day itself, the scheduled post is out.
+    const later = await build({ root: project.root, today: '2024-03-06', write: false });
+    expect(later.pages.map((p) => p.route).filter((r) => r.startsWith('/blog/')).sort()).toEqual(['/blog/first-post', '/blog/next-post']);
+  });
+
   it('writes the editor schemas', async () => {
     project = await copyFixture();
     await build({ root: project.root });

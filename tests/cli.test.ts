@@ -72,6 +72,18 @@ describe('site check', () => {
     expect(await site(project.root, 'check')).toMatchObject({ code: 0, stdout: 'No problems found.\n' });
   });
 
+  it('passes warnings with a note, and fails them under --strict', async () => {
+    project = await copyFixture();
+    await project.edit('pages/services.yaml', 'href: /services/panels', 'href: /old-panels');
+    const relaxed = await site(project.root, 'check');
+    expect(relaxed.code).toBe(0);
+    expect(relaxed.stdout).toBe('No problems found (1 warning(s)).\n');
+    expect(relaxed.stderr).toContain('pages/services.yaml:8:11  links[0].href  warning "/old-panels" is redirected to /services/panels');
+    const strict = await site(project.root, 'check', '--strict');
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('pages/services.yaml:8:11  links[0].href  "/old-panels" is redirected to /services/panels');
+  });
+
   it('prints diagnostics as JSON for CI tools', async () => {
     project = await copyFixture();
     await project.edit('pages/index.yaml', 'href: /services\n', 'href: /nowhere\n');

@@ -96,6 +96,35 @@ describe('shape', () => {
   });
 });
 
+describe('dates', () => {
+  it('refuses a post date that is not on the calendar, at its line, saying why', async () => {
+    const found = await problems((p) => p.edit('pages/blog/first-post.md', 'publishDate: 2024-03-05', 'publishDate: 2025-02-30'));
+    expect(found.map((d) => ({ ...located(d), message: d.message }))).toEqual([
+      { file: 'pages/blog/first-post.md', line: 3, column: 14, path: 'publishDate', code: 'impossible-date', message: '2025-02-30 is not a real date: February 2025 has 28 days' },
+    ]);
+  });
+});
+
+describe('warnings', () => {
+  async function warnings(edit: (p: Project) => Promise<void>): Promise<Diagnostic[]> {
+    project = await copyFixture();
+    await edit(project);
+    return (await check({ root: project.root })).filter((d) => d.severity === 'warning');
+  }
+
+  it('warns about a page no other page links to, at its title', async () => {
+    const found = await warnings((p) => p.write('pages/lonely.yaml', '# yaml-language-server: $schema=../schemas/page.json\ntemplate: page\ntitle: A lonely page\ndescription: A page that nothing links to, written to see the engine notice that it is an orphan.\nheading: Lonely\n'));
+    expect(found.map(located)).toEqual([{ file: 'pages/lonely.yaml', line: 3, column: 8, path: 'title', code: 'orphan-page' }]);
+  });
+
+  it('warns about a link through a redirect, where it is written, naming the address to link instead', async () => {
+    const found = await warnings((p) => p.edit('pages/services.yaml', 'href: /services/panels', 'href: /old-panels'));
+    expect(found.map((d) => ({ ...located(d), hint: d.hint }))).toEqual([
+      { file: 'pages/services.yaml', line: 8, column: 11, path: 'links[0].href', code: 'through-redirect', hint: 'link /services/panels instead' },
+    ]);
+  });
+});
+
 describe('meaning', () => {
   it('reports two files claiming one route', async () => {
     const found = await problems(async (p) => p.write('pages/services/index.yaml', (await p.read('pages/services.yaml')).replace('../schemas', '../../schemas')));

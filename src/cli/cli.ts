@@ -25,9 +25,11 @@ export async function main(argv: string[], version: string): Promise<number> {
     .addOption(baseUrlOption)
     .option('-q, --quiet', 'print nothing but errors')
     .option('--verbose', 'also list every page and the size of each script bundle')
-    .action(async (options: { out: string; baseUrl?: string; quiet?: boolean; verbose?: boolean }) => {
+    .option('--strict', 'treat warnings as errors (for CI): nothing is written while there is one')
+    .option('--drafts', 'also publish draft posts and posts dated in the future (for previews)')
+    .action(async (options: { out: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; strict?: boolean; drafts?: boolean }) => {
       status = await guard(colour, async () => {
-        const result = await build({ out: options.out, baseUrl: options.baseUrl || undefined });
+        const result = await build({ out: options.out, baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts });
         if (result.diagnostics.length && !options.quiet) console.error(formatDiagnostics(result.diagnostics, colour));
         if (options.verbose) {
           for (const page of result.pages) console.log(`  ${page.route.padEnd(48)} ${page.output}`);
@@ -46,9 +48,11 @@ export async function main(argv: string[], version: string): Promise<number> {
     .description('validate the content and report every problem at once, without writing the site')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addOption(baseUrlOption)
-    .action(async (options: { format: 'text' | 'json'; baseUrl?: string }) => {
+    .option('--strict', 'treat warnings as errors (for CI)')
+    .option('--drafts', 'also check draft posts and posts dated in the future as published pages')
+    .action(async (options: { format: 'text' | 'json'; baseUrl?: string; strict?: boolean; drafts?: boolean }) => {
       status = await guard(colour, async () => {
-        const diagnostics = await check({ baseUrl: options.baseUrl || undefined });
+        const diagnostics = await check({ baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts });
         const errors = diagnostics.filter((d) => d.severity === 'error').length;
         if (options.format === 'json') console.log(diagnosticsJson(diagnostics));
         else if (diagnostics.length) console.error(formatDiagnostics(diagnostics, colour));

@@ -126,6 +126,25 @@ export const catalogue = {
     message: () => 'a post must start with front matter between two "---" lines',
     hint: () => 'begin the file with ---, the fields of the post, and another ---',
   }),
+  'impossible-date': entry({
+    title: 'A date that is not on the calendar',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { date: string; why: string }) => `${p.date} is not a real date: ${p.why}`,
+    hint: () => 'write the day the post is published as YYYY-MM-DD, e.g. 2025-02-28',
+  }),
+  'page-rule': entry({
+    title: 'A rule of the theme on a page',
+    severity: 'error',
+    stops: 'write',
+    ...supplied,
+  }),
+  'rule-warning': entry({
+    title: 'A warning from a rule of the theme',
+    severity: 'warning',
+    stops: 'nothing',
+    ...supplied,
+  }),
   'site-rule': entry({
     title: "A rule of the theme on site.yaml",
     severity: 'error',
@@ -161,6 +180,20 @@ export const catalogue = {
     stops: 'nothing',
     message: (p: { href: string; path: string } & LinkParams) => `"${p.href}" ends in a slash and costs the visitor a redirect`,
     hint: (p) => linkHint(`link ${p.path} instead`, p),
+  }),
+  'through-redirect': entry({
+    title: 'A link that passes through a redirect',
+    severity: 'warning',
+    stops: 'nothing',
+    message: (p: { href: string; target: string } & LinkParams) => `"${p.href}" is redirected to ${p.target}, so every visitor waits for one more round trip`,
+    hint: (p) => linkHint(`link ${p.target} instead`, p),
+  }),
+  'orphan-page': entry({
+    title: 'A page no other page links to',
+    severity: 'warning',
+    stops: 'nothing',
+    message: () => 'no other page links to this page, so visitors and search engines will hardly find it',
+    hint: () => 'link it from a related page, list it in a collection a menu or list shows, or mark it noindex: true if it is only reached another way',
   }),
   'unsafe-url': entry({
     title: 'A URL that runs code',

@@ -1,6 +1,6 @@
 // The engine's own content shapes: what every page has, and the redirects file.
 // A theme adds its site.yaml schema and one schema per template.
-import { Type, type Static, type TObject } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 
 /** Fields every page file has, whatever its template. */
 export const commonPageFields = {
@@ -18,11 +18,38 @@ export const commonPageFields = {
   noindex: Type.Boolean({ default: false, description: 'keep this page out of search engines and sitemap.xml' }),
 };
 
-/** The schema of a page using `template`: the common fields plus the template's own. */
-export function pageSchema(template: string, own: TObject): TObject {
+/** A collection as pages see it: the fields a member writes about itself. */
+export interface CollectionSchema {
+  schema: TObject;
+  description: string;
+}
+
+/**
+ * The schema of a page using `template`: the common fields, the collections
+ * it may join (each optional), and the template's own fields.
+ */
+export function pageSchema(template: string, own: TObject, collections: Record<string, CollectionSchema> = {}): TObject {
+  const names = Object.keys(collections);
+  const joins: Record<string, TSchema> = names.length === 0 ? {} : {
+    collections: Type.Optional(Type.Object(
+      Object.fromEntries(names.map((name) => [name, Type.Optional({ ...collections[name]!.schema, description: collections[name]!.description })])),
+      { additionalProperties: false, description: `the lists this page appears in, with what it says about itself there: ${names.join(', ')}` },
+    )),
+  };
   return Type.Object(
-    { ...commonPageFields, template: Type.Literal(template), ...own.properties },
+    { ...commonPageFields, template: Type.Literal(template), ...joins, ...own.properties },
     { additionalProperties: false, title: `Page using the "${template}" template` },
+  );
+}
+
+/** A post's front matter: the theme's fields, and `draft`, which the engine reads itself. */
+export function postSchema(own: TObject): TObject {
+  return Type.Object(
+    {
+      ...own.properties,
+      draft: Type.Boolean({ default: false, description: 'true keeps the post off the site (pages, lists, sitemap, feed) until it is set to false' }),
+    },
+    { additionalProperties: false, ...(own.title ? { title: own.title } : {}), ...(own.description ? { description: own.description } : {}) },
   );
 }
 

@@ -1,6 +1,8 @@
 // The validated, resolved content that every later stage works from.
 import type { CommonPageFields } from './theme.ts';
 import type { RedirectRule } from './content-schema.ts';
+import type { Member } from '../collections/query.ts';
+import type { PostStatus } from '../validate/publication.ts';
 import type { ParsedYaml } from '../validate/yaml.ts';
 
 /** A page file, validated against its template's schema, defaults filled. */
@@ -24,6 +26,8 @@ export interface PostEntry {
   words: number;
   /** The browser title and meta description: front matter `seoTitle` (else `title`) and `metaDescription`. */
   head: { title: string; description: string; titleField: string; descriptionField: string };
+  /** Published, or (only in a build with drafts) a draft or scheduled for a later day. */
+  status: PostStatus;
   source: ParsedYaml;
 }
 
@@ -54,4 +58,6 @@ export interface SiteModel {
   posts: PostEntry[];
   redirects: RedirectEntry[];
   statics: StaticEntry[];
+  /** The members of each collection the theme declares, in route order. */
+  collections: Record<string, Member[]>;
 }

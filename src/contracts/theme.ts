@@ -5,6 +5,7 @@
 // resolved data. A theme (templates/index.ts) is a plain object of this shape.
 import type { ReactElement } from 'react';
 import type { TObject } from '@sinclair/typebox';
+import type { Member } from '../collections/query.ts';
 
 /** One page template: the shape of its data and the component that renders it. */
 export interface PageTemplate<Page = unknown, Site = unknown> {
@@ -35,6 +36,12 @@ export interface PageProps<Page = unknown, Site = unknown> {
   assets: Assets;
   /** Every post, in list order (newest first), for lists and previous/next links. */
   posts: PostSummary[];
+  /**
+   * The members of each collection the theme declares, in route order: every
+   * page that names the collection under `collections:` in its YAML. Lists of
+   * pages (menus, area lists, cards) are queries over these (see `query`).
+   */
+  collections: Record<string, Member[]>;
 }
 
 /** Fields every page has, whatever its template. */
@@ -67,6 +74,8 @@ export interface PostSummary<Front = Record<string, unknown>> {
   front: Front;
   /** Words in the Markdown body. */
   words: number;
+  /** `published`; a draft or scheduled post appears only in builds with drafts, and templates should mark it. */
+  status: 'published' | 'draft' | 'scheduled';
 }
 
 /** What a post template receives as `page`: its front matter plus the rendered body. */
@@ -76,6 +85,8 @@ export interface PostPage<Front = Record<string, unknown>> {
   /** The body converted from Markdown to HTML. */
   html: string;
   words: number;
+  /** `published`; a draft or scheduled post is rendered only in builds with drafts, and the template should mark it. */
+  status: 'published' | 'draft' | 'scheduled';
 }
 
 /**
@@ -84,12 +95,23 @@ export interface PostPage<Front = Record<string, unknown>> {
  * line of `path` in site.yaml.
  */
 export interface SiteProblem {
-  /** Where in site.yaml, e.g. `['phones', 'toronto', 'display']`. */
+  /** Where in site.yaml (or, from a page rule, in the page's file), e.g. `['phones', 'toronto', 'display']`. */
   path: readonly (string | number)[];
   /** What is wrong, as one sentence without a trailing period. */
   message: string;
   /** What to do about it. */
   hint?: string;
+  /** A warning rather than an error: worth fixing, but the site still works. */
+  warning?: boolean;
+}
+
+/** What a page rule is given: one page, and what it may compare the page with. */
+export interface PageRuleInput<Site = unknown> {
+  /** The page's route, template and resolved data. */
+  page: { route: string; template: string; data: unknown };
+  site: Site;
+  /** The members of every collection, as templates see them. */
+  collections: Record<string, Member[]>;
 }
 
 /** Blog posts: Markdown files with front matter, in one folder of pages/. */
@@ -107,8 +129,43 @@ export interface PostTemplate<Site = unknown, Front = unknown> {
    * its head rules (unique titles, for example) at them.
    */
   head: { title: readonly [string, ...string[]]; description: string };
+  /**
+   * The front-matter field with the publish date, as YYYY-MM-DD. A post dated
+   * after the build's day is left out (like a `draft: true` one) until then.
+   */
+  date: string;
   /** The list order of two posts, by front matter: negative when `a` comes first. Ties go by slug. */
   order(a: Front, b: Front): number;
+  /** An Atom feed of the published posts, if the site wants one. */
+  feed?(site: Site): PostFeed;
+}
+
+/** Where a theme's post feed goes and what it says. */
+export interface PostFeed {
+  /** Its public path, e.g. `/blog/feed.xml`; templates link it from the head of the blog pages. */
+  path: string;
+  /** The feed's title, e.g. "Fiorelli Electric blog". */
+  title: string;
+  /** Who writes it. */
+  author: string;
+  /** The route of the page that lists the posts, e.g. `/blog`. */
+  list: string;
+  /** Front-matter field with a post's headline. */
+  headline: string;
+  /** Front-matter field with a post's summary. */
+  summary: string;
+}
+
+/** A group of pages that list themselves in it, such as the places a business serves. */
+export interface CollectionDefinition {
+  /**
+   * What a member page writes about itself under `collections.<name>` in its
+   * YAML: its group, its label in lists, its order, a position… Validated like
+   * the page's own fields, with defaults filled.
+   */
+  schema: TObject;
+  /** One line for editors: what the collection is and where it is shown. */
+  description: string;
 }
 
 /** A theme: the schemas and components of one website. */
@@ -119,11 +176,18 @@ export interface Theme<Site = unknown, Front = unknown> {
   templates: Record<string, PageTemplate<unknown, Site>>;
   /** Blog posts: where they are, their front matter, their template and their order. */
   post: PostTemplate<Site, Front>;
+  /** Collections pages may list themselves in, by name. */
+  collections?: Record<string, CollectionDefinition>;
   /**
    * Checks of meaning on the validated site.yaml that its schema cannot express
    * (two fields that must agree). Each problem is reported once, at its line.
    */
   siteRules?(site: Site): SiteProblem[];
+  /**
+   * Checks of meaning on each page that only the site can judge (a place with
+   * no neighbours to list). Each problem is reported at its field in the page's file.
+   */
+  pageRules?(input: PageRuleInput<Site>): SiteProblem[];
   /**
    * Origins the site's pages need beyond themselves, as Content-Security-Policy
    * directives, e.g. `{ 'form-action': ['https://formsubmit.co'] }`. The engine

@@ -31,7 +31,7 @@ function fileText(files: ReturnType<typeof extras>, path: string): string {
 }
 
 describe('extras', () => {
-  const files = extras(model, pages, { 'form-action': ['https://forms.example.org'] });
+  const files = extras(model, pages, { policy: { 'form-action': ['https://forms.example.org'] } });
 
   it('generates exactly _redirects, _headers, sitemap.xml and robots.txt', () => {
     expect(files.map((f) => f.path)).toEqual(['_redirects', '_headers', 'sitemap.xml', 'robots.txt']);
@@ -52,7 +52,7 @@ describe('extras', () => {
   });
 
   it('counts every page, post and static file as existing, but not the not-found page', () => {
-    const text = fileText(extras(siteModel({ ...model, redirects: [redirectEntry('/*', '/', { status: 302 })] }), pages, {}), '_redirects');
+    const text = fileText(extras(siteModel({ ...model, redirects: [redirectEntry('/*', '/', { status: 302 })] }), pages, { policy: {} }), '_redirects');
     expect(text.split('\n').filter((line) => line.endsWith(' 200'))).toEqual([
       '/ / 200',
       '/about /about 200',

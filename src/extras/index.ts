@@ -8,10 +8,18 @@ import type { OutputEntry } from '../write/write.ts';
 import { headerRules, headersFile } from './headers-file.ts';
 import { redirectsFile } from './redirects-file.ts';
 import { robots, sitemap } from './sitemap.ts';
+import { atomFeed, type FeedSettings } from './feed.ts';
 import { contentSecurityPolicy, inlineCode, type Directives } from './csp.ts';
 
 /** The files a build generates besides pages, assets and static files. */
-export function extras(model: SiteModel, pages: readonly RenderedPage[], policy: Directives): OutputEntry[] {
+/** What extras needs from the theme: origins for the security policy, and where the posts' feed goes. */
+export interface ExtrasSettings {
+  policy: Directives;
+  feed?: FeedSettings;
+}
+
+export function extras(model: SiteModel, pages: readonly RenderedPage[], settings: ExtrasSettings): OutputEntry[] {
+  const { policy, feed } = settings;
   const code = pages.map((page) => inlineCode(page.html));
   const csp = contentSecurityPolicy(policy, { styles: code.flatMap((c) => c.styles).sort(), scripts: code.flatMap((c) => c.scripts).sort() });
   const indexed = new Set([
@@ -23,6 +31,7 @@ export function extras(model: SiteModel, pages: readonly RenderedPage[], policy:
     { path: '_headers', contents: headersFile(headerRules(csp)) },
     { path: 'sitemap.xml', contents: sitemap([...indexed].map((route) => canonicalUrl(model.site.baseUrl, route))) },
     { path: 'robots.txt', contents: robots(model.site.baseUrl) },
+    ...(feed ? [{ path: feed.path.slice(1), contents: atomFeed(model.site.baseUrl, model.posts, feed) }] : []),
   ];
 }
 

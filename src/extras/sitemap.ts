@@ -1,4 +1,5 @@
 // sitemap.xml: every indexable page once, nothing else.
+import { escapeXml } from './xml.ts';
 
 export function sitemap(urls: readonly string[]): string {
   const entries = [...new Set(urls)].sort().map((url) => `  <url><loc>${escapeXml(url)}</loc></url>`);
@@ -15,6 +16,3 @@ export function robots(baseUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}/sitemap.xml\n`;
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
-}

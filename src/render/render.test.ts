@@ -60,8 +60,8 @@ describe('render', () => {
     expect(props.assets).toEqual(assets);
     expect(props.page).toEqual({ template: 'plain', title: 'Title of /services/panels', description: model.pages[1]!.data.description, noindex: false, heading: 'Heading of /services/panels' });
     expect(props.posts).toEqual([
-      { slug: 'newer', route: '/blog/newer', front: { title: 'Newer', summary: 'S', date: '2024-02-01' }, words: 3 },
-      { slug: 'older', route: '/blog/older', front: { title: 'Older', summary: 'S', date: '2024-01-01' }, words: 2 },
+      { slug: 'newer', route: '/blog/newer', front: { title: 'Newer', summary: 'S', date: '2024-02-01' }, words: 3, status: 'published' },
+      { slug: 'older', route: '/blog/older', front: { title: 'Older', summary: 'S', date: '2024-01-01' }, words: 2, status: 'published' },
     ]);
   });
 

@@ -24,8 +24,8 @@ export interface RenderedPage {
 export function render(model: SiteModel, theme: Theme, assets: Assets): { pages: RenderedPage[]; diagnostics: Diagnostic[] } {
   const pages: RenderedPage[] = [];
   const diagnostics: Diagnostic[] = [];
-  const posts: PostSummary[] = model.posts.map(({ slug, route, front, words }) => ({ slug, route, front, words }));
-  const shared = { site: model.site, baseUrl: model.site.baseUrl, assets, posts };
+  const posts: PostSummary[] = model.posts.map(({ slug, route, front, words, status }) => ({ slug, route, front, words, status }));
+  const shared = { site: model.site, baseUrl: model.site.baseUrl, assets, posts, collections: model.collections };
 
   const renderOne = (source: string, route: string, templateName: string, element: () => ReactElement) => {
     try {
@@ -60,7 +60,7 @@ function pageProps(page: PageEntry, shared: Shared): PageProps<Record<string, un
 
 function postProps(post: PostEntry, shared: Shared): PageProps<PostPage> {
   const html = marked.parse(post.body, { async: false, gfm: true });
-  const page = { front: post.front, slug: post.slug, html, words: post.words };
+  const page = { front: post.front, slug: post.slug, html, words: post.words, status: post.status };
   // The post template gets the common fields too, so shared head components work unchanged.
   const common = { template: 'post', title: post.head.title, description: post.head.description, noindex: false };
   return { ...shared, page: { ...page, ...common }, route: post.route, canonical: canonicalUrl(shared.baseUrl, post.route) };

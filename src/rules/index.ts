@@ -1,6 +1,6 @@
 // The engine's rules of meaning, beyond shape. Each rule is a small named
 // function over plain values; this module only gathers what they need.
-import type { Diagnostic } from '../contracts/diagnostics.ts';
+import { hasErrors, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { SiteModel } from '../contracts/model.ts';
 import type { RenderedPage } from '../render/render.ts';
 import { isPattern, normaliseLinkPath } from '../url.ts';
@@ -11,9 +11,12 @@ import { checkRedirects } from './redirects.ts';
 import { outputClashes } from './output-clashes.ts';
 import { uniqueHeads } from './unique-heads.ts';
 import { inlineAttributes } from './inline-attributes.ts';
+import { orphanPages } from './orphans.ts';
+import { themePageRules } from './theme-rules.ts';
+import type { Theme } from '../contracts/theme.ts';
 
 /** Rules that need only the content: run even when some files failed their schema. */
-export function checkData(model: SiteModel, claimedRoutes: readonly string[]): Diagnostic[] {
+export function checkData(model: SiteModel, claimedRoutes: readonly string[], pageRules?: Theme['pageRules']): Diagnostic[] {
   const targets = linkTargets(model, claimedRoutes, []);
   const links: Link[] = [
     ...(model.siteSource ? linksInData('site.yaml', model.siteSource.data, model.siteSource) : []),
@@ -23,7 +26,7 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[]): D
       ...linksInMarkdown(post.file, post.body, post.bodyLine),
     ]),
   ];
-  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets)];
+  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets), ...themePageRules(model, pageRules)];
 }
 
 /** What the rendered-page rules need besides the pages. */
@@ -52,7 +55,10 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
   // original was reported where it is written, so the swapped one is not a link to check.
   const rendered = pages.flatMap((page) => linksInHtml(page.source, page.html)).filter((link) => !link.href.startsWith(REACT_BLOCKED_URL));
   const links = checkLinks(rendered, targets, { oncePerHref: true }).filter((d) => !reported.has(`${d.code} ${d.subject}`));
-  return [...outputClashes(planned), ...links, ...inlineAttributes(pages)];
+  // Orphans are only worth a word on content that is otherwise sound: a page with an error is
+  // not rendered, and the pages it links to would look orphaned.
+  const orphans = hasErrors([...context.found, ...links]) ? [] : orphanPages(model, pages);
+  return [...outputClashes(planned), ...links, ...inlineAttributes(pages), ...orphans];
 }
 
 /** How React's replacement for a blocked javascript: URL starts. */
@@ -61,7 +67,7 @@ const REACT_BLOCKED_URL = "javascript:throw new Error('React";
 function linkTargets(model: SiteModel, claimedRoutes: readonly string[], outputFiles: readonly string[]): LinkTargets {
   return {
     routes: new Set([...model.pages.map((p) => p.route), ...model.posts.map((p) => p.route), ...claimedRoutes]),
-    redirectSources: new Set(model.redirects.filter((r) => !isPattern(r.from)).map((r) => normaliseLinkPath(r.from))),
+    redirectSources: new Map(model.redirects.filter((r) => !isPattern(r.from)).map((r) => [normaliseLinkPath(r.from), r.to])),
     files: new Set([
       ...model.statics.map((s) => s.route),
       ...outputFiles.filter((f) => !f.endsWith('.html')).map((f) => '/' + f),

@@ -6,14 +6,14 @@ import { linksInData, linksInHtml, linksInMarkdown, looksLikeUrl, type Link } fr
 
 const targets: LinkTargets = {
   routes: new Set(['/', '/about', '/services/panels']),
-  redirectSources: new Set(['/old-about']),
+  redirectSources: new Map([['/old-about', '/about']]),
   files: new Set(['/images/dot.svg', '/sitemap.xml']),
 };
 
 const at = (href: string, line = 3, column = 5): Link => ({ href, file: 'pages/a.yaml', position: () => ({ line, column }), path: 'links[0].href', origin: 'data' });
 
 describe('checkLinks', () => {
-  it.each(['/', '/about', '/about?ref=nav#top', '/services/panels#cost', '/old-about', '/images/dot.svg', 'https://example.org/x', 'mailto:a@example.org', 'tel:+14165550100', '#top', 'relative/path', '//cdn.example.org/x', 'data:image/png;base64,AAAA'])(
+  it.each(['/', '/about', '/about?ref=nav#top', '/services/panels#cost', '/images/dot.svg', 'https://example.org/x', 'mailto:a@example.org', 'tel:+14165550100', '#top', 'relative/path', '//cdn.example.org/x', 'data:image/png;base64,AAAA'])(
     'accepts %s',
     (href) => {
       expect(checkLinks([at(href)], targets)).toEqual([]);
@@ -44,6 +44,12 @@ describe('checkLinks', () => {
     ['TEL:+14165550100', 'tel-format', 'phone link "TEL:+14165550100" is not in international (E.164) form'],
   ])('reports %s as %s', (href, code, message) => {
     expect(checkLinks([at(href)], targets).map((d) => [d.code, d.severity, d.message])).toEqual([[code, 'error', message]]);
+  });
+
+  it('warns about a link through a redirect, naming the address to link instead', () => {
+    expect(checkLinks([at('/old-about#team')], targets).map((d) => [d.code, d.severity, d.line, d.column, d.message, d.hint])).toEqual([
+      ['through-redirect', 'warning', 3, 5, '"/old-about#team" is redirected to /about, so every visitor waits for one more round trip', 'link /about instead'],
+    ]);
   });
 
   it('warns about a trailing slash on a page link, naming the canonical path', () => {

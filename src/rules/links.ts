@@ -9,8 +9,8 @@ import type { Link } from './link-sources.ts';
 export interface LinkTargets {
   /** Routes of pages and posts. */
   routes: ReadonlySet<string>;
-  /** Exact sources of redirect rules (splat rules serve inbound traffic and are not link targets). */
-  redirectSources: ReadonlySet<string>;
+  /** Exact sources of redirect rules and where each leads (pattern rules serve inbound traffic and are not link targets). */
+  redirectSources: ReadonlyMap<string, string>;
   /** Public paths of files: static files, bundled assets, sitemap.xml, robots.txt. */
   files: ReadonlySet<string>;
 }
@@ -53,7 +53,12 @@ export function linkProblem(href: string, targets: LinkTargets): Problem | null 
   }
   if (!href.startsWith('/') || href.startsWith('//')) return null;
   const path = normaliseLinkPath(href);
-  if (targets.routes.has(path) || targets.files.has(path) || targets.redirectSources.has(path)) {
+  const redirected = targets.redirectSources.get(path);
+  if (redirected !== undefined && !targets.routes.has(path) && !targets.files.has(path)) {
+    // It works, but every visitor pays a round trip, and search engines are told to follow.
+    return (where, inTemplate) => diagnostic('through-redirect', where, { href, target: redirected, inTemplate });
+  }
+  if (targets.routes.has(path) || targets.files.has(path)) {
     const bare = href.split(/[?#]/, 1)[0]!;
     if (bare.length > 1 && bare.endsWith('/') && targets.routes.has(path)) {
       return (where, inTemplate) => diagnostic('non-canonical-link', where, { href, path, inTemplate });

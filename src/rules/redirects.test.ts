@@ -6,7 +6,7 @@ import type { LinkTargets } from './links.ts';
 import { redirectEntry } from '../test-support.ts';
 
 function targets(routes: string[], files: string[] = []): LinkTargets {
-  return { routes: new Set(routes), redirectSources: new Set(), files: new Set(files) };
+  return { routes: new Set(routes), redirectSources: new Map(), files: new Set(files) };
 }
 
 /** Rules written one after another in pages/_redirects.yaml, each taking two lines from line 2. */

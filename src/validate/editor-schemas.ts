@@ -1,6 +1,6 @@
 // The JSON Schemas editors use: VS Code's YAML extension reads the modeline
 // at the top of each YAML file and completes and checks fields as one types.
-import { pageSchema, redirectsFile } from '../contracts/content-schema.ts';
+import { pageSchema, postSchema, redirectsFile } from '../contracts/content-schema.ts';
 import { targetsFile } from '../report/targets.ts';
 import { editorSchema } from './json-schema.ts';
 import type { Theme } from '../contracts/theme.ts';
@@ -11,8 +11,8 @@ export function editorSchemas(theme: Theme): { path: string; contents: string }[
     ['site', theme.siteSchema],
     ['redirects', redirectsFile],
     ['content-targets', targetsFile],
-    ['post', theme.post.schema],
-    ...Object.entries(theme.templates).map(([name, t]) => [name, pageSchema(name, t.schema)] as [string, object]),
+    ['post', postSchema(theme.post.schema)],
+    ...Object.entries(theme.templates).map(([name, t]) => [name, pageSchema(name, t.schema, theme.collections)] as [string, object]),
   ];
   return entries
     .sort(([a], [b]) => (a < b ? -1 : 1))

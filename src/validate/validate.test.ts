@@ -19,7 +19,7 @@ function plainPage(file: string, heading = `Heading of ${file}`, template = 'pla
   return { file, text: [modeline, `template: ${template}`, `title: Title of ${file}`, `description: ${DESCRIPTION}`, `heading: ${heading}`, ''].join('\n') };
 }
 
-function post(slug: string, front: Record<string, string>, folder = 'pages/blog'): SourceFile {
+function post(slug: string, front: Record<string, string | boolean>, folder = 'pages/blog'): SourceFile {
   const lines = Object.entries(front).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
   return { file: `${folder}/${slug}.md`, text: ['---', ...lines, '---', '', `The body of ${slug}.`, ''].join('\n') };
 }
@@ -101,6 +101,34 @@ describe('templates', () => {
   });
 });
 
+describe('publication', () => {
+  const posts = [
+    post('out', { title: 'Out', summary: 'S', date: '2025-06-01' }),
+    post('today', { title: 'Today', summary: 'S', date: '2025-06-02' }),
+    post('tomorrow', { title: 'Tomorrow', summary: 'S', date: '2025-06-03' }),
+    post('draft', { title: 'Draft', summary: 'S', date: '2025-01-01', draft: true }),
+  ];
+
+  it('leaves out drafts and posts dated after the build day', () => {
+    const { model, diagnostics } = run({ pages: posts }, { today: '2025-06-02' });
+    expect(diagnostics).toEqual([]);
+    expect(model.posts.map((p) => [p.slug, p.status])).toEqual([['today', 'published'], ['out', 'published']]);
+  });
+
+  it('keeps them, marked, when drafts are asked for', () => {
+    const { model } = run({ pages: posts }, { today: '2025-06-02', drafts: true });
+    expect(model.posts.map((p) => [p.slug, p.status])).toEqual([['tomorrow', 'scheduled'], ['today', 'published'], ['out', 'published'], ['draft', 'draft']]);
+  });
+
+  it('refuses a date that is not on the calendar, at its line', () => {
+    const { model, diagnostics } = run({ pages: [post('leap', { title: 'Leap', summary: 'S', date: '2025-02-29' })] }, { today: '2025-06-02' });
+    expect(model.posts).toEqual([]);
+    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.path, d.message])).toEqual([
+      ['impossible-date', 'pages/blog/leap.md', 4, 7, 'date', '2025-02-29 is not a real date: February 2025 has 28 days'],
+    ]);
+  });
+});
+
 describe('posts', () => {
   it('reports a Markdown file outside the posts folder, or in a folder below it', () => {
     const { model, diagnostics, claimedRoutes } = run({
@@ -145,7 +173,7 @@ describe('posts', () => {
   it('splits the body from the front matter and knows the line it starts on', () => {
     const { model } = run({ pages: [post('one', { title: 'One', summary: 'S', date: '2024-01-01' })] });
     expect(model.posts[0]).toMatchObject({ file: 'pages/blog/one.md', slug: 'one', body: '\nThe body of one.\n', bodyLine: 6, words: 4 });
-    expect(model.posts[0]!.front).toEqual({ title: 'One', summary: 'S', date: '2024-01-01' });
+    expect(model.posts[0]!.front).toEqual({ title: 'One', summary: 'S', date: '2024-01-01', draft: false });
   });
 
   it('reports a post without front matter at its first line', () => {

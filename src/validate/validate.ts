@@ -3,7 +3,8 @@
 import { posix } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { PAGES_DIR, REDIRECTS_FILES, SCHEMAS_DIR, SITE_FILE } from '../contracts/project.ts';
-import { pageHeader, pageSchema, redirectsFile, type RedirectRule } from '../contracts/content-schema.ts';
+import { pageHeader, pageSchema, postSchema, redirectsFile, type RedirectRule } from '../contracts/content-schema.ts';
+import { dayOf, impossibleDate, postStatus } from './publication.ts';
 import type { LoadedContent, SourceFile } from '../load/load.ts';
 import type { PageEntry, PostEntry, RedirectEntry, SiteModel, StaticEntry } from '../contracts/model.ts';
 import { NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from '../url.ts';
@@ -11,10 +12,15 @@ import { compileSchema, formatPath, type Validator } from './json-schema.ts';
 import { parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './yaml.ts';
 import type { Theme } from '../contracts/theme.ts';
 import { countWords } from '../words.ts';
+import { collectMembers } from '../collections/members.ts';
 
 export interface ValidateOptions {
   /** Overrides site.yaml's baseUrl, e.g. for a preview deployment. */
   baseUrl?: string;
+  /** Publish drafts and scheduled posts too (previews). Default: false. */
+  drafts?: boolean;
+  /** The build's day, YYYY-MM-DD, which decides whether a dated post is out yet. Default: today, local time. */
+  today?: string;
   /** Values of YAML texts parsed on an earlier run. */
   cache?: ParseCache;
 }
@@ -31,10 +37,10 @@ export interface Validators {
 export function compileValidators(theme: Theme): Validators {
   return {
     site: compileSchema(theme.siteSchema),
-    post: compileSchema(theme.post.schema),
+    post: compileSchema(postSchema(theme.post.schema)),
     redirects: compileSchema(redirectsFile),
     header: compileSchema(pageHeader),
-    templates: new Map(Object.entries(theme.templates).map(([name, t]) => [name, compileSchema(pageSchema(name, t.schema))])),
+    templates: new Map(Object.entries(theme.templates).map(([name, t]) => [name, compileSchema(pageSchema(name, t.schema, theme.collections))])),
   };
 }
 
@@ -97,8 +103,9 @@ export function validate(
     }
     claimedRoutes.push(route);
     if (source.file.endsWith('.md')) {
-      const post = readPost(source, route, theme, validators, diagnostics, options.cache);
-      if (post) posts.push(post);
+      const post = readPost(source, route, theme, validators, diagnostics, options.today ?? dayOf(new Date()), options.cache);
+      // Drafts and scheduled posts stay off the site unless a preview asks for them.
+      if (post && (post.status === 'published' || options.drafts)) posts.push(post);
       continue;
     }
     const page = readPage(source, route, theme, validators, diagnostics, options.cache);
@@ -110,7 +117,8 @@ export function validate(
   const statics: StaticEntry[] = content.statics.map((s) => ({ ...s, route: '/' + s.file.slice('static/'.length) }));
   pages.sort((a, b) => compare(a.route, b.route));
   posts.sort((a, b) => theme.post.order(a.front, b.front) || compare(a.slug, b.slug));
-  return { model: { site, siteSource, pages, notFound, posts, redirects, statics }, diagnostics, claimedRoutes };
+  const collections = collectMembers(pages, Object.keys(theme.collections ?? {}));
+  return { model: { site, siteSource, pages, notFound, posts, redirects, statics, collections }, diagnostics, claimedRoutes };
 }
 
 /** The theme's rules on site.yaml, each problem located at its field. */
@@ -141,7 +149,7 @@ function readPage(source: SourceFile, route: string, theme: Theme, validators: V
   return { file: source.file, route, template, data: result.value as PageEntry['data'], source: parsed };
 }
 
-function readPost(source: SourceFile, route: string, theme: Theme, validators: Validators, out: Diagnostic[], cache?: ParseCache): PostEntry | null {
+function readPost(source: SourceFile, route: string, theme: Theme, validators: Validators, out: Diagnostic[], today: string, cache?: ParseCache): PostEntry | null {
   const folder = `${PAGES_DIR}/${theme.post.folder}/`;
   if (!source.file.startsWith(folder) || source.file.slice(folder.length).includes('/')) {
     out.push(diagnostic('post-location', { file: source.file }, { folder }));
@@ -160,7 +168,14 @@ function readPost(source: SourceFile, route: string, theme: Theme, validators: V
   if (result.diagnostics.length > 0) return null;
   const slug = route.slice(route.lastIndexOf('/') + 1);
   const front = result.value as Record<string, unknown>;
-  return { file: source.file, route, slug, front, body: split.body, bodyLine: split.bodyLine, words: countWords(split.body), head: postHead(front, theme.post.head), source: parsed };
+  const date = String(front[theme.post.date] ?? '');
+  const why = impossibleDate(date);
+  if (why) {
+    out.push(diagnostic('impossible-date', { file: source.file, ...parsed.locate([theme.post.date]), path: theme.post.date }, { date, why }));
+    return null;
+  }
+  const status = postStatus(front.draft === true, date, today);
+  return { file: source.file, route, slug, front, body: split.body, bodyLine: split.bodyLine, words: countWords(split.body), head: postHead(front, theme.post.head), status, source: parsed };
 }
 
 /** A post's browser title and meta description, from the fields the theme names. */

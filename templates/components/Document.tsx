@@ -28,6 +28,8 @@ interface DocumentProps {
   /** Public URLs of module scripts. */
   scripts: string[];
   tagManagerId?: string | undefined;
+  /** A feed to offer feed readers (the blog pages' Atom feed). */
+  feed?: { href: string; title: string } | undefined;
   children: ReactNode;
 }
 
@@ -44,6 +46,7 @@ export function Document(p: DocumentProps) {
         <meta name="description" content={p.description} />
         {p.noindex && <meta name="robots" content="noindex" />}
         {p.canonical && <link rel="canonical" href={p.canonical} />}
+        {p.feed && <link rel="alternate" type="application/atom+xml" title={p.feed.title} href={p.feed.href} />}
         <meta name="theme-color" content="#0b2545" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <meta property="og:type" content={p.social.type} />

@@ -14,6 +14,7 @@ import { Footer } from './Footer.tsx';
 import { MobileStickyBar } from './MobileStickyBar.tsx';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import { FloatingCta } from './FloatingCta.tsx';
+import { blogFeed } from '../lib/feed.ts';
 
 /** Pixel size of the site's share picture (site.yaml share.image). */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 };
@@ -33,10 +34,12 @@ interface LayoutProps {
   scripts?: string[];
   /** No canonical link (the 404 page is served at any address). */
   noCanonical?: boolean;
+  /** Offer the blog's feed in the head (the blog list and posts). */
+  withFeed?: boolean;
   children: ReactNode;
 }
 
-export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scripts = [], noCanonical, children }: LayoutProps) {
+export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scripts = [], noCanonical, withFeed, children }: LayoutProps) {
   const { site, page, route, baseUrl, canonical, assets } = props;
   const contact = contactFor(route, site);
   const tokens = tokenValues(site, contact);
@@ -55,6 +58,7 @@ export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scri
         title={title}
         description={description}
         canonical={noCanonical ? undefined : canonical}
+        feed={withFeed ? { href: blogFeed(site).path, title: blogFeed(site).title } : undefined}
         noindex={page.noindex}
         siteName={site.business.name}
         social={{

@@ -68,7 +68,7 @@ export function component(props: PageProps<BlogListPage, Site>) {
   const { page, posts, site } = props;
   const blog = site.links.blog;
   return (
-    <Layout props={props} hasForm={false} scripts={['blog']} crumbs={[{ name: 'Home', href: '/' }, { name: 'Blog' }]}>
+    <Layout props={props} hasForm={false} withFeed scripts={['blog']} crumbs={[{ name: 'Home', href: '/' }, { name: 'Blog' }]}>
       <section className="hero hero-sub hero-solo">
         <div className="wrap">
           <h1>

@@ -74,6 +74,7 @@ export function component(props: PageProps<PostPage<PostFront>, Site>) {
       props={props}
       meta={{ title: front.seoTitle, description: front.metaDescription }}
       hasForm={false}
+      withFeed
       crumbs={crumbs}
       social={{
         type: 'article',
@@ -89,6 +90,10 @@ export function component(props: PageProps<PostPage<PostFront>, Site>) {
           <p>
             <a href={blog}>← Back to the blog</a>
           </p>
+          {page.status !== 'published' && (
+            // Only a preview build (--drafts) renders these; the note keeps an editor from mistaking it for the live page.
+            <p className="eyebrow">{page.status === 'draft' ? 'Draft: not on the live site' : `Scheduled: on the live site from ${formatDate(front.publishDate)}`}</p>
+          )}
           <p className="eyebrow">{front.category}</p>
           <h1>{front.title}</h1>
           <p className="meta">

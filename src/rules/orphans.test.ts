@@ -1,0 +1,33 @@
+// orphanPages(): indexable pages and posts that no other rendered page links to.
+import { describe, expect, it } from 'vitest';
+import type { RenderedPage } from '../render/render.ts';
+import { orphanPages } from './orphans.ts';
+import { pageEntry, postEntry, redirectEntry, siteModel } from '../test-support.ts';
+
+const rendered = (route: string, html: string, source = `pages${route === '/' ? '/index' : route}.yaml`): RenderedPage => ({
+  route, output: `${route.slice(1) || 'index'}.html`, source, template: 'plain', html,
+});
+
+describe('orphanPages', () => {
+  const model = siteModel({
+    pages: [pageEntry('/'), pageEntry('/about'), pageEntry('/hidden'), pageEntry('/thanks', { noindex: true }), pageEntry('/moved-here')],
+    posts: [postEntry('first', { title: 'First' })],
+    redirects: [redirectEntry('/old', '/moved-here')],
+  });
+
+  it('warns once per page no other page links to, at its title; home and noindex pages are exempt', () => {
+    const pages = [
+      rendered('/', '<a href="/about">a</a><a href="/old/">moved</a><link rel="canonical" href="/">'),
+      rendered('/about', '<a href="/about#team">self</a><a href="/blog/first?ref=x">post</a>'),
+      rendered('/hidden', '<a href="/hidden">only itself</a><form action="/thanks"></form>'),
+    ];
+    expect(orphanPages(model, pages).map((d) => [d.code, d.file, d.path, d.severity])).toEqual([
+      ['orphan-page', 'pages/hidden.yaml', 'title', 'warning'],
+    ]);
+  });
+
+  it('counts only links, not form actions or images, and not a page linking to itself', () => {
+    const pages = [rendered('/', '<img src="/about"><form action="/hidden"></form>'), rendered('/about', '<a href="/about">me</a>')];
+    expect(orphanPages(model, pages).map((d) => d.file)).toEqual(['pages/about.yaml', 'pages/hidden.yaml', 'pages/moved-here.yaml', 'pages/blog/first.md']);
+  });
+});
