@@ -334,3 +334,12 @@ describe('screens', () => {
     expect(d.querySelector('[data-blog-empty]')!.textContent).toContain('No articles found matching your search criteria.');
   });
 });
+
+describe('hero form of category pages', () => {
+  // DECISIONS: the form stands in the category hero of every category page outside /, /contact, /blog and /toronto; phone-only pages still say so.
+  it.each(pagesOf('category').map((p) => p.route))('%s carries the estimate form in its hero', (route) => {
+    const hero = doc(route).querySelector('main .hero')!;
+    expect(hero.querySelector('form[data-lead-form]'), route).not.toBeNull();
+    if (pageData(route).booking === 'phone') expect(squash(hero.textContent!)).toContain('All bookings by phone only');
+  });
+});
