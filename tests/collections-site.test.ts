@@ -1,5 +1,5 @@
-// A new place is one new page file: copy a city page, give it its own name and
-// position, and it joins exactly the lists its collections: field asks for.
+// A new place is one new page file: copy a city page (Milton, as Stouffville),
+// give it its own name and position, and it joins exactly the lists its collections: field asks for.
 // Built from a copy of the real project, beside a build of the project as it is.
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,9 +8,19 @@ import { JSDOM } from 'jsdom';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
-import { site } from './helpers/content.ts';
+import { membersOf, site } from './helpers/content.ts';
 
-const NEW = '/gta/stouffville';
+/** Cities the site may not have yet; the test adds the first it lacks, so adding any of them to pages/ breaks nothing. */
+const CANDIDATES = [
+  { slug: 'stouffville', name: 'Stouffville', lat: 43.971, lon: -79.245 },
+  { slug: 'uxbridge', name: 'Uxbridge', lat: 44.109, lon: -79.121 },
+  { slug: 'bradford', name: 'Bradford', lat: 44.114, lon: -79.566 },
+  { slug: 'port-perry', name: 'Port Perry', lat: 44.103, lon: -78.944 },
+];
+const taken = new Set(membersOf('places').flatMap((m) => [m.route, m.data.label as string]));
+const city = CANDIDATES.find((c) => !taken.has(`/gta/${c.slug}`) && !taken.has(c.name));
+if (!city) throw new Error('the site already has every candidate city: add another to CANDIDATES');
+const NEW = `/gta/${city.slug}`;
 const TEMPLATE = 'pages/gta/milton.yaml';
 let root: string;
 let before: BuildResult;
@@ -28,14 +38,14 @@ beforeAll(async () => {
   }
   // What an editor does: copy a city page and change its name, head and position; no other file.
   const doc = parseDocument(await readFile(TEMPLATE, 'utf8'));
-  doc.set('place', 'Stouffville');
-  doc.set('title', 'Stouffville Electricians | Panel Upgrades, EV Chargers');
-  doc.set('description', 'Stouffville electricians for panel upgrades, EV chargers, basement suites and older homes on Main Street. Licensed, insured, free estimates.');
-  doc.setIn(['collections', 'places', 'label'], 'Stouffville');
-  doc.setIn(['collections', 'places', 'lat'], 43.971);
-  doc.setIn(['collections', 'places', 'lon'], -79.245);
+  doc.set('place', city.name);
+  doc.set('title', `${city.name} Electricians | Panel Upgrades, EV Chargers`);
+  doc.set('description', `${city.name} electricians for panel upgrades, EV chargers, basement suites and older homes. Licensed, insured, free estimates in the GTA.`);
+  doc.setIn(['collections', 'places', 'label'], city.name);
+  doc.setIn(['collections', 'places', 'lat'], city.lat);
+  doc.setIn(['collections', 'places', 'lon'], city.lon);
   copied = (doc.toJS() as { collections: { places: { region: string } } }).collections.places;
-  await writeFile(join(root, 'pages/gta/stouffville.yaml'), doc.toString());
+  await writeFile(join(root, `pages/gta/${city.slug}.yaml`), doc.toString());
   [before, after] = await Promise.all([build({ root: '.', write: false }), build({ root, write: false })]);
 }, 120_000);
 
@@ -66,7 +76,7 @@ describe('a new place page', () => {
     expect(menu).toContain(NEW);
     const labels = [...dropdown(d, areasMenu()).querySelectorAll('a')].map((a) => a.textContent!);
     const at = menu.indexOf(NEW);
-    expect(labels[at - 1]!.localeCompare('Stouffville', 'en')).toBeLessThan(0);
+    expect(labels[at - 1]!.localeCompare(city.name, 'en')).toBeLessThan(0);
     expect(hrefs(footerColumn(d, areasColumn()), 'a')).toEqual(menu);
     expect(hrefs(dropdown(page(before, '/about'), areasMenu()), 'a')).toEqual(menu.filter((h) => h !== NEW));
   });
@@ -81,7 +91,7 @@ describe('a new place page', () => {
     const contact = page(after, '/contact');
     const template = contact.querySelector('template[data-map-places]') as HTMLTemplateElement;
     const link = template.content.querySelector(`a[href="${NEW}"]`);
-    expect(link?.getAttribute('data-map-at')).toBe('gta 971 755');
+    expect(link?.getAttribute('data-map-at')).toBe(`gta ${Math.round((city.lat - 43) * 1000)} ${Math.round((city.lon + 80) * 1000)}`);
     expect(hrefs(contact, 'main .place-grid a')).toEqual(hrefs(page(before, '/contact'), 'main .place-grid a'));
     expect(hrefs(contact, 'header .top-areas a')).not.toContain(NEW);
     expect(hrefs(page(after, '/toronto'), 'main [data-neighbourhood] a')).not.toContain(NEW);
