@@ -17,6 +17,8 @@ import type { PostFront } from './pages/post.tsx';
 import { phoneRules } from './rules/phones.ts';
 import { blogFeed } from './lib/feed.ts';
 import { formTarget } from './lib/form-target.ts';
+import { places } from './collections/places.ts';
+import { services } from './collections/services.ts';
 
 /**
  * Origins beyond the site itself: the form service the lead form posts to
@@ -58,6 +60,8 @@ export default defineTheme<Site, PostFront>({
     // Newest first; ISO dates sort as text.
     order: (a, b) => (a.publishDate < b.publishDate ? 1 : a.publishDate > b.publishDate ? -1 : 0),
   },
+  // Lists of pages are queries over these: each page says in its own YAML which lists name it.
+  collections: { places, services },
   siteRules: phoneRules,
   securityPolicy,
   client: {

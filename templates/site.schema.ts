@@ -8,6 +8,8 @@ import { Enum, Href, Label, Link, List, Obj, Route, Url } from './lib/schema.ts'
 import { CardsSchema } from './blocks/service-cards.ts';
 import { TrustTilesSchema } from './blocks/trust-tiles.ts';
 import { CallBandSchema } from './blocks/call-band.ts';
+import { RegionId } from './collections/places.ts';
+import { CategoryId } from './collections/services.ts';
 
 function Phone(e164: string, display: string, description: string) {
   return Obj(
@@ -43,21 +45,29 @@ const Address = Obj({
   country: Type.String({ default: 'CA', pattern: '^[A-Z]{2}$' }),
 });
 
+// A dropdown or footer column lists pages that say they belong in it (their
+// collections: field); only links that are no such page are written here.
+const listed = {
+  categories: List(CategoryId, {
+    description: 'Categories whose pages it lists, category by category: the category page, then its services in their order (each page\'s collections: services:).',
+  }),
+  places: Type.Boolean({
+    default: false,
+    description: 'Lists the places of the "Areas We Serve" menu (each place page\'s collections: places: inAreasMenu, menuOrder), after any categories.',
+  }),
+  links: List(Link, { description: 'Further links, written out here, after the listed pages.' }),
+};
+
 const NavItem = Obj({
   label: Label,
   href: Type.Optional(Href),
-  links: List(Link, { description: 'Links of the dropdown. With none, the item is a plain link to href.' }),
+  ...listed,
 });
 
 /** A route of this site with a default. */
 function Page(route: string, description: string) {
   return Type.String({ pattern: Route.pattern, default: route, description: `${description} ${Route.description}` });
 }
-
-const Place = Obj({
-  name: Label,
-  href: Type.Optional(Route),
-});
 
 export const siteSchema = Obj({
   business: Obj({
@@ -108,10 +118,17 @@ export const siteSchema = Obj({
   claims: ClaimsSchema,
   social: List(Obj({ name: Label, url: Url })),
   googleReviewsUrl: Url,
-  serviceAreas: Type.Array(Obj({ name: Label, places: Type.Array(Place, { minItems: 1 }) }), {
-    minItems: 1,
-    description: 'Places served, grouped by region. A place links to its page once it has href.',
-  }),
+  regions: Type.Array(
+    Obj({
+      id: RegionId,
+      name: Label,
+      map: Enum(['gta', 'city'] as const, { description: 'The panel of the contact map that draws its places: gta (Greater Toronto Area) or city (City of Toronto).' }),
+    }),
+    {
+      minItems: 1,
+      description: 'The regions of the service-area lists, in the order shown, with the name they are shown under. Each place page names its region (collections: places: region).',
+    },
+  ),
   links: Obj(
     {
       blog: Page('/blog', 'The blog list.'),
@@ -122,7 +139,6 @@ export const siteSchema = Obj({
     },
     { default: {}, description: 'Pages that templates link to from many places.' },
   ),
-  headerAreas: List(Link, { maxItems: 8, description: 'A few place links shown in the top bar on wide screens.' }),
   share: Obj(
     {
       image: Type.String({
@@ -134,8 +150,8 @@ export const siteSchema = Obj({
     },
     { default: {}, description: 'The social sharing card of pages that have no picture of their own.' },
   ),
-  nav: Type.Array(NavItem, { minItems: 1, description: 'Main navigation; an item with links is a dropdown.' }),
-  footer: Type.Array(Obj({ heading: Label, links: Type.Array(Link, { minItems: 1 }) }), { description: 'Footer link groups.' }),
+  nav: Type.Array(NavItem, { minItems: 1, description: 'Main navigation; an item that lists pages or links is a dropdown, any other a plain link to href.' }),
+  footer: Type.Array(Obj({ heading: Label, ...listed }), { description: 'Footer link groups.' }),
   /** The call-to-action block at the end of every blog post. */
   postCta: CallBandSchema,
   locationPages: Obj(

@@ -1,14 +1,14 @@
 // The shared chrome in Chromium: header and dropdowns at 1280 px, the menu
-// toggle and the sticky bar at 375 px. Menus and phones are read from site.yaml.
+// toggle and the sticky bar at 375 px. Menus are read from site.yaml and the
+// pages that list themselves in them (collections:), phones from site.yaml.
 import { describe, expect, it } from 'vitest';
 import { useSiteInBrowser } from './helpers/browser.ts';
-import { pagesOf, site } from './helpers/content.ts';
+import { dropdowns, pagesOf, site } from './helpers/content.ts';
 
 const env = useSiteInBrowser();
 
 describe('at 1280 px', () => {
   it('shows the header with the dropdowns of site.yaml, each opening to its links', async () => {
-    const dropdowns = site.nav.flatMap((item) => ('links' in item ? [item] : []));
     const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(env.site.url + '/residential');
     const summaries = page.locator('header summary');

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
 import { build, type BuildResult } from '../src/build.ts';
 import { BLOG_CATEGORIES, SPEC_ROUTES } from './helpers/spec.ts';
-import { baseUrl, claimNumber, contentRoutes, expand, isToronto, pageData, pages, pagesOf, phoneFor, places, posts, site, squash } from './helpers/content.ts';
+import { baseUrl, claimNumber, contentRoutes, dropdowns, expand, isToronto, membersOf, pageData, pages, pagesOf, phoneFor, places, placesBy, posts, site, squash } from './helpers/content.ts';
 
 let result: BuildResult;
 const documents = new Map<string, Document>();
@@ -183,9 +183,7 @@ describe('texts the spec names', () => {
 });
 
 describe('shared chrome', () => {
-  const dropdowns = site.nav.flatMap((item) => ('links' in item ? [item] : []));
-
-  it.each(['/', '/residential/panel-upgrades', '/toronto/leslieville', '/blog'])('%s: header, the dropdowns of site.yaml, footer licence, sticky bar, floating button', (route) => {
+  it.each(['/', '/residential/panel-upgrades', '/toronto/leslieville', '/blog'])('%s: header, the dropdowns site.yaml and the pages’ collections give, footer licence, sticky bar, floating button', (route) => {
     const d = doc(route);
     const header = d.querySelector('header')!;
     expect(dropdowns.length).toBeGreaterThan(0);
@@ -237,7 +235,7 @@ describe('lead form', () => {
 });
 
 describe('screens', () => {
-  it('home: the hero rating claim, the service cards, every testimonial and FAQ item of pages/index.yaml, the area links of site.yaml', () => {
+  it('home: the hero rating claim, the service cards, every testimonial and FAQ item of pages/index.yaml, the area links the place pages ask for', () => {
     const d = doc('/');
     const home = pageData('/');
     expect(squash(d.querySelector('main')!.textContent!)).toContain(squash(expand(home.hero.rating, '/')));
@@ -253,26 +251,29 @@ describe('screens', () => {
     const shown = Math.min(home.faq.shown ?? 6, home.faq.items.length);
     expect(d.querySelectorAll('#faq details:not([data-faq-more])').length).toBe(shown);
     const linked = new Set([...d.querySelectorAll('main a')].map((a) => a.getAttribute('href')));
-    const areas = places.filter((p) => p.href).map((p) => p.href);
+    const areas = places.map((p) => p.href);
     expect(areas.length).toBeGreaterThan(0);
     expect(areas.filter((href) => !linked.has(href!))).toEqual([]);
   });
 
-  it('Toronto hub: hero form, a card for each neighbourhood pages/toronto.yaml lists, a second form', () => {
+  it('Toronto hub: hero form, a card for each neighbourhood page that asks for one (hubCard), in its order, a second form', () => {
     const d = doc('/toronto');
-    const cards = [...new Set([...d.querySelectorAll('main a[href^="/toronto/"]')].map((a) => a.getAttribute('href')))];
-    const listed = pageData('/toronto').neighbourhoods.cards.map((c: { slug: string }) => `/toronto/${c.slug}`);
+    const cards = [...d.querySelectorAll('main [data-neighbourhood] h3 a')].map((a) => a.getAttribute('href'));
+    const listed = membersOf('places')
+      .filter((m) => m.data.hubCard)
+      .sort((a, b) => a.data.hubCard.order - b.data.hubCard.order || (a.route < b.route ? -1 : 1))
+      .map((m) => m.route);
     expect(listed.length).toBeGreaterThan(0);
-    expect(cards.sort()).toEqual([...listed].sort());
+    expect(cards).toEqual(listed);
     expect(d.querySelectorAll('main form[data-lead-form]').length).toBe(2);
   });
 
-  it('contact: links to the places pages/contact.yaml lists, the map placeholder, the emergency call button', () => {
+  it('contact: a grid of the places that ask for it (contactGridOrder), in order, the map placeholder, the emergency call button', () => {
     const d = doc('/contact');
-    const links = new Set([...d.querySelectorAll('main a')].map((a) => a.getAttribute('href')));
-    const listed = pageData('/contact').areas.links.map((l: { href: string }) => l.href);
+    const grid = [...d.querySelectorAll('main .place-grid a')].map((a) => [a.getAttribute('href'), a.textContent]);
+    const listed = placesBy('contactGridOrder').map((p) => [p.href, p.name]);
     expect(listed.length).toBeGreaterThan(0);
-    expect(listed.filter((href: string) => !links.has(href))).toEqual([]);
+    expect(grid).toEqual(listed);
     expect(d.querySelector('[data-map]')!.textContent).toContain('Loading map...');
     expect(d.querySelector('[data-track="click-to-call"]')!.getAttribute('href')).toBe(`tel:${site.phones.main.e164}`);
   });
@@ -331,5 +332,14 @@ describe('screens', () => {
     expect(cards.map((c) => c.querySelector('a')!.getAttribute('href')).sort()).toEqual(posts.map((p) => p.route).sort());
     expect(cards.map((c) => c.getAttribute('data-title')).sort()).toEqual(posts.map((p) => p.front.title).sort());
     expect(d.querySelector('[data-blog-empty]')!.textContent).toContain('No articles found matching your search criteria.');
+  });
+});
+
+describe('hero form of category pages', () => {
+  // DECISIONS: the form stands in the category hero of every category page outside /, /contact, /blog and /toronto; phone-only pages still say so.
+  it.each(pagesOf('category').map((p) => p.route))('%s carries the estimate form in its hero', (route) => {
+    const hero = doc(route).querySelector('main .hero')!;
+    expect(hero.querySelector('form[data-lead-form]'), route).not.toBeNull();
+    if (pageData(route).booking === 'phone') expect(squash(hero.textContent!)).toContain('All bookings by phone only');
   });
 });

@@ -1,14 +1,15 @@
-// Site footer: the business and its contact details, link groups from
-// site.yaml, and the ESA licence.
+// Site footer: the business and its contact details, link groups (site.yaml
+// footer:, filled with the pages that list themselves there), and the ESA licence.
 import { usePage } from './PageContext.ts';
 import { Logo } from './Logo.tsx';
 import { formatAddress } from '../lib/contact.ts';
+import { menuLinks } from '../lib/menu-links.ts';
 
 /** A link group this long spans the footer's width, in columns. */
 const WIDE_GROUP = 14;
 
 export function Footer() {
-  const { site, contact } = usePage();
+  const { site, contact, places, services } = usePage();
   return (
     <footer className="ftr">
       <div className="wrap ftr-grid">
@@ -23,18 +24,21 @@ export function Footer() {
             Office: {contact.hoursText} · Emergency service {site.hours.emergency}
           </address>
         </div>
-        {site.footer.map((group) => (
-          <nav key={group.heading} aria-label={group.heading} className={group.links.length > WIDE_GROUP ? 'ftr-wide' : undefined}>
-            <h2>{group.heading}</h2>
-            <ul>
-              {group.links.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href}>{link.label}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
+        {site.footer.map((group) => {
+          const links = menuLinks(group, 'footer', places, services);
+          return (
+            <nav key={group.heading} aria-label={group.heading} className={links.length > WIDE_GROUP ? 'ftr-wide' : undefined}>
+              <h2>{group.heading}</h2>
+              <ul>
+                {links.map((link) => (
+                  <li key={link.href}>
+                    <a href={link.href}>{link.label}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          );
+        })}
       </div>
       <div className="wrap legal">
         <p>

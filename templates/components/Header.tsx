@@ -8,6 +8,8 @@
 import { usePage } from './PageContext.ts';
 import { Logo } from './Logo.tsx';
 import { T } from './Text.tsx';
+import { menuLinks } from '../lib/menu-links.ts';
+import { topBarPlaces } from '../lib/place-lists.ts';
 
 function MenuIcon() {
   return (
@@ -18,14 +20,15 @@ function MenuIcon() {
 }
 
 function missingHref(label: string): never {
-  throw new Error(`site.yaml: nav item "${label}" needs either href or links.`);
+  throw new Error(`site.yaml: nav item "${label}" needs either href or pages to list (categories, places or links).`);
 }
 
 /** A dropdown this long is laid out in columns on wide screens. */
 const WIDE_DROPDOWN = 12;
 
 export function Header() {
-  const { site, route, contact } = usePage();
+  const { site, route, contact, places, services } = usePage();
+  const topBar = topBarPlaces(places);
   const current = (href: string | undefined) => (href === route ? ('page' as const) : undefined);
   return (
     <header className="hdr">
@@ -34,13 +37,13 @@ export function Header() {
       </a>
       <div className="top">
         <div className="wrap top-in">
-          {site.headerAreas.length > 0 && (
+          {topBar.length > 0 && (
             <nav className="top-areas" aria-label="Areas">
               <span>Serving</span>
               <ul>
-                {site.headerAreas.map((a) => (
-                  <li key={a.href}>
-                    <a href={a.href}>{a.label}</a>
+                {topBar.map((a) => (
+                  <li key={a.route}>
+                    <a href={a.route}>{a.data.label}</a>
                   </li>
                 ))}
               </ul>
@@ -84,13 +87,14 @@ export function Header() {
         </a>
         <nav id="menu" className="nav" aria-label="Main" data-menu>
           <ul className="nav-list">
-            {site.nav.map((item) =>
-              item.links.length > 0 ? (
+            {site.nav.map((item) => {
+              const links = menuLinks(item, 'menu', places, services);
+              return links.length > 0 ? (
                 <li key={item.label}>
-                  <details className={item.links.length > WIDE_DROPDOWN ? 'dd dd-wide' : 'dd'} name="nav">
+                  <details className={links.length > WIDE_DROPDOWN ? 'dd dd-wide' : 'dd'} name="nav">
                     <summary>{item.label}</summary>
                     <ul>
-                      {item.links.map((link) => (
+                      {links.map((link) => (
                         <li key={link.href}>
                           <a href={link.href} aria-current={current(link.href)}>
                             {link.label}
@@ -108,8 +112,8 @@ export function Header() {
                 </li>
               ) : (
                 missingHref(item.label)
-              ),
-            )}
+              );
+            })}
           </ul>
           <p className="nav-call">
             <a className="btn btn-emerg btn-block" href={contact.phone.href}>

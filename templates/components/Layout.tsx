@@ -15,6 +15,8 @@ import { MobileStickyBar } from './MobileStickyBar.tsx';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import { FloatingCta } from './FloatingCta.tsx';
 import { blogFeed } from '../lib/feed.ts';
+import { placeMembers, servedPlaces } from '../lib/place-lists.ts';
+import { serviceMembers } from '../lib/service-lists.ts';
 
 /** Pixel size of the site's share picture (site.yaml share.image). */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 };
@@ -40,13 +42,15 @@ interface LayoutProps {
 }
 
 export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scripts = [], noCanonical, withFeed, children }: LayoutProps) {
-  const { site, page, route, baseUrl, canonical, assets } = props;
+  const { site, page, route, baseUrl, canonical, assets, collections } = props;
   const contact = contactFor(route, site);
   const tokens = tokenValues(site, contact);
   const title = resolveText(meta?.title ?? page.title, tokens);
   const description = resolveText(meta?.description ?? page.description, tokens);
-  const ctx: PageContextValue = { site, route, baseUrl, canonical, title, contact, tokens };
-  const nodes = [businessNode(site, baseUrl, contact), ...(crumbs ? [breadcrumbNode(crumbs, baseUrl, canonical)] : []), ...jsonLd];
+  const places = placeMembers(collections);
+  const ctx: PageContextValue = { site, route, baseUrl, canonical, title, contact, tokens, places, services: serviceMembers(collections) };
+  const areaServed = servedPlaces(places, site.regions).map((p) => p.data.label);
+  const nodes = [businessNode(site, baseUrl, contact, areaServed), ...(crumbs ? [breadcrumbNode(crumbs, baseUrl, canonical)] : []), ...jsonLd];
   const entries = ['site', ...(hasForm ? ['form'] : []), ...scripts, ...(site.analytics.tagManagerId ? ['analytics'] : [])];
   const scriptUrls = entries.flatMap((name) => {
     const url = assets.scripts[name];

@@ -1,9 +1,11 @@
 // What every component of one page may need: the site, the page's route and
-// its contact details. Provided once by Layout so sections need no prop drilling.
+// its contact details, and the collections lists of pages are queried from. Provided once by Layout so sections need no prop drilling.
 import { createContext, useContext } from 'react';
 import type { Site } from '../site.schema.ts';
 import type { Contact } from '../lib/contact.ts';
 import type { TokenValues } from '../lib/tokens.ts';
+import type { PlaceMember } from '../collections/places.ts';
+import type { ServiceMember } from '../collections/services.ts';
 
 export interface PageContextValue {
   site: Site;
@@ -14,6 +16,9 @@ export interface PageContextValue {
   title: string;
   contact: Contact;
   tokens: TokenValues;
+  /** The places and services collections: every list of pages is a query over them (lib/place-lists.ts, lib/service-lists.ts). */
+  places: PlaceMember[];
+  services: ServiceMember[];
 }
 
 export const PageContext = createContext<PageContextValue | null>(null);

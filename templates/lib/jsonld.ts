@@ -12,7 +12,8 @@ export function businessId(baseUrl: string, contact: Contact): string {
   return `${baseUrl}/#business${contact.region === 'toronto' ? '-toronto' : ''}`;
 }
 
-export function businessNode(site: Site, baseUrl: string, contact: Contact): Node {
+/** `areaServed`: the names of the places the service-area lists name (lib/place-lists.ts servedPlaces). */
+export function businessNode(site: Site, baseUrl: string, contact: Contact, areaServed: string[]): Node {
   const { address, hours } = contact;
   return {
     '@type': 'Electrician',
@@ -35,7 +36,7 @@ export function businessNode(site: Site, baseUrl: string, contact: Contact): Nod
     openingHoursSpecification: [
       { '@type': 'OpeningHoursSpecification', dayOfWeek: openingDays(hours), opens: hours.opens, closes: hours.closes },
     ],
-    areaServed: site.serviceAreas.flatMap((g) => g.places.map((p) => p.name)),
+    areaServed,
     foundingDate: /^\d{4}$/.test(site.claims.since) ? site.claims.since : undefined,
     sameAs: site.social.length ? site.social.map((s) => s.url) : undefined,
   };
@@ -67,7 +68,7 @@ export interface ServiceFacts {
  * places served and the business's rating. The review count is the number in
  * the totalReviews claim ("700+" counts as 700), so it follows site.yaml.
  */
-export function serviceNode(facts: ServiceFacts, site: Site, baseUrl: string, contact: Contact, canonical: string): Node {
+export function serviceNode(facts: ServiceFacts, site: Site, baseUrl: string, contact: Contact, canonical: string, areaServed: string[]): Node {
   const count = Number.parseInt(site.claims.totalReviews.replace(/[^\d]/g, ''), 10);
   const rating = Number.parseFloat(site.claims.rating);
   return {
@@ -77,7 +78,7 @@ export function serviceNode(facts: ServiceFacts, site: Site, baseUrl: string, co
     serviceType: facts.serviceType,
     brand: { '@type': 'Brand', name: facts.brand },
     provider: { '@id': businessId(baseUrl, contact) },
-    areaServed: site.serviceAreas.flatMap((g) => g.places.map((p) => ({ '@type': 'Place', name: p.name }))),
+    areaServed: areaServed.map((name) => ({ '@type': 'Place', name })),
     url: canonical,
     ...(Number.isFinite(count) && count > 0 && Number.isFinite(rating)
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.toFixed(1), bestRating: '5', reviewCount: count } }

@@ -1,5 +1,8 @@
 // A category page (/residential, /commercial, ...): hero with the estimate
 // form, sections of prose, the category's service cards, FAQ, areas, call band.
+// DECISIONS: the form stands in the hero of every category page outside the
+// sections lib/hero-form.ts names, phone-only ones included: there it asks for
+// an estimate or a call back, and the page still says bookings are by phone only.
 import { Type, type Static } from '@sinclair/typebox';
 import type { PageProps } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
@@ -26,7 +29,7 @@ export const schema = Obj({
   name: Type.String({ minLength: 1, maxLength: 40, description: 'Short name for breadcrumbs, e.g. Residential.' }),
   booking: Enum(['estimate', 'phone'] as const, {
     default: 'estimate',
-    description: 'estimate: the page offers the free-estimate form; phone: all bookings by phone only.',
+    description: 'estimate: bookings through the free-estimate form; phone: all bookings by phone only (the hero form then asks for a call back).',
   }),
   hero: Obj({
     heading: Text({ maxLength: 90 }),
@@ -46,10 +49,10 @@ export type CategoryPage = Static<typeof schema>;
 export function component(props: PageProps<CategoryPage, Site>) {
   const { page, route, site } = props;
   const estimate = page.booking === 'estimate';
-  const inHero = estimate && heroFormAllowed(route, site.links);
-  const form = estimate && <LeadForm copy={page.form} formName="global_contact_form" variant={inHero ? 'card' : 'section'} />;
+  const inHero = heroFormAllowed(route, site.links);
+  const form = (estimate || inHero) && <LeadForm copy={page.form} formName="global_contact_form" variant={inHero ? 'card' : 'section'} />;
   return (
-    <Layout props={props} hasForm={estimate} scripts={page.faq ? ['faq'] : []} crumbs={[{ name: 'Home', href: '/' }, { name: page.name }]}>
+    <Layout props={props} hasForm={estimate || inHero} scripts={page.faq ? ['faq'] : []} crumbs={[{ name: 'Home', href: '/' }, { name: page.name }]}>
       <Hero
         heading={page.hero.heading}
         lead={page.hero.lead}

@@ -11,7 +11,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { PageProps } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
-import { Link, Obj } from '../lib/schema.ts';
+import { Obj } from '../lib/schema.ts';
 import { formatAddress } from '../lib/contact.ts';
 import { Layout } from '../components/Layout.tsx';
 import { Hero } from '../components/Hero.tsx';
@@ -22,6 +22,7 @@ import { LeadForm } from '../components/LeadForm.tsx';
 import { LeadFormSchema } from '../blocks/lead-form.ts';
 import { LAND, mapPanels } from '../shared/map-frames.ts';
 import { mapPosition } from '../lib/map-places.ts';
+import { contactGridPlaces, placeMembers, serviceAreaGroups } from '../lib/place-lists.ts';
 
 export const schema = Obj({
   hero: Obj({
@@ -47,9 +48,11 @@ export const schema = Obj({
     {
       heading: Text({ maxLength: 100 }),
       intro: Type.Optional(Text()),
-      links: Type.Array(Link, { minItems: 1, description: 'Pages of the places served, e.g. { label: Vaughan, href: /gta/vaughan }.' }),
     },
-    { description: 'The grid of links to the places served.' },
+    {
+      description:
+        'The grid of links to the places served. The places are the pages that ask for it: collections: places: contactGridOrder on each place page.',
+    },
   ),
   map: Obj(
     {
@@ -117,24 +120,20 @@ function Emergency({ data }: { data: ContactPage['emergency'] }) {
   );
 }
 
-/** The places of site.yaml as links; `positions` adds where the map draws each (data-map-at). */
+/** The places of the service-area lists as links; `positions` adds where the map draws each (data-map-at). */
 function PlaceList({ positions = false }: { positions?: boolean }) {
-  const { site } = usePage();
+  const { site, places } = usePage();
   return (
     <ul className="map-list">
-      {site.serviceAreas.map((group) => (
-        <li key={group.name}>
+      {serviceAreaGroups(places, site.regions).map((group) => (
+        <li key={group.id}>
           <strong>{group.name}</strong>
           <ul>
             {group.places.map((place) => (
-              <li key={place.name}>
-                {place.href ? (
-                  <a href={place.href} data-map-at={positions ? mapPosition(place.href, site.links.toronto) : undefined}>
-                    {place.name}
-                  </a>
-                ) : (
-                  place.name
-                )}
+              <li key={place.route}>
+                <a href={place.route} data-map-at={positions ? mapPosition(place.data, site.regions) : undefined}>
+                  {place.data.label}
+                </a>
               </li>
             ))}
           </ul>
@@ -160,9 +159,9 @@ export function component(props: PageProps<ContactPage, Site>) {
       </section>
       <Section heading={page.areas.heading} intro={page.areas.intro} className="sec sec-alt" headingId="areas-title">
         <ul className="place-grid">
-          {page.areas.links.map((link) => (
-            <li key={link.href}>
-              <a href={link.href}>{link.label}</a>
+          {contactGridPlaces(placeMembers(props.collections)).map((place) => (
+            <li key={place.route}>
+              <a href={place.route}>{place.data.label}</a>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 // A city (/gta/{city}) or Toronto neighbourhood (/toronto/{area}) page:
 // "Electricians in {place}", local prose, the six shared service cards, the
-// four trust tiles, call button and estimate form. Pages under /toronto get
+// four trust tiles, the places near it (its own region first, then the nearest
+// others: lib/place-lists.ts), call button and estimate form. Pages under /toronto get
 // the Toronto phone, hours and address through the page context.
 import { Type, type Static } from '@sinclair/typebox';
 import type { PageProps } from '../../src/index.ts';
@@ -63,7 +64,7 @@ export function component(props: PageProps<LocationPage, Site>) {
       <ContentSections items={rest} />
       <TrustTiles data={site.locationPages.trust} />
       {page.faq && <Faq data={page.faq} />}
-      {page.areas && <AreaLinks data={page.areas} />}
+      {page.areas && <AreaLinks data={page.areas} near />}
       <CallBand data={page.cta} booking="estimate" quoteHref="#estimate" />
       {!inHero && form}
     </Layout>

@@ -25,6 +25,7 @@ import { CallBandSchema } from '../blocks/call-band.ts';
 import { PhoneBooking } from '../components/PhoneBooking.tsx';
 import { contactFor } from '../lib/contact.ts';
 import { serviceNode } from '../lib/jsonld.ts';
+import { placeMembers, servedPlaces } from '../lib/place-lists.ts';
 
 export const schema = Obj({
   name: Type.String({
@@ -95,11 +96,12 @@ function PageButtons({ category }: { category: ServicePage['category'] }) {
 }
 
 export function component(props: PageProps<ServicePage, Site>) {
-  const { page, site, baseUrl, route, canonical } = props;
+  const { page, site, baseUrl, route, canonical, collections } = props;
   const estimate = page.booking === 'estimate';
   const service = page.enquiry?.service;
   const facts = page.serviceStructuredData;
-  const jsonLd = facts ? [serviceNode(facts, site, baseUrl, contactFor(route, site), canonical)] : [];
+  const areaServed = servedPlaces(placeMembers(collections), site.regions).map((p) => p.data.label);
+  const jsonLd = facts ? [serviceNode(facts, site, baseUrl, contactFor(route, site), canonical, areaServed)] : [];
   return (
     <Layout
       props={props}

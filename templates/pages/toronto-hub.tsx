@@ -1,5 +1,6 @@
 // The Toronto hub (/toronto): hero with its own estimate form and a Call Now
-// button, three trust cards, a card for each neighbourhood page, then a second
+// button, three trust cards, a card for each neighbourhood page that asks for
+// one (collections: places: hubCard), then a second
 // section with another estimate form beside it. Like every page under
 // /toronto it shows the Toronto phone, hours and address (lib/contact.ts).
 import { Type, type Static } from '@sinclair/typebox';
@@ -22,15 +23,7 @@ import { ProseSectionSchema } from '../blocks/prose-section.ts';
 import { FaqSchema } from '../blocks/faq.ts';
 import { CallBandSchema } from '../blocks/call-band.ts';
 import { columns } from '../lib/grid.ts';
-
-const NeighbourhoodSchema = Obj({
-  name: Type.String({ minLength: 2, maxLength: 40, pattern: '^[^{}]+$', description: 'The neighbourhood, e.g. Leslieville.' }),
-  slug: Type.String({
-    pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
-    description: 'The page under /toronto, e.g. leslieville for /toronto/leslieville. The build fails if the page does not exist.',
-  }),
-  excerpt: Text({ maxLength: 220, description: 'One or two sentences on the neighbourhood and the work we do there.' }),
-});
+import { hubCards } from '../lib/place-lists.ts';
 
 export const schema = Obj({
   hero: Obj({
@@ -41,11 +34,16 @@ export const schema = Obj({
   }),
   form: LeadFormSchema,
   trust: Obj(TrustTilesSchema.properties, { description: 'The three trust cards: 24/7 emergency, local experts, certified.' }),
-  neighbourhoods: Obj({
-    heading: Text({ maxLength: 100 }),
-    intro: Type.Optional(Text()),
-    cards: Type.Array(NeighbourhoodSchema, { minItems: 1, description: 'One card per neighbourhood page, in the order shown.' }),
-  }),
+  neighbourhoods: Obj(
+    {
+      heading: Text({ maxLength: 100 }),
+      intro: Type.Optional(Text()),
+    },
+    {
+      description:
+        'The section of neighbourhood cards. Each card is a neighbourhood page that asks for one: collections: places: hubCard (its position and text) on that page.',
+    },
+  ),
   second: Obj(
     { section: ProseSectionSchema, form: LeadFormSchema },
     { description: 'The section near the end, with a second estimate form beside it.' },
@@ -57,14 +55,15 @@ export const schema = Obj({
 export type TorontoHubPage = Static<typeof schema>;
 
 function NeighbourhoodCards({ data }: { data: TorontoHubPage['neighbourhoods'] }) {
-  const { site } = usePage();
+  const { places } = usePage();
+  const cards = hubCards(places);
   return (
     <Section heading={data.heading} intro={data.intro} headingId="hoods-title">
-      <ul className={`cards hoods ${columns(data.cards.length)}`}>
-        {data.cards.map((card) => (
-          <li key={card.slug} className="card card-link" data-neighbourhood={card.slug}>
+      <ul className={`cards hoods ${columns(cards.length)}`}>
+        {cards.map((card) => (
+          <li key={card.place.route} className="card card-link" data-neighbourhood={card.place.route.split('/').pop()}>
             <h3>
-              <a href={`${site.links.toronto}/${card.slug}`}>{card.name}</a>
+              <a href={card.place.route}>{card.place.data.label}</a>
             </h3>
             <p>
               <T text={card.excerpt} />

@@ -67,9 +67,9 @@ describe('locations map', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('lists every place of site.yaml’s serviceAreas that has a page, as a link', () => {
+  it('lists every place of the service-area lists (the place pages’ collections:), as a link', () => {
     const listed = places().map((a) => [a.getAttribute('href'), a.textContent]);
-    expect(listed).toEqual(servedPlaces.filter((p) => p.href).map((p) => [p.href, p.name]));
+    expect(listed).toEqual(servedPlaces.map((p) => [p.href, p.name]));
   });
 
   it('draws the site’s own SVG map: a linked marker for every place the template positions, and Toronto', async () => {
@@ -83,7 +83,7 @@ describe('locations map', () => {
     // Drawn in frames of the same shape as the page's placeholders: nothing below moves.
     expect([...svgs].map((svg) => svg.getAttribute('viewBox'))).toEqual(frames);
     const markers = [...map().querySelectorAll('svg a')].map((a) => [a.getAttribute('href'), a.textContent]);
-    // A place whose position templates/lib/map-places.ts lacks has no data-map-at: it stays in the list, off the map.
+    // Every listed place has a position (its page's lat and lon) and a region the map draws.
     const positioned = places().filter((a) => a.hasAttribute('data-map-at')).map((a) => [a.getAttribute('href'), a.textContent]);
     expect(positioned.length).toBeGreaterThan(0);
     expect(markers.sort()).toEqual([...positioned, ['/toronto', 'Toronto']].sort());

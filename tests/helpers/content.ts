@@ -23,13 +23,22 @@ export interface Phone {
 
 export interface Place {
   name: string;
-  href?: string;
+  href: string;
 }
 
 export interface Link {
   label: string;
   href: string;
 }
+
+/** What a dropdown or footer column of site.yaml lists: the pages of categories, the places of the areas menu, written links. */
+export interface Listing {
+  categories?: string[];
+  places?: boolean;
+  links?: Link[];
+}
+
+export type MenuItem = { label: string; href?: string } & Listing;
 
 /** The fields of site.yaml that tests compare the site with. */
 export interface SiteData {
@@ -41,8 +50,9 @@ export interface SiteData {
   hours: { emergency: string };
   esaLicence: string;
   claims: Record<string, string>;
-  serviceAreas: { name: string; places: Place[] }[];
-  nav: ({ label: string; links: Link[] } | { label: string; href: string })[];
+  regions: { id: string; name: string }[];
+  nav: MenuItem[];
+  footer: ({ heading: string } & Listing)[];
   locationPages: { services: { cards: { name: string }[] }; trust: { tiles: { title: string }[] } };
 }
 
@@ -122,8 +132,54 @@ export function phoneFor(route: string): Phone {
   return isToronto(route) ? site.phones.toronto : site.phones.main;
 }
 
-/** Every place of site.yaml's serviceAreas, in order. */
-export const places: Place[] = site.serviceAreas.flatMap((group) => group.places);
+/** A page that lists itself in a collection (its `collections:` field), with what it says there. */
+export interface Listed {
+  route: string;
+  data: Data;
+}
+
+/** The members of a collection, as the pages' own YAML declares them. */
+export function membersOf(collection: 'places' | 'services'): Listed[] {
+  return pages.flatMap((p) => (p.data.collections?.[collection] ? [{ route: p.route, data: p.data.collections[collection] as Data }] : []));
+}
+
+/** Sorts by the numbers a list is ordered by (missing last), then the label, then the route, as the templates do. */
+function ordered(list: Listed[], key: string): Listed[] {
+  const num = (m: Listed) => (typeof m.data[key] === 'number' ? (m.data[key] as number) : Infinity);
+  return [...list].sort((a, b) => num(a) - num(b) || String(a.data.label).localeCompare(String(b.data.label), 'en') || (a.route < b.route ? -1 : 1));
+}
+
+/** The places of the service-area lists, region by region in site.yaml's order, as [region name, places]. */
+export const serviceAreas: [string, Place[]][] = site.regions
+  .map((region): [string, Place[]] => [
+    region.name,
+    ordered(membersOf('places').filter((m) => m.data.region === region.id && m.data.inServiceAreas !== false), 'order').map((m) => ({ name: m.data.label, href: m.route })),
+  ])
+  .filter(([, list]) => list.length > 0);
+
+/** Every place of the service-area lists, in order. */
+export const places: Place[] = serviceAreas.flatMap(([, list]) => list);
+
+/** Places that ask for a spot in a hand-ordered list (topBarOrder, contactGridOrder), in that order. */
+export function placesBy(key: 'topBarOrder' | 'contactGridOrder'): Place[] {
+  return ordered(membersOf('places').filter((m) => typeof m.data[key] === 'number'), key).map((m) => ({ name: m.data.label, href: m.route }));
+}
+
+/** The links of a dropdown (`menu`) or footer column (`footer`): the pages of its categories, its places, its written links. */
+export function listedLinks(item: Listing, where: 'menu' | 'footer'): Link[] {
+  const services = membersOf('services').filter((m) => where === 'menu' || m.data.inFooter !== false);
+  return [
+    ...(item.categories ?? []).flatMap((category) => ordered(services.filter((m) => m.data.category === category), 'order')),
+    ...(item.places ? ordered(membersOf('places').filter((m) => m.data.inAreasMenu !== false), 'menuOrder') : []),
+  ]
+    .map((m) => ({ label: m.data.label as string, href: m.route }))
+    .concat(item.links ?? []);
+}
+
+/** The dropdowns of the main navigation: its items that list links, with those links. */
+export const dropdowns: { label: string; links: Link[] }[] = site.nav
+  .map((item) => ({ label: item.label, links: listedLinks(item, 'menu') }))
+  .filter((item) => item.links.length > 0);
 
 /** A claim of site.yaml as a number: "700+" → 700. */
 export function claimNumber(name: string): number {

@@ -1,0 +1,105 @@
+// Every list of places on the site, as a query over the places collection
+// (templates/collections/places.ts). Nobody keeps a list of routes: a page
+// joins a list by what it says about itself under `collections: places:`.
+import { query, type Member } from '../../src/index.ts';
+import type { Site } from '../site.schema.ts';
+import type { Place, PlaceMember, RegionId } from '../collections/places.ts';
+
+/** The places collection as the engine hands it over. */
+export function placeMembers(collections: Record<string, Member[]>): PlaceMember[] {
+  // The engine validated each member's data against PlaceSchema and filled its defaults.
+  return (collections.places ?? []) as unknown as PlaceMember[];
+}
+
+/** A region of site.yaml with the places listed under it. */
+export interface RegionGroup {
+  id: RegionId;
+  name: string;
+  places: PlaceMember[];
+}
+
+/** The service-area lists (home page, service pages, contact map): each region in site.yaml's order, its places in their order. */
+export function serviceAreaGroups(places: readonly PlaceMember[], regions: Site['regions']): RegionGroup[] {
+  const listed = query(places, { where: { inServiceAreas: true } });
+  return regions
+    .map((region) => ({ id: region.id, name: region.name, places: query(listed, { where: { region: region.id }, orderBy: ['order', 'label'] }) }))
+    .filter((group) => group.places.length > 0);
+}
+
+/** Every place the service-area lists name, in their order: the areaServed of the structured data. */
+export function servedPlaces(places: readonly PlaceMember[], regions: Site['regions']): PlaceMember[] {
+  return serviceAreaGroups(places, regions).flatMap((group) => group.places);
+}
+
+/** The "Areas We Serve" dropdown and footer column: the pinned ones (the /toronto hub), then the rest alphabetically. */
+export function areasMenu(places: readonly PlaceMember[]): PlaceMember[] {
+  return query(places, { where: { inAreasMenu: true }, orderBy: ['menuOrder', 'label'] });
+}
+
+/** The "Serving" links of the top bar. */
+export function topBarPlaces(places: readonly PlaceMember[]): PlaceMember[] {
+  return query(places, { where: (p) => p.data.topBarOrder !== undefined, orderBy: ['topBarOrder'] });
+}
+
+/** The contact page's grid of places. */
+export function contactGridPlaces(places: readonly PlaceMember[]): PlaceMember[] {
+  return query(places, { where: (p) => p.data.contactGridOrder !== undefined, orderBy: ['contactGridOrder'] });
+}
+
+/** A card of the /toronto hub: the place and its text. */
+export interface HubCard {
+  place: PlaceMember;
+  excerpt: string;
+}
+
+/** The /toronto hub's neighbourhood cards, in their order. */
+export function hubCards(places: readonly PlaceMember[]): HubCard[] {
+  return places
+    .flatMap((place) => (place.data.hubCard ? [{ place, ...place.data.hubCard }] : []))
+    .sort((a, b) => a.order - b.order || (a.place.route < b.place.route ? -1 : 1))
+    .map(({ place, excerpt }) => ({ place, excerpt }));
+}
+
+/** Distance in kilometres along the ground between two places (haversine; plenty for a metro area). */
+export function distanceKm(a: Pick<Place, 'lat' | 'lon'>, b: Pick<Place, 'lat' | 'lon'>): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+/** How many places a location page lists as its neighbours. */
+export const NEARBY_LIMIT = 10;
+
+/**
+ * The places near a location page, for its service-area block: the places of
+ * its own region first, then the nearest others, each by distance, at most
+ * `limit`. A place of the same name (/gta/north-york beside /toronto/north-york)
+ * is the page's own place and is left out.
+ */
+export function nearbyPlaces(places: readonly PlaceMember[], route: string, limit = NEARBY_LIMIT): PlaceMember[] {
+  const self = places.find((p) => p.route === route);
+  if (!self) return [];
+  const candidates = query(places, { where: (p) => p.data.inServiceAreas && p.data.label !== self.data.label, except: route });
+  const byDistance = (list: PlaceMember[]) =>
+    list.map((p) => ({ p, km: distanceKm(self.data, p.data) })).sort((a, b) => a.km - b.km).map(({ p }) => p);
+  const own = byDistance(candidates.filter((p) => p.data.region === self.data.region));
+  const others = byDistance(candidates.filter((p) => p.data.region !== self.data.region));
+  return [...own, ...others].slice(0, limit);
+}
+
+/** Places grouped by region, regions in the order their first place comes (the nearest region first). */
+export function groupByRegion(list: readonly PlaceMember[], regions: Site['regions']): RegionGroup[] {
+  const groups: RegionGroup[] = [];
+  for (const place of list) {
+    let group = groups.find((g) => g.id === place.data.region);
+    if (!group) {
+      const name = regions.find((r) => r.id === place.data.region)?.name ?? place.data.region;
+      group = { id: place.data.region, name, places: [] };
+      groups.push(group);
+    }
+    group.places.push(place);
+  }
+  return groups;
+}

@@ -1,0 +1,17 @@
+// The menus' and the footer's lists of category and service pages, as a
+// query over the services collection (templates/collections/services.ts).
+import { query, type Member } from '../../src/index.ts';
+import type { CategoryId, ServiceMember } from '../collections/services.ts';
+
+/** The services collection as the engine hands it over. */
+export function serviceMembers(collections: Record<string, Member[]>): ServiceMember[] {
+  // The engine validated each member's data against ServiceSchema and filled its defaults.
+  return (collections.services ?? []) as unknown as ServiceMember[];
+}
+
+/** The pages of some categories, category by category in the order given, each category page first. */
+export function categoryPages(services: readonly ServiceMember[], categories: readonly CategoryId[], where: 'menu' | 'footer'): ServiceMember[] {
+  return categories.flatMap((category) =>
+    query(services, { where: (s) => s.data.category === category && (where === 'menu' || s.data.inFooter), orderBy: ['order', 'label'] }),
+  );
+}
