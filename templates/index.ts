@@ -15,6 +15,7 @@ import * as blogList from './pages/blog-list.tsx';
 import * as post from './pages/post.tsx';
 import type { PostFront } from './pages/post.tsx';
 import { phoneRules } from './rules/phones.ts';
+import { nearbyRule, regionRules } from './rules/places.ts';
 import { blogFeed } from './lib/feed.ts';
 import { formTarget } from './lib/form-target.ts';
 import { places } from './collections/places.ts';
@@ -62,7 +63,8 @@ export default defineTheme<Site, PostFront>({
   },
   // Lists of pages are queries over these: each page says in its own YAML which lists name it.
   collections: { places, services },
-  siteRules: phoneRules,
+  siteRules: (site) => [...phoneRules(site), ...regionRules(site)],
+  pageRules: nearbyRule,
   securityPolicy,
   client: {
     // One module script per enhancement, each added by the pages that have its
