@@ -278,9 +278,20 @@ describe('screens', () => {
     expect(d.querySelector('[data-track="click-to-call"]')!.getAttribute('href')).toBe(`tel:${site.phones.main.e164}`);
   });
 
+  it.each(pagesOf('category').map((p) => p.route))('%s: a card per service of its category that has one, in order, then its extra cards', (route) => {
+    const category = pageData(route).collections.services.category;
+    const own = membersOf('services')
+      .filter((m) => m.data.category === category && m.data.card && m.route !== route)
+      .sort((a, b) => Number(a.data.order) - Number(b.data.order));
+    const expected = [...own.map((m) => m.route), ...(pageData(route).services.more ?? []).map((c: { href: string }) => c.href)];
+    const cards = [...doc(route).querySelectorAll('main ul.cards > li.card a')].map((a) => a.getAttribute('href'));
+    expect(cards).toEqual(expected);
+    for (const member of own) expect(text(route)).toContain(expand(String(member.data.card.name ?? member.data.label), route));
+  });
+
   it('/industrial links its cards straight to the real pages, never to /services/', () => {
     const links = [...doc('/industrial').querySelectorAll('main a')].map((a) => a.getAttribute('href'));
-    const cards = pageData('/industrial').services.cards.map((c: { href: string }) => c.href);
+    const cards = membersOf('services').filter((m) => m.data.category === 'industrial' && m.data.card).map((m) => m.route);
     expect(cards.length).toBeGreaterThan(0);
     for (const href of cards) {
       expect(links).toContain(href);

@@ -18,3 +18,4 @@ export const CardsSchema = Obj({
 });
 
 export type Cards = Static<typeof CardsSchema>;
+export type Card = Static<typeof CardSchema>;

@@ -4,6 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Member } from '../../src/index.ts';
 import { Enum, Obj } from '../lib/schema.ts';
+import { Text } from '../lib/tokens.ts';
 
 /** The categories of the route table (/residential, /commercial, ...), by the first part of their route. */
 export const CATEGORY_IDS = ['residential', 'commercial', 'industrial', 'smart-home', 'ev-energy', 'emergency'] as const;
@@ -20,6 +21,15 @@ export const ServiceSchema = Obj({
     description: 'Its position within its category in the menus and the footer: 0 for the category page itself, then 1, 2, ...',
   }),
   inFooter: Type.Boolean({ default: true, description: 'Also listed in the footer column of its category.' }),
+  card: Type.Optional(
+    Obj(
+      {
+        name: Type.Optional(Text({ maxLength: 60, description: 'The card\'s title, when it is not the label.' })),
+        description: Text({ maxLength: 260, description: 'One or two sentences on the service.' }),
+      },
+      { description: 'Its card on its category page, in the order of `order`. Leave out to keep it off the category page.' },
+    ),
+  ),
 });
 
 export type Service = Static<typeof ServiceSchema>;

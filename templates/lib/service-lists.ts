@@ -2,6 +2,7 @@
 // query over the services collection (templates/collections/services.ts).
 import { query, type Member } from '../../src/index.ts';
 import type { CategoryId, ServiceMember } from '../collections/services.ts';
+import type { Card } from '../blocks/service-cards.ts';
 
 /** The services collection as the engine hands it over. */
 export function serviceMembers(collections: Record<string, Member[]>): ServiceMember[] {
@@ -14,4 +15,14 @@ export function categoryPages(services: readonly ServiceMember[], categories: re
   return categories.flatMap((category) =>
     query(services, { where: (s) => s.data.category === category && (where === 'menu' || s.data.inFooter), orderBy: ['order', 'label'] }),
   );
+}
+
+/**
+ * The cards of a category page: each service of the category that has a card,
+ * in menu order, linking to its page; then the page's own extra cards.
+ */
+export function categoryCards(services: readonly ServiceMember[], route: string, more: readonly Card[]): Card[] {
+  const category = services.find((s) => s.route === route)?.data.category;
+  const own = query(services, { where: (s) => s.data.category === category && s.data.card !== undefined, except: route, orderBy: ['order', 'label'] });
+  return [...own.map((s) => ({ name: s.data.card!.name ?? s.data.label, description: s.data.card!.description, href: s.route })), ...more];
 }

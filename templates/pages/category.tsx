@@ -20,7 +20,8 @@ import { CallBand } from '../components/CallBand.tsx';
 import { PhoneBooking } from '../components/PhoneBooking.tsx';
 import { LeadFormSchema } from '../blocks/lead-form.ts';
 import { ProseSectionSchema } from '../blocks/prose-section.ts';
-import { CardsSchema } from '../blocks/service-cards.ts';
+import { CategoryCardsSchema } from '../blocks/category-cards.ts';
+import { categoryCards, serviceMembers } from '../lib/service-lists.ts';
 import { FaqSchema } from '../blocks/faq.ts';
 import { AreasSchema } from '../blocks/service-areas.ts';
 import { CallBandSchema } from '../blocks/call-band.ts';
@@ -38,7 +39,7 @@ export const schema = Obj({
   }),
   form: LeadFormSchema,
   sections: List(ProseSectionSchema),
-  services: CardsSchema,
+  services: CategoryCardsSchema,
   faq: Type.Optional(FaqSchema),
   areas: Type.Optional(AreasSchema),
   cta: CallBandSchema,
@@ -62,7 +63,7 @@ export function component(props: PageProps<CategoryPage, Site>) {
         aside={inHero ? form : undefined}
       />
       <ContentSections items={page.sections} />
-      <ServiceCards data={page.services} />
+      <ServiceCards data={{ heading: page.services.heading, intro: page.services.intro, cards: categoryCards(serviceMembers(props.collections), route, page.services.more) }} />
       {page.faq && <Faq data={page.faq} />}
       {page.areas && <AreaLinks data={page.areas} />}
       <CallBand data={page.cta} booking={page.booking} quoteHref="#estimate" phoneNote={false} />
