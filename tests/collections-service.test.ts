@@ -1,11 +1,11 @@
 // A new service is one new page file: copy a service page into a new one of
 // the same category, give it its own name, head, position and card, and it
 // joins its category's dropdown, footer column and category page cards.
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { parseDocument } from 'yaml';
+import { copyProject, removeCopy } from './helpers/project-copy.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
 import { membersOf, pagesOf, site } from './helpers/content.ts';
@@ -23,13 +23,7 @@ let after: BuildResult;
 
 beforeAll(async () => {
   if (membersOf('services').some((m) => m.route === NEW)) throw new Error(`${NEW} exists already: choose another SLUG`);
-  root = await mkdtemp(join(tmpdir(), 'site-service-'));
-  const skip = new Set(['node_modules', 'dist', '.git', 'reports']);
-  for (const part of await readdir('.')) if (!skip.has(part)) await cp(resolve(part), join(root, part), { recursive: true });
-  await mkdir(join(root, 'node_modules'));
-  for (const entry of await readdir(resolve('node_modules'))) {
-    if (entry !== '.cache') await symlink(resolve('node_modules', entry), join(root, 'node_modules', entry), 'dir');
-  }
+  root = await copyProject('service');
   const doc = parseDocument(await readFile(`pages${source.route}.yaml`, 'utf8'));
   doc.set('title', `${LABEL} | Licensed Electricians`);
   doc.set('description', 'Electrical safety inspections for homes and businesses: panels, outlets and wiring checked, with a written report and a clear quote.');
@@ -41,7 +35,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (root) await rm(root, { recursive: true, force: true });
+  await removeCopy(root);
 });
 
 function page(route: string): Document {

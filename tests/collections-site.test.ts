@@ -1,11 +1,11 @@
 // A new place is one new page file: copy a city page (Milton, as Stouffville),
 // give it its own name and position, and it joins exactly the lists its collections: field asks for.
 // Built from a copy of the real project, beside a build of the project as it is.
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { parseDocument } from 'yaml';
+import { copyProject, removeCopy } from './helpers/project-copy.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
 import { membersOf, site } from './helpers/content.ts';
@@ -29,13 +29,7 @@ let after: BuildResult;
 let copied: { region: string };
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'site-collections-'));
-  const skip = new Set(['node_modules', 'dist', '.git', 'reports']);
-  for (const part of await readdir('.')) if (!skip.has(part)) await cp(resolve(part), join(root, part), { recursive: true });
-  await mkdir(join(root, 'node_modules'));
-  for (const entry of await readdir(resolve('node_modules'))) {
-    if (entry !== '.cache') await symlink(resolve('node_modules', entry), join(root, 'node_modules', entry), 'dir');
-  }
+  root = await copyProject('collections');
   // What an editor does: copy a city page and change its name, head and position; no other file.
   const doc = parseDocument(await readFile(TEMPLATE, 'utf8'));
   doc.set('place', city.name);
@@ -50,7 +44,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (root) await rm(root, { recursive: true, force: true });
+  await removeCopy(root);
 });
 
 function page(result: BuildResult, route: string): Document {

@@ -1,9 +1,9 @@
 // The theme's rule on site.yaml's phones: a printed number that dials elsewhere
 // is one diagnostic at its line in site.yaml, not an error on every page.
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { LineCounter, parseDocument, isMap, type Node } from 'yaml';
+import { copyProject, removeCopy } from './helpers/project-copy.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { check } from '../src/index.ts';
 import { phoneRules, printedMatches } from '../templates/rules/phones.ts';
@@ -39,17 +39,10 @@ describe('a mismatched phone in the real site.yaml', () => {
   let root: string;
 
   beforeAll(async () => {
-    // A copy of the project as an editor has it, with the project's packages linked in.
-    root = await mkdtemp(join(tmpdir(), 'site-phone-'));
-    const skip = new Set(['node_modules', 'dist', '.git', 'reports']);
-    for (const part of await readdir('.')) if (!skip.has(part)) await cp(resolve(part), join(root, part), { recursive: true });
-    await mkdir(join(root, 'node_modules'));
-    for (const entry of await readdir(resolve('node_modules'))) {
-      if (entry !== '.cache') await symlink(resolve('node_modules', entry), join(root, 'node_modules', entry), 'dir');
-    }
+    root = await copyProject('phone');
   });
   afterAll(async () => {
-    await rm(root, { recursive: true, force: true });
+    await removeCopy(root);
   });
 
   it('is one diagnostic, at its line in site.yaml', async () => {
