@@ -2,6 +2,7 @@
 // every node came from, so a diagnostic can point at the exact line and column.
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import { recogniseMistakes } from './yaml-mistakes.ts';
 
 export type FieldPath = readonly (string | number)[];
 
@@ -55,7 +56,13 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
     const { line, col } = lineCounter.linePos(offset);
     return { line: line + lineOffset, column: col };
   };
-  const diagnostics: Diagnostic[] = [...doc.errors, ...doc.warnings].map((problem) => {
+  // The commonest mistakes, recognised, are one message each in plain words instead of the parser's chain.
+  const mistakes = recogniseMistakes(text, doc.errors.map((e) => {
+    const { line, col } = lineCounter.linePos(e.pos[0]);
+    return { line, column: col, code: e.code };
+  }));
+  const recognised = (mistakes ?? []).map((m) => diagnostic('yaml-syntax', { file, line: m.line + lineOffset, column: m.column }, { message: m.message, hint: m.hint }));
+  const diagnostics: Diagnostic[] = [...recognised, ...(mistakes ? doc.warnings : [...doc.errors, ...doc.warnings]).map((problem) => {
     const code = doc.errors.includes(problem) ? 'yaml-syntax' : 'yaml-warning';
     // The parser notices an unclosed bracket where the text ends; the editor needs where it opened.
     const opened = /^Flow (sequence|mapping)/.test(problem.message) ? unclosedBracket(text, problem.pos[0]) : -1;
@@ -79,7 +86,7 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
       message: firstLine(problem.message),
       ...(problem.code === 'DUPLICATE_KEY' ? { hint: 'each field may appear once; remove or rename one of them' } : {}),
     });
-  });
+  })];
   const data = doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 100 });
   const documentStart = at(doc.contents?.range?.[0] ?? 0);
   return {

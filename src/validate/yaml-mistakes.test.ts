@@ -1,0 +1,39 @@
+// The commonest YAML mistakes, each one message in plain words at the line of the mistake.
+import { describe, expect, it } from 'vitest';
+import { parseYaml } from './yaml.ts';
+
+const problems = (text: string) => parseYaml('pages/a.yaml', text).diagnostics.map((d) => [d.line, d.column, d.message, d.hint]);
+
+describe('YAML mistakes in plain words', () => {
+  it('a tab used to indent: one message at the tab, not a chain', () => {
+    expect(problems('title: A\nitems:\n  - a\n\t- b\n  - c\n')).toEqual([
+      [4, 1, 'a tab character: YAML indents with spaces', expect.stringContaining('replace the tab with spaces')],
+    ]);
+  });
+
+  it('a value that starts with a {placeholder}, unquoted', () => {
+    expect(problems('title: A\ncta: {phone} any time\nnext: x\n')).toEqual([
+      [2, 6, 'a value that starts with { must be quoted: "{phone} any time"', 'write it in quotes: cta: "{phone} any time"'],
+    ]);
+  });
+
+  it('a line indented more than a field that already has a value', () => {
+    expect(problems('hero:\n  lead: x\n    more: y\n')).toEqual([
+      [3, 5, 'line 3 is indented more than line 2, which already has a value; fields of one item line up under each other', expect.stringContaining('start it at column 3')],
+    ]);
+  });
+
+  it('a line indented less than the fields it belongs with', () => {
+    expect(problems('hero:\n  lead: x\n points: y\n')).toEqual([
+      [3, 2, 'line 3 is indented less than line 2 (1 space, not 2); fields of one map line up under each other', expect.stringContaining('start it at column 3')],
+    ]);
+  });
+
+  it('leaves what it does not recognise to the parser', () => {
+    expect(problems('a: b: c\n').map((p) => p[2])).toEqual(['Nested mappings are not allowed in compact mappings']);
+  });
+
+  it('says nothing of a tab in a file that parses', () => {
+    expect(problems('title: "A\tB"\n')).toEqual([]);
+  });
+});

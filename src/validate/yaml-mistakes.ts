@@ -1,0 +1,109 @@
+// The YAML mistakes editors make most, said in plain words at the line where
+// the mistake is. The parser reports where it got lost, often a line early
+// and as a chain of knock-on errors; these rules look at the text around its
+// errors and, when they recognise the mistake, replace the chain with one
+// message. Pure: text and the parser's error positions in, mistakes out.
+
+/** One recognised mistake: where (1-based line and column in the text) and what to say. */
+export interface Mistake {
+  line: number;
+  column: number;
+  message: string;
+  hint: string;
+}
+
+/** A parser error, by the 1-based line and column where it was reported. */
+export interface ParserError {
+  line: number;
+  column: number;
+  code: string;
+}
+
+/**
+ * The mistakes behind a text's parser errors, one per mistake, or null when
+ * none is recognised (the parser's own messages are then the best there is).
+ */
+export function recogniseMistakes(text: string, errors: readonly ParserError[]): Mistake[] | null {
+  if (errors.length === 0) return null;
+  const lines = text.split(/\r?\n/);
+  return tabs(lines) ?? unquotedBraces(lines, errors) ?? indentation(lines, errors);
+}
+
+/** A tab anywhere in a file that does not parse: YAML indents with spaces, and a tab in the wrong place breaks everything after it. */
+function tabs(lines: readonly string[]): Mistake[] | null {
+  const found = lines.flatMap((line, i) => {
+    const at = line.indexOf('\t');
+    return at < 0 ? [] : [{
+      line: i + 1,
+      column: at + 1,
+      message: 'a tab character: YAML indents with spaces',
+      hint: 'replace the tab with spaces, lined up with the lines around it (editors can show tabs; VS Code: "Render Whitespace")',
+    }];
+  });
+  return found.length > 0 ? found : null;
+}
+
+/** `cta: {phone} any time`: a value starting with `{` reads as a map, not as text with a placeholder. */
+function unquotedBraces(lines: readonly string[], errors: readonly ParserError[]): Mistake[] | null {
+  const found: Mistake[] = [];
+  for (const line of new Set(errors.map((e) => e.line))) {
+    const text = lines[line - 1] ?? '';
+    const match = /^(\s*(?:- )?(?:[^\s:#'"][^:#]*:\s+)?)(\{[^\n]*)$/.exec(text);
+    if (!match || !/^\{[A-Za-z]+\}/.test(match[2]!)) continue;
+    const value = match[2]!.trim();
+    found.push({
+      line,
+      column: match[1]!.length + 1,
+      message: `a value that starts with { must be quoted: "${value}"`,
+      hint: `write it in quotes: ${match[1]!.trimStart()}"${value.replace(/"/g, '\\"')}"`,
+    });
+  }
+  return found.length > 0 ? found : null;
+}
+
+/** A line indented more than a field that already has its value, or less than the fields it belongs with. */
+function indentation(lines: readonly string[], errors: readonly ParserError[]): Mistake[] | null {
+  const indent = (text: string) => text.length - text.trimStart().length;
+  const content = (i: number) => {
+    const text = lines[i] ?? '';
+    return text.trim() !== '' && !text.trimStart().startsWith('#');
+  };
+  const found: Mistake[] = [];
+  for (const error of errors) {
+    if (found.length > 0) break; // the first indentation mistake explains the rest
+    const at = error.line - 1;
+    if (error.code === 'BAD_INDENT') {
+      // This line does not line up with the fields before it.
+      let previous = at - 1;
+      while (previous >= 0 && !content(previous)) previous--;
+      if (previous < 0) continue;
+      const own = indent(lines[at]!);
+      const siblings = indent(lines[previous]!);
+      if (own === siblings) continue; // lined up after all: the parser lost its way elsewhere (an unclosed bracket)
+      found.push({
+        line: error.line,
+        column: own + 1,
+        message: `line ${error.line} is indented ${own < siblings ? 'less' : 'more'} than line ${previous + 1} (${spaces(own)}, not ${siblings}); fields of one map line up under each other`,
+        hint: `start it at column ${siblings + 1}, under the field above, or move it under the field it belongs to`,
+      });
+    } else if (error.code === 'BLOCK_AS_IMPLICIT_KEY' || error.code === 'MULTILINE_IMPLICIT_KEY') {
+      // The parser stops at a field with a value; the mistake is the next line, indented deeper.
+      const field = lines[at] ?? '';
+      if (!/:\s+\S/.test(field)) continue;
+      let next = at + 1;
+      while (next < lines.length && !content(next)) next++;
+      if (next >= lines.length || indent(lines[next]!) <= indent(field)) continue;
+      found.push({
+        line: next + 1,
+        column: indent(lines[next]!) + 1,
+        message: `line ${next + 1} is indented more than line ${at + 1}, which already has a value; fields of one item line up under each other`,
+        hint: `start it at column ${indent(field) + 1}, under "${field.trim().split(':')[0]}", or give line ${at + 1} no value if line ${next + 1} belongs inside it`,
+      });
+    }
+  }
+  return found.length > 0 ? found : null;
+}
+
+function spaces(n: number): string {
+  return n === 1 ? '1 space' : `${n} spaces`;
+}
