@@ -75,7 +75,7 @@ describe('shape', () => {
   it('reports a title that is too long for search results', async () => {
     const found = await problems((p) => p.edit('pages/services.yaml', 'title: Services', `title: ${'Services '.repeat(9)}`));
     expect(found.map(located)).toEqual([{ file: 'pages/services.yaml', line: 3, column: 8, path: 'title', code: 'schema' }]);
-    expect(found[0]!.message).toBe('must be at most 60 characters long');
+    expect([found[0]!.message, found[0]!.hint]).toEqual(['is 80 characters long; it must be at most 60', 'shorten it by 20 or more']);
   });
 
   it('reports an unknown template with the list of known ones', async () => {

@@ -80,7 +80,7 @@ function describeErrors(file: string, parsed: ParsedYaml, data: unknown, errors:
   for (const error of kept) {
     if (absorbed.has(error)) continue;
     const path = pathOf(error.instancePath, data);
-    const described = describe(error, paired.get(error));
+    const described = describe(error, paired.get(error), valueAt(data, path));
     if (!described) continue;
     const position = described.key !== undefined ? parsed.locateKey(path, described.key) : parsed.locate(path);
     const field = described.key ?? described.missing;
@@ -92,7 +92,7 @@ function describeErrors(file: string, parsed: ParsedYaml, data: unknown, errors:
 }
 
 /** `key`: the problem is an existing key (located at the key); `missing`: a key that is absent (located at its map). */
-function describe(error: ErrorObject, pairedGuess?: string): { message: string; hint?: string; key?: string; missing?: string } | null {
+function describe(error: ErrorObject, pairedGuess?: string, value?: unknown): { message: string; hint?: string; key?: string; missing?: string } | null {
   const schema = (error.parentSchema ?? {}) as JsonSchema;
   const params = error.params as Record<string, any>;
   switch (error.keyword) {
@@ -134,9 +134,9 @@ function describe(error: ErrorObject, pairedGuess?: string): { message: string; 
     case 'minLength':
       return params.limit === 1
         ? { message: 'must not be empty' }
-        : { message: `must be at least ${params.limit} characters long` };
+        : { message: `is ${lengthOf(value)} characters long; it must be at least ${params.limit}`, hint: `add ${params.limit - lengthOf(value)} or more` };
     case 'maxLength':
-      return { message: `must be at most ${params.limit} characters long` };
+      return { message: `is ${lengthOf(value)} characters long; it must be at most ${params.limit}`, hint: `shorten it by ${lengthOf(value) - params.limit} or more` };
     case 'minItems':
       return { message: `must have at least ${params.limit} item${params.limit === 1 ? '' : 's'}` };
     case 'maxItems':
@@ -232,4 +232,16 @@ function editDistance(a: string, b: string): number {
     }
   }
   return d[a.length]![b.length]!;
+}
+
+/** The value at a field path of the data, for messages that quote its size. */
+function valueAt(data: unknown, path: readonly (string | number)[]): unknown {
+  let node: unknown = data;
+  for (const segment of path) node = (node as Record<string | number, unknown> | undefined)?.[segment];
+  return node;
+}
+
+/** Characters as a reader counts them (an emoji or an accented letter is one). */
+function lengthOf(value: unknown): number {
+  return typeof value === 'string' ? [...value].length : 0;
 }
