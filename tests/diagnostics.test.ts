@@ -112,6 +112,17 @@ describe('warnings', () => {
     return (await check({ root: project.root })).filter((d) => d.severity === 'warning');
   }
 
+  it('warns about files under pages/ that are not pages', async () => {
+    const found = await warnings(async (p) => {
+      await p.write('pages/services.yaml.bak', 'an editor’s backup');
+      await p.write('pages/notes.txt', 'to do');
+    });
+    expect(found.map((d) => [d.file, d.code, d.message])).toEqual([
+      ['pages/notes.txt', 'not-a-page', 'pages/notes.txt is not a page: only .yaml files, and .md posts, under pages/ become pages'],
+      ['pages/services.yaml.bak', 'not-a-page', 'pages/services.yaml.bak is not a page: only .yaml files, and .md posts, under pages/ become pages'],
+    ]);
+  });
+
   it('warns about a page no other page links to, at its title', async () => {
     const found = await warnings((p) => p.write('pages/lonely.yaml', '# yaml-language-server: $schema=../schemas/page.json\ntemplate: page\ntitle: A lonely page\ndescription: A page that nothing links to, written to see the engine notice that it is an orphan.\nheading: Lonely\n'));
     expect(found.map(located)).toEqual([{ file: 'pages/lonely.yaml', line: 3, column: 8, path: 'title', code: 'orphan-page' }]);

@@ -8,7 +8,7 @@ const anyParams = {
   what: 'site.yaml', hint: 'do this', value: 'x', out: 'dist', why: 'because', message: 'supplied text', wrongSchema: false, expected: '# line',
   template: 'plain', known: ['plain'], segment: 'A', folder: 'pages/blog/', first: 'pages/a.yaml', route: '/a', kind: 'title', path: '/a',
   href: '/a/', shown: 'javascript:x', scheme: 'javascript', index: 0, earlier: '/a/*', from: '/a', force: false, hops: ['/a', '/b'], end: '/c',
-  target: '/c', error: 'boom', attribute: 'style', date: '2025-02-30',
+  target: '/c', error: 'boom', attribute: 'style', date: '2025-02-30', file: 'pages/notes.txt',
 };
 const entries = Object.entries(catalogue) as [string, CatalogueEntry<unknown>][];
 
@@ -23,8 +23,8 @@ describe('catalogue entries', () => {
     expect(message).not.toMatch(/undefined|\[object Object\]/);
   });
 
-  it('declares the five warnings and nothing else as warnings', () => {
-    expect(entries.filter(([, e]) => e.severity === 'warning').map(([code]) => code).sort()).toEqual(['non-canonical-link', 'orphan-page', 'rule-warning', 'through-redirect', 'yaml-warning']);
+  it('declares the six warnings and nothing else as warnings', () => {
+    expect(entries.filter(([, e]) => e.severity === 'warning').map(([code]) => code).sort()).toEqual(['non-canonical-link', 'not-a-page', 'orphan-page', 'rule-warning', 'through-redirect', 'yaml-warning']);
   });
 });
 

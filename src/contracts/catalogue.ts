@@ -119,6 +119,13 @@ export const catalogue = {
     message: (p: { folder: string }) => `Markdown files are posts and belong directly in ${p.folder}`,
     hint: (p) => `move it to ${p.folder}<slug>.md, or make the page a .yaml file`,
   }),
+  'not-a-page': entry({
+    title: 'A file under pages/ that is not a page',
+    severity: 'warning',
+    stops: 'nothing',
+    message: (p: { file: string }) => `${p.file} is not a page: only .yaml files, and .md posts, under pages/ become pages`,
+    hint: () => 'rename it to .yaml if it is a page; move notes and backups out of pages/, and pictures or downloads to static/',
+  }),
   'front-matter': entry({
     title: 'A post without front matter',
     severity: 'error',

@@ -41,6 +41,8 @@ describe('load', () => {
       'pages/zeta.yml',
     ]);
     expect(content.statics.map((s) => s.file)).toEqual(['static/images/dot.svg', 'static/robots-extra.txt']);
+    // Not pages, but there: validation warns about them.
+    expect(content.strays).toEqual(['pages/notes.txt']);
   });
 
   it('keeps each text as written and static files as bytes', async () => {
@@ -53,7 +55,7 @@ describe('load', () => {
   });
 
   it('gives a null site when site.yaml is missing, and empty lists without pages/ or static/', async () => {
-    expect(await load(root)).toEqual({ site: null, pages: [], statics: [] });
+    expect(await load(root)).toEqual({ site: null, pages: [], statics: [], strays: [] });
   });
 
   it('gives a null site but still the pages when only site.yaml is missing', async () => {

@@ -15,6 +15,8 @@ export interface LoadedContent {
   site: SourceFile | null;
   /** Every `.yaml`, `.yml` and `.md` file under `pages/`, sorted by path. */
   pages: SourceFile[];
+  /** Other files under `pages/` (notes, backups, HTML): not pages, which editors should hear. Optional for callers that build content by hand. */
+  strays?: string[];
   /** Files under `static/`, copied to dist/ as they are, sorted by path. */
   statics: { file: string; contents: Buffer }[];
 }
@@ -38,13 +40,15 @@ export async function readParseCache(root: string): Promise<Record<string, unkno
 
 export async function load(root: string): Promise<LoadedContent> {
   const site = await readText(root, 'site.yaml');
-  const pageFiles = (await listFiles(root, 'pages')).filter((file) => /\.(ya?ml|md)$/.test(file));
+  const underPages = await listFiles(root, 'pages');
+  const pageFiles = underPages.filter((file) => /\.(ya?ml|md)$/.test(file));
+  const strays = underPages.filter((file) => !/\.(ya?ml|md)$/.test(file));
   const pages = await Promise.all(pageFiles.map(async (file) => (await readText(root, file))!));
   const staticFiles = await listFiles(root, 'static');
   const statics = await Promise.all(
     staticFiles.map(async (file) => ({ file, contents: await readFile(join(root, file)) })),
   );
-  return { site, pages, statics };
+  return { site, pages, statics, strays };
 }
 
 async function readText(root: string, file: string): Promise<SourceFile | null> {

@@ -114,6 +114,8 @@ export function validate(
     else pages.push(page);
   }
 
+  for (const file of content.strays ?? []) diagnostics.push(diagnostic('not-a-page', { file }, { file }));
+
   const statics: StaticEntry[] = content.statics.map((s) => ({ ...s, route: '/' + s.file.slice('static/'.length) }));
   pages.sort((a, b) => compare(a.route, b.route));
   posts.sort((a, b) => theme.post.order(a.front, b.front) || compare(a.slug, b.slug));
