@@ -53,7 +53,7 @@ describe('site build', () => {
     expect(stdout).toBe('');
     expect(stderr.trim().split('\n')).toEqual([
       'pages/services.yaml:5:1  headng  unknown field "headng"; did you mean "heading"?',
-      '1 error; nothing was written.',
+      '1 error in 1 file; nothing was written.',
     ]);
     expect(await readFile(join(project.root, 'dist/services.html'), 'utf8')).toBe(before);
   });
@@ -72,12 +72,23 @@ describe('site check', () => {
     expect(await site(project.root, 'check')).toMatchObject({ code: 0, stdout: 'No problems found.\n' });
   });
 
+  it('works from a folder inside the project, and counts what it found', async () => {
+    project = await copyFixture();
+    await project.edit('pages/index.yaml', 'href: /services\n', 'href: /nowhere\n');
+    const { code, stderr } = await site(join(project.root, 'pages', 'blog'), 'check');
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      'pages/index.yaml:8:11  links[0].href  link to /nowhere, which is neither a page nor a redirect; add the page, add a redirect in pages/_redirects.yaml, or fix the link',
+      '1 error in 1 file.',
+    ]);
+  });
+
   it('passes warnings with a note, and fails them under --strict', async () => {
     project = await copyFixture();
     await project.edit('pages/services.yaml', 'href: /services/panels', 'href: /old-panels');
     const relaxed = await site(project.root, 'check');
     expect(relaxed.code).toBe(0);
-    expect(relaxed.stdout).toBe('No problems found (1 warning(s)).\n');
+    expect(relaxed.stdout).toBe('1 warning in 1 file.\n');
     expect(relaxed.stderr).toContain('pages/services.yaml:8:11  links[0].href  warning "/old-panels" is redirected to /services/panels');
     const strict = await site(project.root, 'check', '--strict');
     expect(strict.code).toBe(1);

@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, check, ContentError } from '../index.ts';
-import { diagnosticsJson, formatBytes, formatDiagnostics, summaryLine } from './diagnostics-text.ts';
+import { projectRoot } from './project-root.ts';
+import { problemCount, diagnosticsJson, formatBytes, formatDiagnostics, summaryLine } from './diagnostics-text.ts';
 
 /** Runs the CLI; `version` comes from package.json, which bin/site.js reads. */
 export async function main(argv: string[], version: string): Promise<number> {
@@ -29,7 +30,7 @@ export async function main(argv: string[], version: string): Promise<number> {
     .option('--drafts', 'also publish draft posts and posts dated in the future (for previews)')
     .action(async (options: { out: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; strict?: boolean; drafts?: boolean }) => {
       status = await guard(colour, async () => {
-        const result = await build({ out: options.out, baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts });
+        const result = await build({ root: projectRoot(process.cwd()), out: options.out, baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts });
         if (result.diagnostics.length && !options.quiet) console.error(formatDiagnostics(result.diagnostics, colour));
         if (options.verbose) {
           for (const page of result.pages) console.log(`  ${page.route.padEnd(48)} ${page.output}`);
@@ -38,7 +39,7 @@ export async function main(argv: string[], version: string): Promise<number> {
           }
           console.log(`  stages: ${Object.entries(result.stats.stages).map(([name, ms]) => `${name} ${ms} ms`).join(', ')}`);
         }
-        if (!options.quiet) console.log(summaryLine(result.stats, relative(process.cwd(), resolve(options.out)) || '.'));
+        if (!options.quiet) console.log(summaryLine(result.stats, relative(process.cwd(), resolve(projectRoot(process.cwd()), options.out)) || '.'));
         return 0;
       });
     });
@@ -52,11 +53,12 @@ export async function main(argv: string[], version: string): Promise<number> {
     .option('--drafts', 'also check draft posts and posts dated in the future as published pages')
     .action(async (options: { format: 'text' | 'json'; baseUrl?: string; strict?: boolean; drafts?: boolean }) => {
       status = await guard(colour, async () => {
-        const diagnostics = await check({ baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts });
+        const diagnostics = await check({ root: projectRoot(process.cwd()), baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts });
         const errors = diagnostics.filter((d) => d.severity === 'error').length;
         if (options.format === 'json') console.log(diagnosticsJson(diagnostics));
         else if (diagnostics.length) console.error(formatDiagnostics(diagnostics, colour));
-        if (options.format === 'text' && errors === 0) console.log(`No problems found${diagnostics.length ? ` (${diagnostics.length} warning(s))` : ''}.`);
+        // The count goes to stdout when all is well (a passing check says so) and with the problems otherwise.
+        if (options.format === 'text') (errors === 0 ? console.log : console.error)(`${problemCount(diagnostics)}.`);
         return errors > 0 ? 1 : 0;
       }, options.format === 'json');
     });
@@ -69,7 +71,7 @@ export async function main(argv: string[], version: string): Promise<number> {
       status = await guard(colour, async () => {
         const { report } = await import('../report/index.ts');
         const { formatReport } = await import('../report/terminal.ts');
-        const { report: content, results } = await report({ targets: options.targets });
+        const { report: content, results } = await report({ root: projectRoot(process.cwd()), targets: options.targets });
         console.log(formatReport(content, results));
         return results.every((r) => r.met) ? 0 : 1;
       });
@@ -83,14 +85,15 @@ export async function main(argv: string[], version: string): Promise<number> {
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .action(async (options: { out: string; port: number; host: string }) => {
       const { serve } = await import('../serve/index.ts');
-      if (!existsSync(resolve(options.out, 'index.html'))) {
+      const dir = resolve(projectRoot(process.cwd()), options.out);
+      if (!existsSync(resolve(dir, 'index.html'))) {
         console.error(`${options.out} holds no built site (no index.html); run \`npx site build${options.out === 'dist' ? '' : ` --out ${options.out}`}\` first.`);
         status = 1;
         return;
       }
       let server: Awaited<ReturnType<typeof serve>>;
       try {
-        server = await serve({ dir: resolve(options.out), port: options.port, host: options.host });
+        server = await serve({ dir, port: options.port, host: options.host });
       } catch (error) {
         const why = listenProblem(error, options);
         if (!why) throw error;
@@ -122,8 +125,7 @@ async function guard(colour: boolean, run: () => Promise<number>, json = false):
       if (json) console.log(diagnosticsJson(error.diagnostics));
       else {
         console.error(formatDiagnostics(error.diagnostics, colour));
-        const count = error.diagnostics.filter((d) => d.severity === 'error').length;
-        console.error(`${count} error${count === 1 ? '' : 's'}; nothing was written.`);
+        console.error(`${problemCount(error.diagnostics)}; nothing was written.`);
       }
       return 1;
     }

@@ -38,3 +38,17 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
   return `${(bytes / 1_000_000).toFixed(2)} MB`;
 }
+
+/** `2 errors, 1 warning in 2 files`; `No problems found` when the list is empty. */
+export function problemCount(list: readonly Diagnostic[]): string {
+  if (list.length === 0) return 'No problems found';
+  const errors = list.filter((d) => d.severity === 'error').length;
+  const warnings = list.length - errors;
+  const files = new Set(list.map((d) => d.file)).size;
+  const parts = [...(errors ? [plural(errors, 'error')] : []), ...(warnings ? [plural(warnings, 'warning')] : [])];
+  return `${parts.join(', ')} in ${plural(files, 'file')}`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
