@@ -136,6 +136,16 @@ describe('warnings', () => {
   });
 });
 
+describe('meaning, every occurrence', () => {
+  it('reports a second broken link to the same page in one file with the first', async () => {
+    const found = await problems((p) => p.edit('pages/index.yaml', 'href: /services\n', 'href: /nowhere\n  - label: Again\n    href: /nowhere\n'));
+    expect(found.map((d) => [d.file, d.line, d.path, d.code])).toEqual([
+      ['pages/index.yaml', 8, 'links[0].href', 'broken-link'],
+      ['pages/index.yaml', 10, 'links[1].href', 'broken-link'],
+    ]);
+  });
+});
+
 describe('meaning', () => {
   it('reports two files claiming one route', async () => {
     const found = await problems(async (p) => p.write('pages/services/index.yaml', (await p.read('pages/services.yaml')).replace('../schemas', '../../schemas')));

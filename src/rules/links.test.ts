@@ -58,9 +58,9 @@ describe('checkLinks', () => {
     ]);
   });
 
-  it('reports one href once per file, or once in all with oncePerHref, and says when the link is in a template', () => {
+  it('reports every place an href is written, or once in all with oncePerHref, and says when the link is in a template', () => {
     const links: Link[] = [at('/nope'), at('/nope', 9, 9), { ...at('/nope'), file: 'pages/b.yaml' }];
-    expect(checkLinks(links, targets).map((d) => [d.file, d.line])).toEqual([['pages/a.yaml', 3], ['pages/b.yaml', 3]]);
+    expect(checkLinks(links, targets).map((d) => [d.file, d.line])).toEqual([['pages/a.yaml', 3], ['pages/a.yaml', 9], ['pages/b.yaml', 3]]);
     const html: Link = { href: '/nope', file: 'pages/a.yaml', position: () => ({ line: 0, column: 0 }), path: 'href', origin: 'html' };
     const found = checkLinks([html, { ...html, file: 'pages/b.yaml' }], targets, { oncePerHref: true });
     expect(found.map((d) => [d.file, d.path, d.hint])).toEqual([

@@ -17,16 +17,24 @@ export interface LinkTargets {
 
 const UNSAFE_SCHEMES = ['javascript', 'vbscript', 'data', 'file'];
 
-/** Checks each link once per file and href: the first place it is written is the one reported. */
+/**
+ * Checks every link where it is written, so a second link to a missing page
+ * in one file is reported with the first, not after it is fixed. With
+ * `oncePerHref` (links found in rendered HTML, written in a template) each
+ * href is reported once in all.
+ */
 export function checkLinks(links: readonly Link[], targets: LinkTargets, options: { oncePerHref?: boolean } = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
+  const problems = new Map<string, Problem | null>();
   for (const link of links) {
     // A template's broken link is on every page it renders; once is enough to find it.
-    const key = options.oncePerHref ? link.href : `${link.file}\0${link.href}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const problem = linkProblem(link.href, targets);
+    if (options.oncePerHref) {
+      if (seen.has(link.href)) continue;
+      seen.add(link.href);
+    }
+    if (!problems.has(link.href)) problems.set(link.href, linkProblem(link.href, targets));
+    const problem = problems.get(link.href);
     if (!problem) continue;
     const where = { file: link.file, ...link.position(), path: link.origin === 'html' ? '' : link.path, subject: link.href };
     out.push(problem(where, link.origin === 'html'));
