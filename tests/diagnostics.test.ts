@@ -1,5 +1,7 @@
 // Each kind of content problem, with the exact place it is reported.
 import { afterEach, describe, expect, it } from 'vitest';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { check } from '../src/build.ts';
 import type { Diagnostic } from '../src/contracts/diagnostics.ts';
 import { copyFixture, type Project } from './helpers/fixture.ts';
@@ -133,6 +135,17 @@ describe('warnings', () => {
     expect(found.map((d) => ({ ...located(d), hint: d.hint }))).toEqual([
       { file: 'pages/services.yaml', line: 8, column: 11, path: 'links[0].href', code: 'through-redirect', hint: 'link /services/panels instead' },
     ]);
+  });
+});
+
+describe('encoding', () => {
+  it('reports a byte that is not UTF-8 at its line and column, and publishes nothing garbled', async () => {
+    const found = await problems(async (p) => {
+      const text = await p.read('pages/services.yaml');
+      const at = text.indexOf('heading: Services') + 'heading: Servic'.length;
+      await writeFile(join(p.root, 'pages/services.yaml'), Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xe9]), Buffer.from(text.slice(at + 1))]));
+    });
+    expect(found.map((d) => [d.file, d.line, d.column, d.code])).toEqual([['pages/services.yaml', 5, 16, 'encoding']]);
   });
 });
 

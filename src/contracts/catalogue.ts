@@ -72,6 +72,14 @@ export const catalogue = {
   }),
 
   // ── Shape: YAML and the schemas ────────────────────────────────────────────
+  encoding: entry({
+    title: 'A file that is not UTF-8 text',
+    severity: 'error',
+    stops: 'render',
+    message: (p: { kind: 'utf16' | 'not-utf8' }) =>
+      p.kind === 'utf16' ? 'the file is saved as UTF-16; content files are UTF-8' : 'a character here is not UTF-8 (the file was saved in another encoding, such as Latin-1)',
+    hint: () => 'save the file as UTF-8 (VS Code: the encoding in the status bar, then "Save with Encoding", UTF-8) and retype the character if it changed',
+  }),
   'yaml-syntax': entry({
     title: 'The YAML cannot be read',
     severity: 'error',

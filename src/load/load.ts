@@ -3,11 +3,14 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { decodeText, type EncodingProblem } from './encoding.ts';
 
 /** A text file of the content, path relative to the project root with forward slashes. */
 export interface SourceFile {
   file: string;
   text: string;
+  /** Set when the file is not UTF-8 text; validation reports it and leaves the file out. */
+  encoding?: EncodingProblem;
 }
 
 export interface LoadedContent {
@@ -53,7 +56,8 @@ export async function load(root: string): Promise<LoadedContent> {
 
 async function readText(root: string, file: string): Promise<SourceFile | null> {
   try {
-    return { file, text: await readFile(join(root, file), 'utf8') };
+    const { text, problem } = decodeText(await readFile(join(root, file)));
+    return problem ? { file, text, encoding: problem } : { file, text };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;

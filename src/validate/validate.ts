@@ -64,6 +64,8 @@ export function validate(
   let siteSource: ParsedYaml | null = null;
   if (!content.site) {
     diagnostics.push(diagnostic('missing-file', { file: SITE_FILE }, { what: SITE_FILE, hint: 'create it at the project root' }));
+  } else if (content.site.encoding) {
+    diagnostics.push(encodingProblem(content.site));
   } else {
     siteSource = parseYaml(content.site.file, content.site.text, 0, options.cache);
     diagnostics.push(...siteSource.diagnostics, ...modeline(content.site, 'site'));
@@ -102,6 +104,10 @@ export function validate(
       continue;
     }
     claimedRoutes.push(route);
+    if (source.encoding) {
+      diagnostics.push(encodingProblem(source));
+      continue;
+    }
     if (source.file.endsWith('.md')) {
       const post = readPost(source, route, theme, validators, diagnostics, options.today ?? dayOf(new Date()), options.cache);
       // Drafts and scheduled posts stay off the site unless a preview asks for them.
@@ -121,6 +127,12 @@ export function validate(
   posts.sort((a, b) => theme.post.order(a.front, b.front) || compare(a.slug, b.slug));
   const collections = collectMembers(pages, Object.keys(theme.collections ?? {}));
   return { model: { site, siteSource, pages, notFound, posts, redirects, statics, collections }, diagnostics, claimedRoutes };
+}
+
+/** A file that is not UTF-8, reported at its first foreign byte. */
+function encodingProblem(source: SourceFile): Diagnostic {
+  const { kind, line, column } = source.encoding!;
+  return diagnostic('encoding', { file: source.file, line, column }, { kind });
 }
 
 /** The theme's rules on site.yaml, each problem located at its field. */
