@@ -149,6 +149,15 @@ describe('encoding', () => {
   });
 });
 
+describe('Markdown in YAML text', () => {
+  it('refuses a Markdown link in a text field, at its value', async () => {
+    const found = await problems((p) => p.edit('pages/services.yaml', 'heading: Services', 'heading: See our [panel work](/services/panels)'));
+    expect(found.map((d) => [d.file, d.line, d.column, d.path, d.code, d.message])).toEqual([
+      ['pages/services.yaml', 5, 10, 'heading', 'markdown-in-text', '[panel work](/services/panels) would show as written, brackets and all: text fields in YAML are not Markdown'],
+    ]);
+  });
+});
+
 describe('meaning, every occurrence', () => {
   it('reports a second broken link to the same page in one file with the first', async () => {
     const found = await problems((p) => p.edit('pages/index.yaml', 'href: /services\n', 'href: /nowhere\n  - label: Again\n    href: /nowhere\n'));

@@ -210,6 +210,13 @@ export const catalogue = {
     message: () => 'no other page links to this page, so visitors and search engines will hardly find it',
     hint: () => 'link it from a related page, list it in a collection a menu or list shows, or mark it noindex: true if it is only reached another way',
   }),
+  'markdown-in-text': entry({
+    title: 'A Markdown link in a text field',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { link: string }) => `${p.link} would show as written, brackets and all: text fields in YAML are not Markdown`,
+    hint: () => 'write the words alone and link the page from a field made for links (an href), or from a post\'s body, which is Markdown',
+  }),
   'unsafe-url': entry({
     title: 'A URL that runs code',
     severity: 'error',

@@ -12,6 +12,7 @@ import { outputClashes } from './output-clashes.ts';
 import { uniqueHeads } from './unique-heads.ts';
 import { inlineAttributes } from './inline-attributes.ts';
 import { orphanPages } from './orphans.ts';
+import { markdownInText } from './markdown-in-text.ts';
 import { themePageRules } from './theme-rules.ts';
 import type { Theme } from '../contracts/theme.ts';
 
@@ -26,7 +27,7 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[], pa
       ...linksInMarkdown(post.file, post.body, post.bodyLine),
     ]),
   ];
-  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets), ...themePageRules(model, pageRules)];
+  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets), ...markdownInText(model), ...themePageRules(model, pageRules)];
 }
 
 /** What the rendered-page rules need besides the pages. */

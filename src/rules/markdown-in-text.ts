@@ -1,0 +1,31 @@
+// Text fields in YAML are text: `[panel upgrade](/residential/panel-upgrades)`
+// would reach visitors as written, brackets and all. Only a post's body is
+// Markdown. So a Markdown link in a YAML value is refused where it is written.
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import type { SiteModel } from '../contracts/model.ts';
+import type { FieldPath, ParsedYaml } from '../validate/yaml.ts';
+import { formatPath } from '../validate/json-schema.ts';
+
+const MARKDOWN_LINK = /\[[^\]\n]+\]\((?:\/|https?:|tel:|mailto:|#)[^)\s]*\)/;
+
+export function markdownInText(model: SiteModel): Diagnostic[] {
+  const sources: { file: string; source: ParsedYaml }[] = [
+    ...(model.siteSource ? [{ file: 'site.yaml', source: model.siteSource }] : []),
+    ...[...model.pages, ...(model.notFound ? [model.notFound] : [])].map((page) => ({ file: page.file, source: page.source })),
+    ...model.posts.map((post) => ({ file: post.file, source: post.source })),
+  ];
+  const out: Diagnostic[] = [];
+  for (const { file, source } of sources) {
+    walk(source.data, [], (text, path) => {
+      const link = MARKDOWN_LINK.exec(text)?.[0];
+      if (link) out.push(diagnostic('markdown-in-text', { file, ...source.locate(path), path: formatPath(path) }, { link }));
+    });
+  }
+  return out;
+}
+
+function walk(value: unknown, path: (string | number)[], visit: (text: string, path: FieldPath) => void): void {
+  if (typeof value === 'string') visit(value, path);
+  else if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index], visit));
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, [...path, key], visit);
+}
