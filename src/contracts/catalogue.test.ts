@@ -8,7 +8,7 @@ const anyParams = {
   what: 'site.yaml', hint: 'do this', value: 'x', out: 'dist', why: 'because', message: 'supplied text', wrongSchema: false, expected: '# line',
   template: 'plain', known: ['plain'], segment: 'A', folder: 'pages/blog/', first: 'pages/a.yaml', route: '/a', kind: 'title', path: '/a',
   href: '/a/', shown: 'javascript:x', scheme: 'javascript', index: 0, earlier: '/a/*', from: '/a', force: false, hops: ['/a', '/b'], end: '/c',
-  target: '/c', error: 'boom', attribute: 'style', date: '2025-02-30', file: 'pages/notes.txt', link: '[x](/a)',
+  target: '/c', error: 'boom', attribute: 'style', date: '2025-02-30', file: 'pages/notes.txt', link: '[x](/a)', kept: 'We are', lost: '#1',
 };
 const entries = Object.entries(catalogue) as [string, CatalogueEntry<unknown>][];
 

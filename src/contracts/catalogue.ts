@@ -92,6 +92,13 @@ export const catalogue = {
     stops: 'nothing',
     ...supplied,
   }),
+  'comment-in-text': entry({
+    title: 'Text cut off by a # that YAML reads as a comment',
+    severity: 'error',
+    stops: 'render',
+    message: (p: { kept: string; lost: string }) => `"${p.lost}" is cut off: after a space, # starts a comment in YAML, so the value is only "${p.kept}"`,
+    hint: (p) => `put the whole value in quotes: "${p.kept} ${p.lost}"`,
+  }),
   schema: entry({
     title: 'A field does not have the shape its schema asks for',
     severity: 'error',

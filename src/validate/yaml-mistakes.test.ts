@@ -33,6 +33,12 @@ describe('YAML mistakes in plain words', () => {
     expect(problems('a: b: c\n').map((p) => p[2])).toEqual(['Nested mappings are not allowed in compact mappings']);
   });
 
+  it('text cut off by a # read as a comment, at the #; a comment with a space after # is fine', () => {
+    expect(problems('title: We are #1 in Vaughan\nnote: x # a real comment\n')).toEqual([
+      [1, 15, '"#1 in Vaughan" is cut off: after a space, # starts a comment in YAML, so the value is only "We are"', 'put the whole value in quotes: "We are #1 in Vaughan"'],
+    ]);
+  });
+
   it('says nothing of a tab in a file that parses', () => {
     expect(problems('title: "A\tB"\n')).toEqual([]);
   });

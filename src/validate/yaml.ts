@@ -1,6 +1,6 @@
 // Parsing YAML (and Markdown front matter) into values that remember where
 // every node came from, so a diagnostic can point at the exact line and column.
-import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { recogniseMistakes } from './yaml-mistakes.ts';
 
@@ -87,7 +87,8 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
       ...(problem.code === 'DUPLICATE_KEY' ? { hint: 'each field may appear once; remove or rename one of them' } : {}),
     });
   })];
-  const data = doc.errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 100 });
+  if (doc.errors.length === 0) diagnostics.push(...cutByComment(doc, text).map((cut) => diagnostic('comment-in-text', { file, ...at(cut.offset) }, cut)));
+  const data = doc.errors.length > 0 || diagnostics.some((d) => d.severity === 'error') ? undefined : doc.toJS({ maxAliasCount: 100 });
   const documentStart = at(doc.contents?.range?.[0] ?? 0);
   return {
     data,
@@ -167,4 +168,21 @@ function unclosedQuote(text: string, end: number, quote: string): number {
 
 function firstLine(message: string): string {
   return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
+}
+
+/**
+ * Unquoted text with ` #` in it: YAML reads the rest of the line as a comment,
+ * so `title: We are #1 in Vaughan` is "We are". A comment written on purpose
+ * has a space after its `#`; text that runs straight on (#1, #ad) was meant as text.
+ */
+function cutByComment(doc: Document, text: string): { offset: number; kept: string; lost: string }[] {
+  const cuts: { offset: number; kept: string; lost: string }[] = [];
+  visit(doc, {
+    Scalar(_, node) {
+      if (!isScalar(node) || node.type !== 'PLAIN' || !node.comment || /^\s/.test(node.comment) || !node.range) return;
+      const offset = text.indexOf('#', node.range[1]);
+      if (offset >= 0) cuts.push({ offset, kept: String(node.value), lost: `#${node.comment.split('\n')[0]}` });
+    },
+  });
+  return cuts;
 }
