@@ -114,8 +114,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   // 8. rules over the output
   found.push(...(await clock.time('rules', () => checkRendered(model, rendered.pages, { generated: generated.map((f) => f.path), claimedRoutes, found }))));
-  if (options.strict) found.splice(0, found.length, ...found.map(strictly));
-  fail(found);
+  const judged = options.strict ? found.map(strictly) : found;
+  fail(judged);
   const output = outputFiles({ pages: rendered.pages, assets: bundled.files, statics: model.statics, generated: extraFiles });
 
   // 9. write

@@ -39,7 +39,7 @@ export function query<Data>(members: readonly Member<Data>[], q: Query<Data> = {
   const keys = (q.orderBy ?? []).map((key) => (key.startsWith('-') ? { field: key.slice(1), direction: -1 } : { field: key, direction: 1 }));
   const sorted = [...kept].sort((a, b) => {
     for (const { field, direction } of keys) {
-      const order = compareValues(field in (a.data as object) ? (a.data as Record<string, unknown>)[field] : undefined, field in (b.data as object) ? (b.data as Record<string, unknown>)[field] : undefined);
+      const order = compareValues(fieldOf(a, field), fieldOf(b, field));
       if (order !== 0) return order === Infinity || order === -Infinity ? Math.sign(order) : order * direction;
     }
     return a.route < b.route ? -1 : a.route > b.route ? 1 : 0;
@@ -47,11 +47,15 @@ export function query<Data>(members: readonly Member<Data>[], q: Query<Data> = {
   return q.limit === undefined ? sorted : sorted.slice(0, Math.max(0, q.limit));
 }
 
+function fieldOf<Data>(member: Member<Data>, field: string): unknown {
+  return (member.data as Record<string, unknown>)[field];
+}
+
 function whereFields<Data>(fields: Record<string, unknown> | undefined): (member: Member<Data>) => boolean {
   const entries = Object.entries(fields ?? {});
   return (member) =>
     entries.every(([field, wanted]) => {
-      const value = (member.data as Record<string, unknown>)[field];
+      const value = fieldOf(member, field);
       return Array.isArray(wanted) ? wanted.includes(value) : value === wanted;
     });
 }

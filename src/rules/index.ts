@@ -54,11 +54,13 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
   const reported = new Set(context.found.filter((d) => d.subject !== undefined).map((d) => `${d.code} ${d.subject}`));
   // React swaps a javascript: URL that a template renders for one of its own; the
   // original was reported where it is written, so the swapped one is not a link to check.
-  const rendered = pages.flatMap((page) => linksInHtml(page.source, page.html)).filter((link) => !link.href.startsWith(REACT_BLOCKED_URL));
+  // Each page's links are found once, for the link check and for the orphan check.
+  const pageLinks = pages.map((page) => linksInHtml(page.source, page.html));
+  const rendered = pageLinks.flat().filter((link) => !link.href.startsWith(REACT_BLOCKED_URL));
   const links = checkLinks(rendered, targets, { oncePerHref: true }).filter((d) => !reported.has(`${d.code} ${d.subject}`));
   // Orphans are only worth a word on content that is otherwise sound: a page with an error is
   // not rendered, and the pages it links to would look orphaned.
-  const orphans = hasErrors([...context.found, ...links]) ? [] : orphanPages(model, pages);
+  const orphans = hasErrors([...context.found, ...links]) ? [] : orphanPages(model, pages, pageLinks);
   return [...outputClashes(planned), ...links, ...inlineAttributes(pages), ...orphans];
 }
 

@@ -98,7 +98,8 @@ export function looksLikeUrl(text: string): boolean {
   return /^\/(?!\/)\S*$/.test(text) || /^[a-z][a-z0-9+.-]*:\S/i.test(text);
 }
 
-function walk(value: unknown, path: (string | number)[], visit: (text: string, path: FieldPath) => void): void {
+/** Visits every string of a YAML value with its field path. */
+export function walk(value: unknown, path: (string | number)[], visit: (text: string, path: FieldPath) => void): void {
   if (typeof value === 'string') visit(value, path);
   else if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index], visit));
   else if (value && typeof value === 'object') {

@@ -3,8 +3,9 @@
 // Markdown. So a Markdown link in a YAML value is refused where it is written.
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { SiteModel } from '../contracts/model.ts';
-import type { FieldPath, ParsedYaml } from '../validate/yaml.ts';
+import type { ParsedYaml } from '../validate/yaml.ts';
 import { formatPath } from '../validate/json-schema.ts';
+import { walk } from './link-sources.ts';
 
 const MARKDOWN_LINK = /\[[^\]\n]+\]\((?:\/|https?:|tel:|mailto:|#)[^)\s]*\)/;
 
@@ -22,10 +23,4 @@ export function markdownInText(model: SiteModel): Diagnostic[] {
     });
   }
   return out;
-}
-
-function walk(value: unknown, path: (string | number)[], visit: (text: string, path: FieldPath) => void): void {
-  if (typeof value === 'string') visit(value, path);
-  else if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index], visit));
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, [...path, key], visit);
 }

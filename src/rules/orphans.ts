@@ -5,17 +5,22 @@ import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { SiteModel } from '../contracts/model.ts';
 import type { RenderedPage } from '../render/render.ts';
 import { normaliseLinkPath } from '../url.ts';
-import { linksInHtml } from './link-sources.ts';
+import { linksInHtml, type Link } from './link-sources.ts';
 
 /**
  * One warning per indexable page, home excepted, that no other rendered page
  * links to. A link to a redirect counts for the page it leads to.
  */
-export function orphanPages(model: SiteModel, pages: readonly RenderedPage[]): Diagnostic[] {
+export function orphanPages(
+  model: SiteModel,
+  pages: readonly RenderedPage[],
+  /** Each page's links, in the order of `pages`, when the caller has found them already. */
+  pageLinks: readonly (readonly Link[])[] = pages.map((page) => linksInHtml(page.source, page.html)),
+): Diagnostic[] {
   const redirects = new Map(model.redirects.map((r) => [normaliseLinkPath(r.from), normaliseLinkPath(r.to)]));
   const linked = new Set<string>();
-  for (const page of pages) {
-    for (const link of linksInHtml(page.source, page.html)) {
+  for (const [index, page] of pages.entries()) {
+    for (const link of pageLinks[index]!) {
       if (link.path !== 'href' || !link.href.startsWith('/') || link.href.startsWith('//')) continue;
       const path = normaliseLinkPath(link.href);
       const target = redirects.get(path) ?? path;

@@ -62,7 +62,7 @@ export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scri
         title={title}
         description={description}
         canonical={noCanonical ? undefined : canonical}
-        feed={withFeed ? { href: blogFeed(site).path, title: blogFeed(site).title } : undefined}
+        feed={withFeed ? feedLink(blogFeed(site)) : undefined}
         noindex={page.noindex}
         siteName={site.business.name}
         social={{
@@ -88,4 +88,9 @@ export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scri
       </Document>
     </PageContext.Provider>
   );
+}
+
+/** The head's link to a feed: its path and title. */
+function feedLink(feed: { path: string; title: string }): { href: string; title: string } {
+  return { href: feed.path, title: feed.title };
 }
