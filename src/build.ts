@@ -15,14 +15,15 @@
 import { resolve } from 'node:path';
 import { ContentError, hasErrors, sortDiagnostics, stopsRendering, type Diagnostic } from './contracts/diagnostics.ts';
 import type { Theme } from './contracts/theme.ts';
+import { PAGES_DIR, SITE_FILE, STATIC_DIR } from './contracts/project.ts';
 import { loadTheme } from './load/theme.ts';
-import { load, parseCacheFile, readParseCache } from './load/load.ts';
+import { load, parseCacheFile, readParseCache, reloadFiles, type LoadedContent } from './load/load.ts';
 import { createParseCache } from './validate/parse-cache.ts';
 import { compileValidators, validate, type Validators } from './validate/validate.ts';
 import { editorSchemas } from './validate/editor-schemas.ts';
 import { checkData, checkRendered } from './rules/index.ts';
-import { bundle } from './bundle/bundle.ts';
-import { render, type RenderedPage } from './render/render.ts';
+import { bundle, type Bundle } from './bundle/bundle.ts';
+import { render, type RenderedPage, type RenderMemory } from './render/render.ts';
 import { extras, outputFiles } from './extras/index.ts';
 import { refreshFiles, writeOutput, writeParseCache, type OutputEntry } from './write/write.ts';
 import { folderEntries, outputFolderProblem } from './write/output-folder.ts';
@@ -36,7 +37,7 @@ export interface BuildOptions {
   baseUrl?: string;
   /** `false` returns the files without touching the disk (for `check` and tests). Default: true. */
   write?: boolean;
-  /** Refresh `schemas/*.json` for editors (even when the content has problems) when writing. Default: true. */
+  /** Refresh `schemas/*.json` for editors (even when the content has problems). Default: when writing. */
   editorSchemas?: boolean;
   /** Warnings count as errors, so nothing is written while there is one (for CI). Default: false. */
   strict?: boolean;
@@ -53,6 +54,8 @@ export interface BuildResult {
   pages: RenderedPage[];
   /** Warnings; errors are thrown as a ContentError. */
   diagnostics: Diagnostic[];
+  /** Routes rendered by this build; a builder's later builds reuse the pages whose inputs did not change. */
+  renderedRoutes: string[];
   stats: {
     pages: number;
     bytes: number;
@@ -66,27 +69,73 @@ export interface BuildResult {
 
 /** Builds the site: every stage in order. Throws a ContentError when the content has errors, having written nothing. */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  return createBuilder(options).build();
+}
+
+/**
+ * A build that remembers: each `build(changed)` after the first reads only the
+ * changed files, bundles only when client code changed, and renders only the
+ * pages whose inputs changed (see src/render/memory.ts). The dev server keeps
+ * one for its whole run; `build()` above is a builder used once.
+ */
+export interface Builder {
+  /**
+   * Builds again. `changed` lists project-relative paths (files or folders) added,
+   * edited or removed since the last call; without it everything is read again.
+   */
+  build(changed?: readonly string[]): Promise<BuildResult>;
+}
+
+interface Memory {
+  theme?: Theme;
+  bundled?: Bundle;
+  /** The theme `bundled` was made for. */
+  bundledWith?: Theme;
+  content?: LoadedContent;
+  parsed?: Record<string, unknown>;
+  rendered?: RenderMemory;
+}
+
+export function createBuilder(options: BuildOptions = {}): Builder {
+  const memory: Memory = {};
+  return { build: (changed) => buildWith(options, memory, changed) };
+}
+
+async function buildWith(options: BuildOptions, memory: Memory, changed?: readonly string[]): Promise<BuildResult> {
   const clock = stageClock();
   const root = resolve(options.root ?? '.');
   const out = options.out ?? 'dist';
   const writing = options.write !== false;
   const outProblem = writing ? outputFolderProblem(root, out, await folderEntries(resolve(root, out))) : undefined;
   if (outProblem) fail([outProblem]);
+  const fresh = changed === undefined || memory.content === undefined;
 
   // 1. theme; editors need the current schemas most when their content does not validate yet.
-  const theme = await clock.time('theme', () => loadTheme(root));
-  if (writing && options.editorSchemas !== false) await refreshFiles(root, editorSchemas(theme));
+  const themeTouched = fresh || changed.some((path) => !isContentPath(path));
+  // A theme that failed to load is loaded again by the next build, whatever changed.
+  if (themeTouched) memory.theme = undefined;
+  const theme = memory.theme ?? (await clock.time('theme', () => loadTheme(root)));
+  const newTheme = theme !== memory.bundledWith;
+  memory.theme = theme;
+  if (newTheme && (options.editorSchemas ?? writing)) await refreshFiles(root, editorSchemas(theme));
   // 5. bundle: esbuild works in its own process, so it runs while this one loads and validates.
-  const bundling = clock.time('bundle', () => bundle(root, theme));
+  const rebundle = newTheme || !memory.bundled?.inputs || (themeTouched && changed!.some((path) => memory.bundled!.inputs!.includes(path)));
+  const bundling = rebundle ? clock.time('bundle', () => bundle(root, theme)) : Promise.resolve(memory.bundled!);
 
   // 2. load
-  const [content, cached] = await clock.time('load', () => Promise.all([load(root), readParseCache(root)]));
+  const [content, cached] = await clock.time('load', () => Promise.all([
+    fresh ? load(root) : reloadFiles(root, memory.content!, changed),
+    memory.parsed ?? readParseCache(root),
+  ]));
+  memory.content = content;
 
   // 3. validate
   const cache = createParseCache(cached);
   const validated = await clock.time('validate', () => validate(content, theme, validatorsFor(theme), { baseUrl: options.baseUrl, cache, drafts: options.drafts, today: options.today }));
   const cacheChanges = cache.changes();
-  if (cacheChanges) await writeParseCache(root, parseCacheFile(root), cacheChanges);
+  // Saved for the next process; a builder that keeps running keeps its cache in memory.
+  if (cacheChanges && !memory.parsed) await writeParseCache(root, parseCacheFile(root), cacheChanges);
+  memory.parsed = cacheChanges ?? cached;
   const { model, claimedRoutes } = validated;
   const found = [...validated.diagnostics];
 
@@ -95,13 +144,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   // 5. bundle, awaited
   const bundled = await bundling;
+  memory.bundled = bundled;
+  memory.bundledWith = theme;
   found.push(...bundled.diagnostics);
   // Pages render even when other files have problems, so one run reports everything; only
   // a problem in what every page reads (site.yaml, client code) leaves nothing sensible to render.
   if (found.some(stopsRendering)) fail(found);
 
   // 6. render
-  const rendered = await clock.time('render', () => render(model, theme, bundled.assets));
+  const rendered = await clock.time('render', () => render(model, theme, bundled.assets, memory.rendered));
+  memory.rendered = rendered.memory;
   found.push(...rendered.diagnostics);
 
   // 7. extras
@@ -126,8 +178,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     files: output,
     pages: rendered.pages,
     diagnostics: sortDiagnostics(found),
+    renderedRoutes: rendered.renderedRoutes,
     stats: { pages: rendered.pages.length, bytes, milliseconds: clock.total(), stages: clock.stages, scripts: bundled.sizes },
   };
+}
+
+/** Content the loader reads; any other change (templates, packages) may change the theme. */
+function isContentPath(path: string): boolean {
+  return path === SITE_FILE || path.startsWith(`${PAGES_DIR}/`) || path.startsWith(`${STATIC_DIR}/`) || path === PAGES_DIR || path === STATIC_DIR;
 }
 
 /** Under --strict a warning is an error: it stops the write and fails the check. */

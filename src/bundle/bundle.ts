@@ -18,6 +18,8 @@ export interface Bundle {
   /** Gzip-independent raw sizes per script entry, for `--verbose`. */
   sizes: Record<string, number>;
   diagnostics: Diagnostic[];
+  /** Project files the bundle was made from, so a rebuild knows when to bundle again; null when a bundle failed. */
+  inputs: string[] | null;
 }
 
 /** Browsers the site supports: what phones in Ontario run, no transpiling of modern syntax beyond that. */
@@ -29,6 +31,8 @@ export async function bundle(root: string, theme: Theme): Promise<Bundle> {
   const files: OutputFile[] = [];
   const scripts: Record<string, string> = {};
   const sizes: Record<string, number> = {};
+  const inputs = new Set<string>();
+  let failed = false;
   let css = '';
 
   const entries = Object.entries(theme.client.scripts);
@@ -50,6 +54,7 @@ export async function bundle(root: string, theme: Theme): Promise<Bundle> {
         logLevel: 'silent',
         legalComments: 'none',
       });
+      for (const input of Object.keys(result.metafile.inputs)) inputs.add(input);
       for (const file of result.outputFiles) {
         const path = 'assets/' + relative(outdir, file.path).split(sep).join('/');
         files.push({ path, contents: file.contents });
@@ -64,6 +69,7 @@ export async function bundle(root: string, theme: Theme): Promise<Bundle> {
         }
       }
     } catch (error) {
+      failed = true;
       diagnostics.push(...(esbuildDiagnostics(error) ?? rethrow(error)));
     }
   }
@@ -79,14 +85,17 @@ export async function bundle(root: string, theme: Theme): Promise<Bundle> {
       outdir,
       logLevel: 'silent',
       legalComments: 'none',
+      metafile: true,
     });
+    for (const input of Object.keys(result.metafile.inputs)) inputs.add(input);
     css = result.outputFiles.map((f) => f.text).join('').trim();
   } catch (error) {
+    failed = true;
     diagnostics.push(...(esbuildDiagnostics(error) ?? rethrow(error)));
   }
 
   files.sort((a, b) => (a.path < b.path ? -1 : 1));
-  return { assets: { css, scripts }, files, sizes, diagnostics };
+  return { assets: { css, scripts }, files, sizes, diagnostics, inputs: failed ? null : [...inputs].sort() };
 }
 
 /**

@@ -2,6 +2,8 @@
 // styles only from the site itself, except the inlined stylesheet, which is
 // allowed by the hash of its exact text, computed here from the rendered pages.
 import { createHash } from 'node:crypto';
+import { perObject } from '../memo.ts';
+import type { RenderedPage } from '../render/render.ts';
 
 /** Directive name → sources, e.g. `{ 'form-action': ["'self'", 'https://formsubmit.co'] }`. */
 export type Directives = Record<string, string[]>;
@@ -40,6 +42,9 @@ export function inlineCode(html: string): InlineCode {
   const attributes = [...html.matchAll(/<[a-z][^>]*?\s(style|on[a-z]+)="/g)].map((m) => m[1]!);
   return { styles, scripts, attributes };
 }
+
+/** The inline code of a rendered page, found once per page object (the extras and the output rules both ask). */
+export const inlineCodeOfPage = perObject((page: RenderedPage) => inlineCode(page.html));
 
 /** Combines the base, the theme's additions and the hashes into one header value. */
 export function contentSecurityPolicy(extra: Directives, code: { styles: Iterable<string>; scripts: Iterable<string> }): string {

@@ -1,7 +1,7 @@
 // The load stage (see the steps in src/build.ts): the only reading of content from disk. Everything after works
 // on the returned texts, so it can be tested with literal inputs.
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { decodeText, type EncodingProblem } from './encoding.ts';
 
@@ -44,8 +44,8 @@ export async function readParseCache(root: string): Promise<Record<string, unkno
 export async function load(root: string): Promise<LoadedContent> {
   const site = await readText(root, 'site.yaml');
   const underPages = await listFiles(root, 'pages');
-  const pageFiles = underPages.filter((file) => /\.(ya?ml|md)$/.test(file));
-  const strays = underPages.filter((file) => !/\.(ya?ml|md)$/.test(file));
+  const pageFiles = underPages.filter(isPageText);
+  const strays = underPages.filter((file) => !isPageText(file));
   const pages = await Promise.all(pageFiles.map(async (file) => (await readText(root, file))!));
   const staticFiles = await listFiles(root, 'static');
   const statics = await Promise.all(
@@ -77,4 +77,60 @@ export async function listFiles(root: string, dir: string): Promise<string[]> {
     .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .sort();
+}
+
+/**
+ * The content again after `changed` (project-relative paths of files or folders
+ * that were added, edited or removed): only those are read, the rest is kept.
+ * A rebuild after one edit reads one file instead of the whole project.
+ */
+export async function reloadFiles(root: string, content: LoadedContent, changed: readonly string[]): Promise<LoadedContent> {
+  let { site, pages, statics } = content;
+  let strays = content.strays ?? [];
+  const under = (file: string, path: string) => file === path || file.startsWith(`${path}/`);
+  for (const path of new Set(changed)) {
+    if (path === 'site.yaml') {
+      site = await readText(root, path);
+      continue;
+    }
+    const area = path.split('/')[0];
+    if (area !== 'pages' && area !== 'static') continue;
+    const present = path === area ? await listFiles(root, area) : await filesAt(root, path);
+    if (area === 'pages') {
+      const kept = pages.filter((p) => !under(p.file, path));
+      const added = await Promise.all(present.filter(isPageText).map(async (file) => readText(root, file)));
+      pages = [...kept, ...added.filter((p): p is SourceFile => p !== null)].sort(byFile);
+      strays = [...strays.filter((file) => !under(file, path)), ...present.filter((file) => !isPageText(file))].sort();
+    } else {
+      const kept = statics.filter((s) => !under(s.file, path));
+      const added = await Promise.all(present.map(async (file): Promise<StaticEntryFile | null> => {
+        const contents = await readFile(join(root, file)).catch(() => null);
+        return contents && { file, contents };
+      }));
+      statics = [...kept, ...added.filter((s) => s !== null)].sort(byFile);
+    }
+  }
+  return { site, pages, statics, strays };
+}
+
+type StaticEntryFile = LoadedContent['statics'][number];
+
+function isPageText(file: string): boolean {
+  return /\.(ya?ml|md)$/.test(file);
+}
+
+function byFile(a: { file: string }, b: { file: string }): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+}
+
+/** The files at a path: itself when it is a file, everything below it when a folder, nothing when gone or hidden. */
+async function filesAt(root: string, path: string): Promise<string[]> {
+  if (path.split('/').some((segment) => segment.startsWith('.'))) return [];
+  try {
+    const info = await stat(join(root, path));
+    if (info.isDirectory()) return listFiles(root, path);
+    return info.isFile() ? [path] : [];
+  } catch {
+    return [];
+  }
 }

@@ -1,6 +1,12 @@
 // The render stage (see the steps in src/build.ts): every page through its template with React's
-// renderToStaticMarkup. Pure: resolved data in, HTML text out, so it can later
-// run on worker threads and per changed page.
+// renderToStaticMarkup. Pure: resolved data in, HTML text out.
+//
+// A page's HTML is a function of what its template was handed, so a later build
+// (the dev server's, after an edit) passes the previous result back as `memory` and
+// renders only the pages whose inputs changed. What a page was handed is its own
+// data plus the shared props; posts and each collection are tracked as they are
+// read, so editing a place re-renders the pages that list places and no others.
+import { createHash } from 'node:crypto';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { marked } from 'marked';
@@ -8,6 +14,10 @@ import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
 import { canonicalUrl, outputFileFor } from '../url.ts';
 import type { Assets, PageProps, PostPage, PostSummary, Theme } from '../contracts/theme.ts';
+import { perObject } from '../memo.ts';
+import { isStale, POSTS, collectionRead, type Inputs, type PageRecord, type RenderMemory } from './memory.ts';
+
+export type { RenderMemory } from './memory.ts';
 
 /** A rendered page: where it goes and which content file it came from. */
 export interface RenderedPage {
@@ -21,49 +31,119 @@ export interface RenderedPage {
   html: string;
 }
 
-export function render(model: SiteModel, theme: Theme, assets: Assets): { pages: RenderedPage[]; diagnostics: Diagnostic[] } {
+export interface Rendered {
+  pages: RenderedPage[];
+  diagnostics: Diagnostic[];
+  /** What to pass to the next render so unchanged pages are reused. */
+  memory: RenderMemory;
+  /** Routes rendered this time (the others were reused from `memory`). */
+  renderedRoutes: string[];
+}
+
+export function render(model: SiteModel, theme: Theme, assets: Assets, memory?: RenderMemory): Rendered {
   const pages: RenderedPage[] = [];
   const diagnostics: Diagnostic[] = [];
+  const renderedRoutes: string[] = [];
   const posts: PostSummary[] = model.posts.map(({ slug, route, front, words, status }) => ({ slug, route, front, words, status }));
   const shared = { site: model.site, baseUrl: model.site.baseUrl, assets, posts, collections: model.collections };
+  const inputs = sharedInputs(shared);
+  const previous = memory?.theme === theme ? memory.records : undefined;
+  const records = new Map<string, PageRecord>();
 
-  const renderOne = (source: string, route: string, templateName: string, element: () => ReactElement) => {
+  const renderOne = (source: string, route: string, templateName: string, own: string, element: (reads: Set<string>) => ReactElement) => {
+    const output = outputFileFor(route);
+    const before = previous?.get(output);
+    if (before && !isStale(before, own, inputs)) {
+      records.set(output, before);
+      if (before.page) pages.push(before.page);
+      diagnostics.push(...before.diagnostics);
+      return;
+    }
+    renderedRoutes.push(route);
+    const reads = new Set<string>();
+    let page: RenderedPage | null = null;
+    const found: Diagnostic[] = [];
     try {
-      const html = '<!DOCTYPE html>' + renderToStaticMarkup(element());
-      pages.push({ route, output: outputFileFor(route), source, template: templateName, html });
+      const html = '<!DOCTYPE html>' + renderToStaticMarkup(element(reads));
+      page = { route, output, source, template: templateName, html };
+      pages.push(page);
     } catch (error) {
       // A broken page never ships: the build fails naming the page, the template and the cause.
-      diagnostics.push(diagnostic('render', { file: source }, {
+      found.push(diagnostic('render', { file: source }, {
         template: templateName,
         error: error instanceof Error ? error.message : String(error),
         frame: error instanceof Error && error.stack ? firstFrame(error.stack) : undefined,
       }));
+      diagnostics.push(...found);
     }
+    records.set(output, { page, diagnostics: found, own, reads: Object.fromEntries([...reads].map((read) => [read, inputs.reads[read] ?? ''])), global: inputs.global });
   };
 
   for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) {
     const template = theme.templates[page.template]!;
-    renderOne(page.file, page.route, page.template, () => createElement(template.component, pageProps(page, shared)));
+    renderOne(page.file, page.route, page.template, pageSignature(page), (reads) =>
+      createElement(template.component, pageProps(page, shared, reads)));
   }
   for (const post of model.posts) {
-    renderOne(post.file, post.route, 'post', () => createElement(theme.post.component, postProps(post, shared)));
+    renderOne(post.file, post.route, 'post', postSignature(post), (reads) =>
+      createElement(theme.post.component, postProps(post, shared, reads)));
   }
   pages.sort((a, b) => (a.output < b.output ? -1 : 1));
-  return { pages, diagnostics };
+  return { pages, diagnostics, memory: { theme, records }, renderedRoutes };
 }
 
 type Shared = Omit<PageProps, 'page' | 'route' | 'canonical'>;
 
-function pageProps(page: PageEntry, shared: Shared): PageProps<Record<string, unknown>> {
-  return { ...shared, page: page.data, route: page.route, canonical: canonicalUrl(shared.baseUrl, page.route) };
+/** Fingerprints of the shared props: one for what every page reads, one per trackable part. */
+function sharedInputs(shared: Shared): Inputs {
+  const reads: Record<string, string> = { [POSTS]: signature(shared.posts) };
+  for (const [name, members] of Object.entries(shared.collections)) reads[collectionRead(name)] = signature(members);
+  return { global: signature(shared.site, shared.baseUrl, shared.assets), reads };
 }
 
-function postProps(post: PostEntry, shared: Shared): PageProps<PostPage> {
+// A later build keeps the entries of files it did not read again, so their fingerprints are kept too.
+const pageSignature = perObject((page: PageEntry) => signature(page.route, page.template, page.data));
+const postSignature = perObject((post: PostEntry) => signature(post.route, post.front, post.body, post.status, post.head));
+
+function signature(...values: unknown[]): string {
+  return createHash('sha1').update(JSON.stringify(values)).digest('base64');
+}
+
+/**
+ * The shared props with posts and each collection behind getters that note the
+ * read. Spreading or destructuring the props reads them too, which errs on the
+ * side of rendering again.
+ */
+function trackedShared(shared: Shared, reads: Set<string>): Shared {
+  const collections: Record<string, PageProps['collections'][string]> = {};
+  for (const name of Object.keys(shared.collections)) {
+    Object.defineProperty(collections, name, {
+      enumerable: true,
+      get: () => (reads.add(collectionRead(name)), shared.collections[name]),
+    });
+  }
+  return {
+    site: shared.site,
+    baseUrl: shared.baseUrl,
+    assets: shared.assets,
+    get posts() {
+      reads.add(POSTS);
+      return shared.posts;
+    },
+    collections,
+  };
+}
+
+function pageProps(page: PageEntry, shared: Shared, reads: Set<string>): PageProps<Record<string, unknown>> {
+  return Object.assign(trackedShared(shared, reads), { page: page.data, route: page.route, canonical: canonicalUrl(shared.baseUrl, page.route) });
+}
+
+function postProps(post: PostEntry, shared: Shared, reads: Set<string>): PageProps<PostPage> {
   const html = marked.parse(post.body, { async: false, gfm: true });
   const page = { front: post.front, slug: post.slug, html, words: post.words, status: post.status };
   // The post template gets the common fields too, so shared head components work unchanged.
   const common = { template: 'post', title: post.head.title, description: post.head.description, noindex: false };
-  return { ...shared, page: { ...page, ...common }, route: post.route, canonical: canonicalUrl(shared.baseUrl, post.route) };
+  return Object.assign(trackedShared(shared, reads), { page: { ...page, ...common }, route: post.route, canonical: canonicalUrl(shared.baseUrl, post.route) });
 }
 
 function firstFrame(stack: string): string | undefined {

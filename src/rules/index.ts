@@ -1,8 +1,9 @@
 // The engine's rules of meaning, beyond shape. Each rule is a small named
 // function over plain values; this module only gathers what they need.
 import { hasErrors, type Diagnostic } from '../contracts/diagnostics.ts';
-import type { SiteModel } from '../contracts/model.ts';
+import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
 import type { RenderedPage } from '../render/render.ts';
+import { perObject } from '../memo.ts';
 import { isPattern, normaliseLinkPath } from '../url.ts';
 import { duplicateRoutes } from './duplicate-routes.ts';
 import { linksInData, linksInHtml, linksInMarkdown, type Link } from './link-sources.ts';
@@ -21,14 +22,18 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[], pa
   const targets = linkTargets(model, claimedRoutes, []);
   const links: Link[] = [
     ...(model.siteSource ? linksInData('site.yaml', model.siteSource.data, model.siteSource) : []),
-    ...[...model.pages, ...(model.notFound ? [model.notFound] : [])].flatMap((page) => linksInData(page.file, page.source.data, page.source)),
-    ...model.posts.flatMap((post) => [
-      ...linksInData(post.file, post.source.data, post.source),
-      ...linksInMarkdown(post.file, post.body, post.bodyLine),
-    ]),
+    ...[...model.pages, ...(model.notFound ? [model.notFound] : [])].flatMap(linksOfEntry),
+    ...model.posts.flatMap(linksOfPost),
   ];
   return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets), ...markdownInText(model), ...themePageRules(model, pageRules)];
 }
+
+// Links of the content, found once per entry (a rebuild keeps the entries of unchanged files).
+const linksOfEntry = perObject((page: PageEntry) => linksInData(page.file, page.source.data, page.source));
+const linksOfPost = perObject((post: PostEntry) => [
+  ...linksInData(post.file, post.source.data, post.source),
+  ...linksInMarkdown(post.file, post.body, post.bodyLine),
+]);
 
 /** What the rendered-page rules need besides the pages. */
 export interface RenderedContext {
@@ -55,14 +60,23 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
   // React swaps a javascript: URL that a template renders for one of its own; the
   // original was reported where it is written, so the swapped one is not a link to check.
   // Each page's links are found once, for the link check and for the orphan check.
-  const pageLinks = pages.map((page) => linksInHtml(page.source, page.html));
-  const rendered = pageLinks.flat().filter((link) => !link.href.startsWith(REACT_BLOCKED_URL));
+  const pageLinks = pages.map(linksOfPage);
+  const rendered = pages.flatMap(distinctLinksOfPage).filter((link) => !link.href.startsWith(REACT_BLOCKED_URL));
   const links = checkLinks(rendered, targets, { oncePerHref: true }).filter((d) => !reported.has(`${d.code} ${d.subject}`));
   // Orphans are only worth a word on content that is otherwise sound: a page with an error is
   // not rendered, and the pages it links to would look orphaned.
   const orphans = hasErrors([...context.found, ...links]) ? [] : orphanPages(model, pages, pageLinks);
   return [...outputClashes(planned), ...links, ...inlineAttributes(pages), ...orphans];
 }
+
+/** The links a page's HTML holds, found once per page object. */
+const linksOfPage = perObject((page: RenderedPage) => linksInHtml(page.source, page.html));
+
+/** A page's links, the first of each href only (a template's link is reported once in all anyway). */
+const distinctLinksOfPage = perObject((page: RenderedPage) => {
+  const seen = new Set<string>();
+  return linksOfPage(page).filter((link) => !seen.has(link.href) && Boolean(seen.add(link.href)));
+});
 
 /** How React's replacement for a blocked javascript: URL starts. */
 const REACT_BLOCKED_URL = "javascript:throw new Error('React";

@@ -3,7 +3,8 @@
 // Markdown. So a Markdown link in a YAML value is refused where it is written.
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { SiteModel } from '../contracts/model.ts';
-import type { ParsedYaml } from '../validate/yaml.ts';
+import type { FieldPath, ParsedYaml } from '../validate/yaml.ts';
+import { perObject } from '../memo.ts';
 import { formatPath } from '../validate/json-schema.ts';
 import { walk } from './link-sources.ts';
 
@@ -15,12 +16,16 @@ export function markdownInText(model: SiteModel): Diagnostic[] {
     ...[...model.pages, ...(model.notFound ? [model.notFound] : [])].map((page) => ({ file: page.file, source: page.source })),
     ...model.posts.map((post) => ({ file: post.file, source: post.source })),
   ];
-  const out: Diagnostic[] = [];
-  for (const { file, source } of sources) {
-    walk(source.data, [], (text, path) => {
-      const link = MARKDOWN_LINK.exec(text)?.[0];
-      if (link) out.push(diagnostic('markdown-in-text', { file, ...source.locate(path), path: formatPath(path) }, { link }));
-    });
-  }
-  return out;
+  return sources.flatMap(({ file, source }) => markdownLinksIn(source)(file));
 }
+
+/** The Markdown links in one parsed file, worked out once per parse (a rebuild keeps the parses of unchanged files). */
+const markdownLinksIn = perObject((source: ParsedYaml) => {
+  const found: { link: string; path: FieldPath }[] = [];
+  walk(source.data, [], (text, path) => {
+    const link = MARKDOWN_LINK.exec(text)?.[0];
+    if (link) found.push({ link, path });
+  });
+  return (file: string): Diagnostic[] =>
+    found.map(({ link, path }) => diagnostic('markdown-in-text', { file, ...source.locate(path), path: formatPath(path) }, { link }));
+});

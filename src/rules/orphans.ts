@@ -6,6 +6,7 @@ import type { SiteModel } from '../contracts/model.ts';
 import type { RenderedPage } from '../render/render.ts';
 import { normaliseLinkPath } from '../url.ts';
 import { linksInHtml, type Link } from './link-sources.ts';
+import { perObject } from '../memo.ts';
 
 /**
  * One warning per indexable page, home excepted, that no other rendered page
@@ -20,9 +21,7 @@ export function orphanPages(
   const redirects = new Map(model.redirects.map((r) => [normaliseLinkPath(r.from), normaliseLinkPath(r.to)]));
   const linked = new Set<string>();
   for (const [index, page] of pages.entries()) {
-    for (const link of pageLinks[index]!) {
-      if (link.path !== 'href' || !link.href.startsWith('/') || link.href.startsWith('//')) continue;
-      const path = normaliseLinkPath(link.href);
+    for (const path of internalPaths(pageLinks[index]!)) {
       const target = redirects.get(path) ?? path;
       if (target !== page.route) linked.add(target);
     }
@@ -35,3 +34,12 @@ export function orphanPages(
     .filter((page) => page.route !== '/' && !linked.has(page.route))
     .map((page) => diagnostic('orphan-page', { file: page.file, ...page.source.locate([page.field]), path: page.field }));
 }
+
+/** The site paths a page's links lead to, once each; kept per list of links, which a rebuild keeps for unchanged pages. */
+const internalPaths = perObject((links: readonly Link[]) => {
+  const paths = new Set<string>();
+  for (const link of links) {
+    if (link.path === 'href' && link.href.startsWith('/') && !link.href.startsWith('//')) paths.add(normaliseLinkPath(link.href));
+  }
+  return paths;
+});

@@ -1,7 +1,7 @@
 // The preview server of the generator and the pure pieces it is built from,
 // exported so the CLI (and `check`) can validate _redirects / _headers too.
 
-export { serve, type RunningServer, type ServeOptions } from './server.ts';
+export { folderFiles, serve, type DevHooks, type RunningServer, type ServeOptions, type SiteFiles, type SiteSnapshot } from './server.ts';
 export {
   isRedirectStatus,
   matchRedirect,

@@ -11,6 +11,9 @@
 // A rebuild swaps dist/ by renaming a new folder into place, so nothing about
 // the folder is kept between requests: the root's realpath, _redirects and
 // _headers are read again for each one (their parse is cached by content).
+// The dev server serves a build held in memory instead of a folder (`files`),
+// with the same semantics, and adds its own endpoints and reload script
+// through `dev`; without `dev` nothing of that exists.
 
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -26,8 +29,12 @@ import { asciiUrl, decodeRequestPath, splitUrl } from './request-path.ts';
 import { isInside, resolveFile, resolveStatic } from './static.ts';
 
 export interface ServeOptions {
-  /** The built site, e.g. `dist`. It may be missing at start and appear later. */
-  dir: string;
+  /** The built site, e.g. `dist`. It may be missing at start and appear later. Ignored when `files` is given. */
+  dir?: string;
+  /** The built site from somewhere else than a folder (the dev server's build in memory). */
+  files?: SiteFiles;
+  /** Dev-server additions; a plain preview has none. */
+  dev?: DevHooks;
   /** Default 8080; 0 picks any free port. */
   port?: number;
   /** Default 127.0.0.1: a preview is not for the network. */
@@ -42,17 +49,42 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** A built site as the server reads it, taken afresh for each request. */
+export interface SiteFiles {
+  /** The site as it is now, or null when there is none yet (answered with 503). */
+  current(): Promise<SiteSnapshot | null>;
+}
+
+/** One consistent view of a built site. */
+export interface SiteSnapshot {
+  /** Where it is, for the 503 message and logs. */
+  label: string;
+  /** Whether a root-relative path (`gta/vaughan.html`) is a file of the site. */
+  has(rel: string): boolean;
+  /** The bytes of a file `has` said is there. */
+  read(rel: string): Promise<Buffer>;
+}
+
+/** What the dev server adds to the preview. */
+export interface DevHooks {
+  /** Answers a request itself (its own endpoints) and says so; others go on as usual. */
+  intercept(req: http.IncomingMessage, res: http.ServerResponse): boolean;
+  /** Changes an HTML page on its way out (to add the reload script). */
+  page(html: Buffer, file: string): Buffer;
+}
+
 /** The defaults both Netlify and Cloudflare Pages send when _headers does not say otherwise. */
 const DEFAULT_HEADERS: Record<string, string> = { 'Cache-Control': 'public, max-age=0, must-revalidate' };
 
 export async function serve(options: ServeOptions): Promise<RunningServer> {
-  const dir = path.resolve(options.dir);
+  const files = options.files ?? folderFiles(path.resolve(options.dir ?? 'dist'));
   const log = options.log ?? (() => {});
   const host = options.host ?? '127.0.0.1';
   const config = configLoader(log);
 
   const server = http.createServer((req, res) => {
-    handle(dir, config, req, res).then(
+    if (options.dev?.intercept(req, res)) return;
+    handle(files, config, req, res, options.dev).then(
       (note) => log(`${res.statusCode} ${req.method} ${req.url}${note ? `  (${note})` : ''}`),
       (error: unknown) => {
         log(`500 ${req.method} ${req.url}  (${error instanceof Error ? error.message : String(error)})`);
@@ -86,10 +118,11 @@ type Config = { redirects: ParsedRedirect[]; headers: ParsedHeaderRule[] };
 
 /** Handles one request; resolves to a note for the log line. */
 async function handle(
-  dir: string,
-  loadConfig: (root: string) => Promise<Config>,
+  files: SiteFiles,
+  loadConfig: (site: SiteSnapshot) => Promise<Config>,
   req: http.IncomingMessage,
   res: http.ServerResponse,
+  dev: DevHooks | undefined,
 ): Promise<string> {
   const text = 'text/plain; charset=utf-8';
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -98,47 +131,60 @@ async function handle(
     return '';
   }
 
-  let root: string;
-  try {
-    root = await realpath(dir);
-  } catch {
-    send(req, res, 503, {}, text, `No build output at ${dir}\n`);
+  const site = await files.current();
+  if (!site) {
+    send(req, res, 503, {}, text, 'No build output yet\n');
     return 'no build output';
   }
-  const locate = locator(root);
+  const reply = responder(req, res, site, dev);
   const { rawPath, search } = splitUrl(req.url ?? '/');
   const decoded = decodeRequestPath(rawPath);
   if (!decoded.ok) {
     if (decoded.status === 400) send(req, res, 400, {}, text, 'Bad Request\n');
-    else await sendNotFound(req, res, locate, {});
+    else await reply.notFound({});
     return `refused: ${decoded.reason}`;
   }
 
   const pathname = decoded.pathname;
-  const { redirects, headers } = await loadConfig(root);
+  const { redirects, headers } = await loadConfig(site);
   const extra = headersFor(headers, pathname);
-  const isFile = (rel: string) => locate(rel) !== null;
-  const found = resolveStatic(pathname, isFile, search);
+  const found = resolveStatic(pathname, site.has, search);
   const rule = matchRedirect(redirects, pathname, () => found.kind !== 'miss', search);
 
-  if (rule) return applyRule(req, res, rule, locate, extra);
+  if (rule) return applyRule(req, res, rule, site, reply, extra);
   if (found.kind === 'redirect') {
     sendRedirect(req, res, 301, found.location, extra);
     return `canonical → ${found.location}`;
   }
   if (found.kind === 'file') {
-    await sendFile(req, res, 200, found.file, locate(found.file)!, extra);
+    await reply.file(200, found.file, extra);
     return found.file;
   }
-  await sendNotFound(req, res, locate, extra);
+  await reply.notFound(extra);
   return '';
+}
+
+/** Sending files of one snapshot: pages pass through the dev hook on their way out. */
+function responder(req: http.IncomingMessage, res: http.ServerResponse, site: SiteSnapshot, dev: DevHooks | undefined) {
+  const body = async (file: string) => {
+    const bytes = await site.read(file);
+    return dev && file.endsWith('.html') ? dev.page(bytes, file) : bytes;
+  };
+  return {
+    file: async (status: number, file: string, extra: Record<string, string>) => sendFile(req, res, status, file, await body(file), extra),
+    notFound: async (extra: Record<string, string>) => {
+      if (!site.has('404.html')) send(req, res, 404, extra, 'text/plain; charset=utf-8', 'Not Found\n');
+      else send(req, res, 404, extra, 'text/html; charset=utf-8', await body('404.html'));
+    },
+  };
 }
 
 async function applyRule(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   match: RedirectMatch,
-  locate: (rel: string) => string | null,
+  site: SiteSnapshot,
+  reply: ReturnType<typeof responder>,
   extra: Record<string, string>,
 ): Promise<string> {
   const note = `_redirects:${match.rule.line} → ${match.target}`;
@@ -149,13 +195,33 @@ async function applyRule(
   // Rewrite or custom status: serve the target's file, no second round of
   // rules (the CDN does not chain them either). Parsing guaranteed a local path.
   const target = decodeRequestPath(splitUrl(match.target).rawPath);
-  const file = target.ok ? resolveFile(target.pathname, (rel) => locate(rel) !== null) : null;
+  const file = target.ok ? resolveFile(target.pathname, site.has) : null;
   if (file === null) {
-    await sendNotFound(req, res, locate, extra);
+    await reply.notFound(extra);
     return `${note} (target not found)`;
   }
-  await sendFile(req, res, match.status, file, locate(file)!, extra);
+  await reply.file(match.status, file, extra);
   return note;
+}
+
+/** A built site in a folder on disk, such as dist/. */
+export function folderFiles(dir: string): SiteFiles {
+  return {
+    async current() {
+      let root: string;
+      try {
+        root = await realpath(dir);
+      } catch {
+        return null;
+      }
+      const locate = locator(root);
+      return {
+        label: dir,
+        has: (rel) => locate(rel) !== null,
+        read: (rel) => readFile(locate(rel)!),
+      };
+    },
+  };
 }
 
 /**
@@ -185,11 +251,10 @@ function locateOnce(root: string, rel: string): string | null {
 }
 
 /** Reads _redirects and _headers for each request; parses (and logs problems) only when the text changed. */
-function configLoader(log: (line: string) => void): (root: string) => Promise<Config> {
+function configLoader(log: (line: string) => void): (site: SiteSnapshot) => Promise<Config> {
   const cache = new Map<string, { text: string; value: unknown }>();
-  async function load<T>(root: string, name: string, parse: (text: string) => { rules: T[]; errors: RuleError[] }) {
-    const real = locateOnce(root, name);
-    const text = real === null ? '' : await readFile(real, 'utf8').catch(() => '');
+  async function load<T>(site: SiteSnapshot, name: string, parse: (text: string) => { rules: T[]; errors: RuleError[] }) {
+    const text = site.has(name) ? await site.read(name).then((b) => b.toString('utf8'), () => '') : '';
     const hit = cache.get(name);
     if (hit && hit.text === text) return hit.value as T[];
     const { rules, errors } = parse(text);
@@ -197,9 +262,9 @@ function configLoader(log: (line: string) => void): (root: string) => Promise<Co
     cache.set(name, { text, value: rules });
     return rules;
   }
-  return async (root) => ({
-    redirects: await load(root, '_redirects', parseRedirects),
-    headers: await load(root, '_headers', parseHeaders),
+  return async (site) => ({
+    redirects: await load(site, '_redirects', parseRedirects),
+    headers: await load(site, '_headers', parseHeaders),
   });
 }
 
@@ -208,10 +273,9 @@ async function sendFile(
   res: http.ServerResponse,
   status: number,
   file: string,
-  real: string,
+  body: Buffer,
   extra: Record<string, string>,
 ): Promise<void> {
-  const body = await readFile(real);
   if (status === 200) {
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     res.setHeader('ETag', etag);
@@ -223,17 +287,6 @@ async function sendFile(
     }
   }
   send(req, res, status, extra, contentTypeFor(file), body);
-}
-
-async function sendNotFound(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  locate: (rel: string) => string | null,
-  extra: Record<string, string>,
-): Promise<void> {
-  const page = locate('404.html');
-  if (page === null) send(req, res, 404, extra, 'text/plain; charset=utf-8', 'Not Found\n');
-  else send(req, res, 404, extra, 'text/html; charset=utf-8', await readFile(page));
 }
 
 function sendRedirect(

@@ -13,6 +13,7 @@ import { parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from '.
 import type { Theme } from '../contracts/theme.ts';
 import { countWords } from '../words.ts';
 import { collectMembers } from '../collections/members.ts';
+import { readOnce } from './file-memory.ts';
 
 export interface ValidateOptions {
   /** Overrides site.yaml's baseUrl, e.g. for a preview deployment. */
@@ -93,7 +94,7 @@ export function validate(
   const claimedRoutes: string[] = [];
   for (const source of content.pages) {
     if (REDIRECTS_FILES.includes(source.file)) {
-      redirects.push(...readRedirects(source, validators, diagnostics));
+      redirects.push(...readOnce(source, [validators], diagnostics, (found) => readRedirects(source, validators, found)));
       continue;
     }
     const route = routeFromPath(source.file.slice(PAGES_DIR.length + 1));
@@ -109,12 +110,13 @@ export function validate(
       continue;
     }
     if (source.file.endsWith('.md')) {
-      const post = readPost(source, route, theme, validators, diagnostics, options.today ?? dayOf(new Date()), options.cache);
+      const today = options.today ?? dayOf(new Date());
+      const post = readOnce(source, [validators, theme, route, today], diagnostics, (found) => readPost(source, route, theme, validators, found, today, options.cache));
       // Drafts and scheduled posts stay off the site unless a preview asks for them.
       if (post && (post.status === 'published' || options.drafts)) posts.push(post);
       continue;
     }
-    const page = readPage(source, route, theme, validators, diagnostics, options.cache);
+    const page = readOnce(source, [validators, theme, route], diagnostics, (found) => readPage(source, route, theme, validators, found, options.cache));
     if (!page) continue;
     if (route === NOT_FOUND_ROUTE) notFound = page;
     else pages.push(page);

@@ -1,0 +1,81 @@
+// The script the dev server adds to every page it serves (never to `site build`
+// output): it listens for the server's events, reloads the page when it was
+// rebuilt, and shows a build's problems over the page until they are fixed.
+//
+// It is sent as the text of `liveClient` (see `liveClientScript`), so the
+// function must stand alone: no imports, nothing from outside its body. It is
+// an external script and sets styles through the CSSOM, which the site's strict
+// Content-Security-Policy allows as it is; the policy is not loosened for dev.
+import type { OverlayReport } from '../problems.ts';
+
+/** The served text: the function's source, called. */
+export function liveClientScript(): string {
+  return `(${liveClient.toString()})();\n`;
+}
+
+export function liveClient(): void {
+  const OVERLAY_ID = 'site-dev-overlay';
+  let build: string | null = null;
+  const events = new EventSource(`/__site/events?path=${encodeURIComponent(location.pathname)}`);
+
+  // The server says which build it has on every (re)connection; a different one
+  // after the server restarted or a missed event means this page is old.
+  events.addEventListener('hello', (event) => {
+    const id = (event as MessageEvent<string>).data;
+    if (build !== null && build !== id) location.reload();
+    build = id;
+  });
+  events.addEventListener('reload', () => location.reload());
+  events.addEventListener('problems', (event) => show(JSON.parse((event as MessageEvent<string>).data) as OverlayReport));
+  events.addEventListener('clear', () => document.getElementById(OVERLAY_ID)?.remove());
+
+  function element<K extends keyof HTMLElementTagNameMap>(tag: K, style: Partial<CSSStyleDeclaration>, text?: string): HTMLElementTagNameMap[K] {
+    const node = document.createElement(tag);
+    Object.assign(node.style, style);
+    // Text only, never markup: messages quote what editors wrote.
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function show(report: OverlayReport): void {
+    document.getElementById(OVERLAY_ID)?.remove();
+    const mono = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+    const overlay = element('div', {
+      position: 'fixed', inset: '0', zIndex: '2147483647', overflow: 'auto', background: 'rgba(20, 20, 24, 0.92)',
+      color: '#f4f4f5', font: '15px/1.5 system-ui, sans-serif', padding: '16px',
+    });
+    overlay.id = OVERLAY_ID;
+    overlay.setAttribute('role', 'alertdialog');
+    overlay.setAttribute('aria-label', 'Build problems');
+    const panel = element('div', { maxWidth: '960px', margin: '0 auto' });
+    const header = element('div', { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '12px' });
+    header.append(element('h2', { font: '600 20px/1.3 system-ui, sans-serif', margin: '8px 0 4px', color: '#fca5a5' }, `${report.summary}: the page shows the last build that worked`));
+    const close = element('button', { font: 'inherit', color: 'inherit', background: 'transparent', border: '1px solid #71717a', borderRadius: '4px', padding: '4px 10px', cursor: 'pointer' }, 'Hide');
+    close.addEventListener('click', () => overlay.remove());
+    header.append(close);
+    panel.append(header, element('p', { margin: '0 0 16px', color: '#a1a1aa' }, 'Fix the file and save: this page reloads by itself.'));
+
+    for (const problem of report.problems) {
+      const item = element('section', { borderTop: '1px solid #3f3f46', padding: '12px 0' });
+      const place = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
+      item.append(element('div', { fontFamily: mono, color: problem.severity === 'error' ? '#fca5a5' : '#fde68a' }, `${place}  ${problem.severity} (${problem.code})`));
+      item.append(element('p', { margin: '4px 0', fontWeight: '600' }, problem.message));
+      if (problem.hint) item.append(element('p', { margin: '4px 0', color: '#d4d4d8' }, problem.hint));
+      if (problem.frame) {
+        const frame = element('pre', { fontFamily: mono, fontSize: '13px', background: '#18181b', padding: '8px 0', margin: '8px 0 0', overflowX: 'auto', borderRadius: '4px' });
+        const width = String(problem.frame.rows[problem.frame.rows.length - 1]!.line).length;
+        for (const row of problem.frame.rows) {
+          const prefix = `${row.marked ? '>' : ' '} ${String(row.line).padStart(width)} | `;
+          frame.append(element('div', { padding: '0 12px', background: row.marked ? '#3f1d1d' : 'transparent' }, prefix + row.text));
+          if (row.marked && problem.frame.column > 0) {
+            frame.append(element('div', { padding: '0 12px', color: '#f87171' }, ' '.repeat(prefix.length + problem.frame.column - 1) + '^'));
+          }
+        }
+        item.append(frame);
+      }
+      panel.append(item);
+    }
+    overlay.append(panel);
+    (document.body ?? document.documentElement).append(overlay);
+  }
+}

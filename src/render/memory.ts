@@ -1,0 +1,48 @@
+// What a render remembers about each page, so the next render can tell which
+// pages would come out the same. This is the dependency graph of the dev
+// server: a page depends on its own data, on what every page is handed (site,
+// assets), and on the shared parts it actually read while rendering.
+import type { Diagnostic } from '../contracts/diagnostics.ts';
+import type { Theme } from '../contracts/theme.ts';
+import type { RenderedPage } from './render.ts';
+
+/** The read of every post (lists, neighbours, counts). */
+export const POSTS = 'posts';
+/** The read of one collection's members. */
+export function collectionRead(name: string): string {
+  return `collection:${name}`;
+}
+
+/** Fingerprints of this build's shared inputs. */
+export interface Inputs {
+  /** What every page is handed: site, base URL, assets. */
+  global: string;
+  /** One fingerprint per trackable part (posts, each collection). */
+  reads: Record<string, string>;
+}
+
+/** One page's last render. */
+export interface PageRecord {
+  /** Null when the template threw; `diagnostics` then says why. */
+  page: RenderedPage | null;
+  diagnostics: Diagnostic[];
+  /** Fingerprint of the page's own data. */
+  own: string;
+  /** Fingerprint of the shared inputs every page gets, when it was rendered. */
+  global: string;
+  /** Each shared part the template read, with its fingerprint then. */
+  reads: Record<string, string>;
+}
+
+/** Records by output file; valid only for the theme that rendered them. */
+export interface RenderMemory {
+  theme: Theme;
+  records: Map<string, PageRecord>;
+}
+
+/** Whether a page must be rendered again: its data, the shared inputs, or a part it read changed. */
+export function isStale(record: PageRecord, own: string, inputs: Inputs): boolean {
+  if (record.own !== own || record.global !== inputs.global) return true;
+  return Object.entries(record.reads).some(([read, print]) => inputs.reads[read] !== print);
+}
+
