@@ -105,6 +105,30 @@ export async function main(argv: string[], version: string): Promise<number> {
       await new Promise<void>((done) => process.once('SIGINT', () => void server.close().then(done)));
     });
 
+  program
+    .command('dev')
+    .description('build into memory, serve, and rebuild on every change, reloading the browser (drafts shown)')
+    .option('-p, --port <port>', 'port to listen on (0 picks a free one)', portNumber, 8080)
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .addOption(baseUrlOption)
+    .action(async (options: { port: number; host: string; baseUrl?: string }) => {
+      const { startDev } = await import('../dev/dev.ts');
+      const { devReportText } = await import('./dev-text.ts');
+      const root = projectRoot(process.cwd());
+      let server: Awaited<ReturnType<typeof startDev>>;
+      try {
+        server = await startDev({ root, port: options.port, host: options.host, baseUrl: options.baseUrl || undefined, report: (event) => console.log(devReportText(event, colour)) });
+      } catch (error) {
+        const why = listenProblem(error, options);
+        if (!why) throw error;
+        console.error(why);
+        status = 1;
+        return;
+      }
+      console.log(`Serving ${relative(process.cwd(), root) || '.'} at ${server.url} with drafts and future posts shown; every save rebuilds and reloads (Ctrl+C to stop).`);
+      await new Promise<void>((done) => process.once('SIGINT', () => void server.close().then(done)));
+    });
+
   try {
     await program.parseAsync(argv);
   } catch (error) {

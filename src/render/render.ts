@@ -81,18 +81,27 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, memory?: 
 
   for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) {
     const template = theme.templates[page.template]!;
-    renderOne(page.file, page.route, page.template, pageSignature(page), (reads) =>
-      createElement(template.component, pageProps(page, shared, reads)));
+    renderOne(page.file, page.route, page.template, pageSignature(page), (reads) => called(template.component, pageProps(page, shared, reads)));
   }
   for (const post of model.posts) {
-    renderOne(post.file, post.route, 'post', postSignature(post), (reads) =>
-      createElement(theme.post.component, postProps(post, shared, reads)));
+    renderOne(post.file, post.route, 'post', postSignature(post), (reads) => called(theme.post.component, postProps(post, shared, reads)));
   }
   pages.sort((a, b) => (a.output < b.output ? -1 : 1));
   return { pages, diagnostics, memory: { theme, records }, renderedRoutes };
 }
 
 type Shared = Omit<PageProps, 'page' | 'route' | 'canonical'>;
+
+/**
+ * The template called with the props object itself: createElement would copy
+ * every prop, reading them all, and no read could be told from another. A
+ * component that calls the template keeps its hooks working as in any component.
+ */
+function called<P>(template: (props: P) => ReactElement, props: P): ReactElement {
+  return createElement(function Page() {
+    return template(props);
+  });
+}
 
 /** Fingerprints of the shared props: one for what every page reads, one per trackable part. */
 function sharedInputs(shared: Shared): Inputs {

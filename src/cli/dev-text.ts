@@ -1,0 +1,30 @@
+// What `site dev` prints for each rebuild: one line when it worked, the located
+// problems when it did not. The browser shows the same problems in its overlay.
+import type { DevReport } from '../dev/dev.ts';
+import { formatDiagnostics, problemCount } from './diagnostics-text.ts';
+
+export function devReportText(event: DevReport, colour = false): string {
+  const what = event.changed.length === 0 ? 'Built' : `${clock()} ${listed(event.changed)} changed:`;
+  if (event.kind === 'built') {
+    const { result } = event;
+    const pages = result.renderedRoutes.length;
+    const warnings = result.diagnostics.length ? ` (${problemCount(result.diagnostics)})` : '';
+    const rebuilt = event.changed.length === 0 ? `${pages} pages` : `${pages} ${pages === 1 ? 'page' : 'pages'} rebuilt`;
+    const tabs = event.reloaded ? `, ${event.reloaded} ${event.reloaded === 1 ? 'tab' : 'tabs'} reloaded` : '';
+    const first = event.changed.length === 0 && result.diagnostics.length ? formatDiagnostics(result.diagnostics, colour) + '\n' : '';
+    return `${first}${what} ${rebuilt} in ${result.stats.milliseconds} ms${tabs}${warnings}`;
+  }
+  if (event.kind === 'failed') {
+    return `${what}\n${formatDiagnostics(event.diagnostics, colour)}\n${problemCount(event.diagnostics)}; the browser shows them over the last build that worked.`;
+  }
+  const error = event.error;
+  return `${what}\nInternal error (this is a bug in the generator, not in your content); the server keeps running:\n${error instanceof Error ? error.stack : String(error)}`;
+}
+
+function listed(paths: readonly string[]): string {
+  return paths.length <= 3 ? paths.join(', ') : `${paths.slice(0, 3).join(', ')} and ${paths.length - 3} more`;
+}
+
+function clock(): string {
+  return new Date().toTimeString().slice(0, 8);
+}

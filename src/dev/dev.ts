@@ -1,0 +1,180 @@
+// `site dev`: build, serve, watch, rebuild, reload. The build lives in memory
+// (dist/ is never touched); the preview server serves it with the CDN's
+// semantics; a change rebuilds only what it affects (see createBuilder) and the
+// open tabs of the pages that changed reload by themselves. A build that fails
+// keeps the last good one on screen, under an overlay with the problems.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createBuilder, type BuildResult } from '../build.ts';
+import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
+import { PAGES_DIR, REDIRECTS_FILES } from '../contracts/project.ts';
+import { serve, type DevHooks, type SiteFiles } from '../serve/server.ts';
+import { liveClientScript } from './browser/client.ts';
+import { liveEvents, type LiveEvent } from './live-events.ts';
+import { internalReport, overlayReport, type OverlayReport } from './problems.ts';
+import { watchProject } from './watch.ts';
+
+export interface DevOptions {
+  /** The project folder. */
+  root: string;
+  /** Default 8080; 0 picks a free one. */
+  port?: number;
+  host?: string;
+  /** Overrides site.yaml's baseUrl. */
+  baseUrl?: string;
+  /** What happened, for the terminal. */
+  report?: (event: DevReport) => void;
+}
+
+/** What the terminal hears about. */
+export type DevReport =
+  | { kind: 'built'; changed: readonly string[]; result: BuildResult; reloaded: number }
+  | { kind: 'failed'; changed: readonly string[]; diagnostics: readonly Diagnostic[] }
+  | { kind: 'crashed'; changed: readonly string[]; error: unknown };
+
+export interface DevServer {
+  url: string;
+  port: number;
+  /** Settles when no rebuild is running or waiting (for tests and the bench). */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The endpoints the dev server adds, under a prefix no page route can take (routes are lowercase words). */
+const PREFIX = '/__site/';
+const SCRIPT_TAG = `<script type="module" src="${PREFIX}live.js"></script>`;
+
+export async function startDev(options: DevOptions): Promise<DevServer> {
+  const root = resolve(options.root);
+  const report = options.report ?? (() => {});
+  // Drafts and future posts are shown (marked by the post template), so an editor sees them before they go live.
+  const builder = createBuilder({ root, write: false, drafts: true, baseUrl: options.baseUrl, editorSchemas: true });
+  const live = liveEvents();
+  const script = liveClientScript();
+
+  let files = new Map<string, string | Uint8Array>();
+  let routes = new Set<string>();
+  let buildId = 0;
+  let problems: OverlayReport | null = null;
+
+  const apply = async (changed: readonly string[] | undefined) => {
+    const shown = changed ?? [];
+    try {
+      const result = await builder.build(changed);
+      const hadProblems = problems !== null;
+      files = new Map(result.files.map((file) => [file.path, file.contents]));
+      const before = routes;
+      routes = new Set(result.pages.map((page) => page.route));
+      problems = null;
+      buildId++;
+      const rebuilt = new Set(result.renderedRoutes);
+      // Anything but page files (a template, the stylesheet, an image, the redirects) can change any page.
+      const everything = hadProblems || changed === undefined || changed.some((path) => !isPageFile(path));
+      const reloaded = live.send({ name: 'reload', data: String(buildId) }, everything ? undefined : (route) => rebuilt.has(route) || !routes.has(route) || !before.has(route));
+      report({ kind: 'built', changed: shown, result, reloaded });
+    } catch (error) {
+      problems = error instanceof ContentError ? overlayReport(error.diagnostics, (file) => readText(root, file)) : internalReport(error);
+      live.send({ name: 'problems', data: JSON.stringify(problems) });
+      report(error instanceof ContentError ? { kind: 'failed', changed: shown, diagnostics: error.diagnostics } : { kind: 'crashed', changed: shown, error });
+    }
+  };
+
+  // One rebuild at a time; changes that arrive meanwhile wait and go together.
+  let running: Promise<void> = apply(undefined);
+  let waiting: Set<string> | null = null;
+  const queue = (paths: string[]) => {
+    if (waiting) {
+      for (const path of paths) waiting.add(path);
+      return;
+    }
+    waiting = new Set(paths);
+    running = running.then(() => {
+      const batch = [...waiting!];
+      waiting = null;
+      return apply(batch);
+    });
+  };
+  await running;
+
+  const greeting = (): LiveEvent[] => [
+    { name: 'hello', data: String(buildId) },
+    ...(problems ? [{ name: 'problems' as const, data: JSON.stringify(problems) }] : []),
+  ];
+  const hooks: DevHooks = {
+    intercept(req, res) {
+      const path = (req.url ?? '/').split('?')[0]!;
+      if (!path.startsWith(PREFIX)) return false;
+      const name = path.slice(PREFIX.length);
+      if (name === 'events') live.connect(req, res, greeting());
+      else if (name === 'live.js') reply(res, 'text/javascript; charset=utf-8', script);
+      else if (name === 'problems.json') reply(res, 'application/json; charset=utf-8', JSON.stringify(problems ?? { summary: 'no problems', problems: [] }));
+      else reply(res, 'text/plain; charset=utf-8', 'Not Found\n', 404);
+      return true;
+    },
+    page(html) {
+      const text = html.toString('utf8');
+      const at = text.lastIndexOf('</head>');
+      return Buffer.from(at === -1 ? text + SCRIPT_TAG : text.slice(0, at) + SCRIPT_TAG + text.slice(at));
+    },
+  };
+  const site: SiteFiles = {
+    current: async () => {
+      // Nothing has built yet: the overlay still needs a page to sit on.
+      if (files.size === 0) return problems ? problemsOnly() : null;
+      const snapshot = files;
+      return {
+        label: 'the dev build',
+        has: (rel) => snapshot.has(rel),
+        read: async (rel) => Buffer.from(snapshot.get(rel)!),
+      };
+    },
+  };
+  const server = await serve({ files: site, dev: hooks, port: options.port, host: options.host });
+  const watcher = watchProject(root, queue);
+  await watcher.ready;
+
+  return {
+    url: server.url,
+    port: server.port,
+    async settled() {
+      // A batch may still be settling in the watcher; then the chain it joins.
+      let seen: Promise<void>;
+      do {
+        seen = running;
+        await seen;
+      } while (seen !== running || waiting);
+    },
+    async close() {
+      await watcher.close();
+      live.close();
+      await server.close();
+    },
+  };
+}
+
+function isPageFile(path: string): boolean {
+  return path.startsWith(`${PAGES_DIR}/`) && !REDIRECTS_FILES.includes(path);
+}
+
+function readText(root: string, file: string): string | null {
+  try {
+    return readFileSync(resolve(root, file), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function reply(res: import('node:http').ServerResponse, type: string, body: string, status = 200): void {
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** Before any build has worked, every page is a blank one that carries the overlay. */
+function problemsOnly() {
+  const page = Buffer.from(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build problems</title></head><body></body></html>`);
+  return {
+    label: 'no build yet',
+    has: (rel: string) => rel.endsWith('.html'),
+    read: async () => page,
+  };
+}

@@ -1,0 +1,82 @@
+// Watching the project for the dev server: chokidar reports each change;
+// changes that arrive together (an editor saving several files, a save that
+// writes aside and renames) are handed on as one batch of project-relative paths.
+import { watch } from 'chokidar';
+import { statSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { PAGES_DIR, SITE_FILE, STATIC_DIR, TEMPLATES_DIR } from '../contracts/project.ts';
+
+/** What the dev server watches: the content, the static files and the theme. */
+export const WATCHED = [SITE_FILE, PAGES_DIR, STATIC_DIR, TEMPLATES_DIR];
+
+/** Quiet time after a change before the batch is handed on; editors' saves land within it. */
+const SETTLE_MS = 8;
+/** After chokidar's own 50 ms window for repeated changes to one file. */
+const RECHECK_MS = 70;
+
+export interface Watcher {
+  /** Resolves once the initial scan is done and changes are being reported. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export function watchProject(root: string, onBatch: (paths: string[]) => void): Watcher {
+  const watcher = watch(WATCHED, {
+    cwd: root,
+    ignoreInitial: true,
+    // Hidden files are editors' swap files and the engine ignores them anyway.
+    ignored: (path) => path.split(/[\\/]/).some((segment) => segment.startsWith('.') && segment.length > 1),
+  });
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    const batch = [...pending].sort();
+    pending = new Set();
+    onBatch(batch);
+    lookAgain(batch);
+  };
+  const noticed = (path: string) => {
+    pending.add(path);
+    clearTimeout(timer);
+    timer = setTimeout(flush, SETTLE_MS);
+  };
+  watcher.on('all', (_event, path) => noticed(relative(root, resolvePath(root, path)).split(sep).join('/')));
+
+  // chokidar drops a second change to one file that comes within 50 ms of the
+  // first (a save that truncates, then writes; two quick saves). So each batch
+  // is looked at once more after that window, and a file whose size or time
+  // moved since is reported again.
+  const checks = new Set<NodeJS.Timeout>();
+  const lookAgain = (batch: string[]) => {
+    const before = new Map(batch.map((path) => [path, print(root, path)]));
+    const check = setTimeout(() => {
+      checks.delete(check);
+      for (const [path, was] of before) if (print(root, path) !== was) noticed(path);
+    }, RECHECK_MS);
+    checks.add(check);
+  };
+  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  return {
+    ready,
+    close: async () => {
+      clearTimeout(timer);
+      for (const check of checks) clearTimeout(check);
+      await watcher.close();
+    },
+  };
+}
+
+/** Size and modification time of a file, or `gone`. */
+function print(root: string, path: string): string {
+  try {
+    const info = statSync(resolvePath(root, path));
+    return `${info.size} ${info.mtimeMs}`;
+  } catch {
+    return 'gone';
+  }
+}
+
+/** chokidar reports paths relative to `cwd` when it is given; absolute ones are taken as they are. */
+function resolvePath(root: string, path: string): string {
+  return /^([a-zA-Z]:)?[\\/]/.test(path) ? path : `${root}${sep}${path}`;
+}

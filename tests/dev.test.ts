@@ -1,0 +1,145 @@
+// `site dev` end to end, in a copy of the project: an edit reloads the tab of the
+// page it changed (and not the others), a broken file shows its located problem
+// (in the event stream and in a real browser's overlay) while the last good
+// build stays served, and fixing it reloads. The server never stops.
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { parseDocument } from 'yaml';
+import { copyProject, removeCopy } from './helpers/project-copy.ts';
+import { listen, startDevProcess, type RunningDev } from './helpers/dev-server.ts';
+import { launchBrowser } from './helpers/browser.ts';
+import { pagesOf, posts } from './helpers/content.ts';
+
+// Two places: one to edit and one whose tab must stay put (places do not list each other's text).
+const [edited, other] = pagesOf('location');
+const TITLE = 'Dev server test, a title an editor just typed';
+const DESCRIPTION = 'A description an editor just typed, long enough to be a real one for this page.';
+
+let root: string;
+let dev: RunningDev;
+let browser: Browser;
+let original: string;
+
+beforeAll(async () => {
+  root = await copyProject('dev');
+  original = await readFile(join(root, edited!.file), 'utf8');
+  [dev, browser] = await Promise.all([startDevProcess(root), launchBrowser()]);
+}, 90_000);
+
+afterAll(async () => {
+  await dev?.stop();
+  await browser?.close();
+  await removeCopy(root);
+});
+
+const write = (text: string) => writeFile(join(root, edited!.file), text);
+const titleOf = async (route: string) => /<title>([^<]*)<\/title>/.exec(await (await fetch(dev.url + route)).text())?.[1];
+
+describe('site dev', () => {
+  it('serves every page with the reload script, and the script only in dev', async () => {
+    const page = await (await fetch(dev.url + edited!.route)).text();
+    expect(page).toContain('<script type="module" src="/__site/live.js"></script>');
+    const script = await fetch(`${dev.url}/__site/live.js`);
+    expect(script.status).toBe(200);
+    expect(await script.text()).toContain('EventSource');
+    // It builds into memory: the copy has no output folder.
+    expect(existsSync(join(root, 'dist'))).toBe(false);
+  });
+
+  it('shows a new draft post as soon as it is saved, marked as a draft', async () => {
+    const post = posts[0]!;
+    const text = await readFile(join(root, post.file), 'utf8');
+    const draft = post.file.replace(/[^/]+\.md$/, 'dev-test-draft.md');
+    const route = post.route.replace(/[^/]+$/, 'dev-test-draft');
+    const tab = await listen(dev.url, route);
+    await tab.next('hello', 0);
+    // A 404 tab reloads on any rebuild: the page it asked for may exist now.
+    // Its own title and description (they must be unique), the rest as the post it is copied from.
+    const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text)!;
+    const document = parseDocument(front!);
+    document.set('draft', true);
+    for (const field of ['title', 'seoTitle']) if (document.has(field)) document.set(field, 'A draft post that only the dev server shows');
+    if (document.has('metaDescription')) document.set('metaDescription', 'A draft post an editor has just started, shown by the dev server and marked as a draft.');
+    await writeFile(join(root, draft), `---\n${document.toString()}---\n${body}`);
+    await tab.next('reload');
+    const page = await fetch(dev.url + route);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Draft: not on the live site');
+    tab.close();
+  });
+
+  it('reloads the tab of an edited page, and not the tab of a page the edit does not touch', async () => {
+    const tab = await listen(dev.url, edited!.route);
+    const otherTab = await listen(dev.url, other!.route);
+    await tab.next('hello', 0);
+    // The description is the page's own: no other page shows it.
+    const document = parseDocument(original);
+    document.set('description', DESCRIPTION);
+    await write(document.toString());
+    await tab.next('reload');
+    expect(await (await fetch(dev.url + edited!.route)).text()).toContain(`<meta name="description" content="${DESCRIPTION}"/>`);
+    // The other tab heard nothing but its greeting.
+    expect(otherTab.events.map((e) => e.name)).toEqual(['hello']);
+    tab.close();
+    otherTab.close();
+  });
+
+  it('reports a broken file at its line, keeps serving the last good build, and reloads once it is fixed', async () => {
+    const tab = await listen(dev.url, edited!.route);
+    await tab.next('hello', 0);
+    const lines = original.split('\n');
+    const titleLine = lines.findIndex((line) => line.startsWith('title:'));
+    lines[titleLine] = `\ttitle: ${TITLE}`;
+    await write(lines.join('\n'));
+    const event = await tab.next('problems').catch((error: Error) => { throw new Error(error.message + '\n' + dev.output()); });
+    const report = JSON.parse(event.data) as { summary: string; problems: { file: string; line: number; message: string; frame: { rows: { line: number; marked: boolean }[] } | null }[] };
+    expect(report.summary).toMatch(/^1 error in 1 file$/);
+    expect(report.problems).toHaveLength(1);
+    expect(report.problems[0]).toMatchObject({ file: edited!.file, line: titleLine + 1 });
+    expect(report.problems[0]!.message).toMatch(/tab/);
+    expect(report.problems[0]!.frame!.rows.find((row) => row.marked)!.line).toBe(titleLine + 1);
+    // The last good build is still there.
+    expect(await titleOf(edited!.route)).toBe(edited!.data.title);
+
+    lines[titleLine] = `title: ${TITLE}`;
+    await write(lines.join('\n'));
+    await tab.next('reload');
+    expect(await titleOf(edited!.route)).toBe(TITLE);
+    tab.close();
+    expect(dev.process.exitCode).toBeNull();
+  });
+
+  it('draws the problems over the page in a real browser, under the site\'s own Content-Security-Policy, and reloads when fixed', async () => {
+    const page = await browser.newPage();
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
+    await page.goto(dev.url + edited!.route);
+    await page.waitForFunction(() => (window as unknown as { performance: Performance }).performance.getEntriesByName(`${location.origin}/__site/live.js`).length > 0);
+    await write(original.replace(/^title: .*$/m, 'title: "{phone} unclosed'));
+    const overlay = page.locator('#site-dev-overlay');
+    await overlay.waitFor({ state: 'visible', timeout: 15_000 });
+    const text = await overlay.innerText();
+    expect(text).toContain(`${edited!.file}:`);
+    expect(text).toMatch(/1 error in 1 file/);
+    expect(text).toContain('unclosed');
+
+    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
+    await write(original);
+    await reloaded;
+    await expect(page.locator('#site-dev-overlay').count()).resolves.toBe(0);
+    expect(await page.title()).toBe(edited!.data.title);
+    expect(blocked).toEqual([]);
+    await page.close();
+  });
+
+  it('prints each rebuild in the terminal and is still running', async () => {
+    expect(dev.output()).toMatch(/changed: 1 page rebuilt in \d+ ms/);
+    expect(dev.output()).toContain(edited!.file);
+    expect((await fetch(dev.url + '/')).status).toBe(200);
+  });
+});
