@@ -29,8 +29,20 @@ describe('YAML mistakes in plain words', () => {
     ]);
   });
 
+  it('a value with a colon and a space in it, unquoted', () => {
+    expect(problems('title: A\nsections:\n  - heading: Panels: what to know\n')).toEqual([
+      [3, 14, 'a value with a colon and a space in it must be quoted: "Panels: what to know"', 'write it in quotes: - heading: "Panels: what to know" (unquoted, YAML reads "Panels:" as the start of another field)'],
+    ]);
+  });
+
+  it('a list item under a field that already has a value: one message, not the parser\'s three', () => {
+    expect(problems('a: b\n- c\n')).toEqual([
+      [2, 1, 'line 2 starts a list item, but "a" on line 1 already has a value', 'a field holds one value or a list: move "b" into the list as its first item (- b), or take the - away'],
+    ]);
+  });
+
   it('leaves what it does not recognise to the parser', () => {
-    expect(problems('a: b: c\n').map((p) => p[2])).toEqual(['Nested mappings are not allowed in compact mappings']);
+    expect(problems('? a\n: 1\n? a\n: 2\n').map((p) => p[2])).toEqual(['Map keys must be unique']);
   });
 
   it('text cut off by a # read as a comment, at the #; a comment with a space after # is fine', () => {

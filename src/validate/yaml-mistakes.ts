@@ -26,7 +26,7 @@ export interface ParserError {
 export function recogniseMistakes(text: string, errors: readonly ParserError[]): Mistake[] | null {
   if (errors.length === 0) return null;
   const lines = text.split(/\r?\n/);
-  return tabs(lines) ?? unquotedBraces(lines, errors) ?? indentation(lines, errors);
+  return tabs(lines) ?? unquotedBraces(lines, errors) ?? unquotedColon(lines, errors) ?? itemAfterValue(lines, errors) ?? indentation(lines, errors);
 }
 
 /** A tab anywhere in a file that does not parse: YAML indents with spaces, and a tab in the wrong place breaks everything after it. */
@@ -59,6 +59,49 @@ function unquotedBraces(lines: readonly string[], errors: readonly ParserError[]
     });
   }
   return found.length > 0 ? found : null;
+}
+
+/** `title: Panels: what to know`: a colon and a space inside an unquoted value starts a map inside the value. */
+function unquotedColon(lines: readonly string[], errors: readonly ParserError[]): Mistake[] | null {
+  const found: Mistake[] = [];
+  for (const error of errors) {
+    if (error.code !== 'BLOCK_AS_IMPLICIT_KEY') continue;
+    const text = lines[error.line - 1] ?? '';
+    const match = /^(\s*(?:- )?[^\s:#'"-][^:#]*:\s+)([^\s'"{[|>&*!#][^#]*?:\s.*)$/.exec(text);
+    // The parser points at the value whose colon it tripped on.
+    if (!match || match[1]!.length + 1 !== error.column) continue;
+    const value = match[2]!.trim();
+    found.push({
+      line: error.line,
+      column: error.column,
+      message: `a value with a colon and a space in it must be quoted: "${value}"`,
+      hint: `write it in quotes: ${match[1]!.trimStart()}"${value.replace(/"/g, '\\"')}" (unquoted, YAML reads "${value.split(/:\s/)[0]}:" as the start of another field)`,
+    });
+  }
+  return found.length > 0 ? found : null;
+}
+
+/** `items: first` then `- second`: a list item where the field above already has its value. */
+function itemAfterValue(lines: readonly string[], errors: readonly ParserError[]): Mistake[] | null {
+  const indent = (text: string) => text.length - text.trimStart().length;
+  for (const error of errors) {
+    // The parser may stop at the field or at the item; the item is the first list line after a field with a value.
+    for (let at = Math.max(0, error.line - 2); at <= error.line - 1 && at < lines.length; at++) {
+      const item = lines[at]!;
+      if (!/^\s*- /.test(item)) continue;
+      let previous = at - 1;
+      while (previous >= 0 && (lines[previous]!.trim() === '' || lines[previous]!.trimStart().startsWith('#'))) previous--;
+      const field = /^(\s*)([^\s:#'"-][^:#]*):\s+([^#\s].*?)\s*$/.exec(lines[previous] ?? '');
+      if (!field || indent(item) < field[1]!.length) continue;
+      return [{
+        line: at + 1,
+        column: indent(item) + 1,
+        message: `line ${at + 1} starts a list item, but "${field[2]}" on line ${previous + 1} already has a value`,
+        hint: `a field holds one value or a list: move "${field[3]}" into the list as its first item (- ${field[3]}), or take the - away`,
+      }];
+    }
+  }
+  return null;
 }
 
 /** A line indented more than a field that already has its value, or less than the fields it belongs with. */
