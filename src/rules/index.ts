@@ -13,6 +13,7 @@ import { uniqueHeads } from './unique-heads.ts';
 import { inlineAttributes } from './inline-attributes.ts';
 import { orphanPages } from './orphans.ts';
 import { markdownInText } from './markdown-in-text.ts';
+import { placeholdersLeft } from './placeholders.ts';
 import { themePageRules } from './theme-rules.ts';
 import type { Theme } from '../contracts/theme.ts';
 
@@ -27,7 +28,7 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[], pa
       ...linksInMarkdown(post.file, post.body, post.bodyLine),
     ]),
   ];
-  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets), ...markdownInText(model), ...themePageRules(model, pageRules)];
+  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets), ...markdownInText(model), ...placeholdersLeft(model), ...themePageRules(model, pageRules)];
 }
 
 /** What the rendered-page rules need besides the pages. */
