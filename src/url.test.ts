@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePattern, isE164, isPattern, matchPattern, normaliseLinkPath, NOT_FOUND_ROUTE, outputFileFor, pathMatches, routeForFile, routeFromPath } from './url.ts';
+import { compilePattern, isE164, isPattern, matchPattern, normaliseLinkPath, NOT_FOUND_ROUTE, outputFileFor, pagePathFor, pathMatches, routeForFile, routeFromPath } from './url.ts';
 
 describe('routes from paths', () => {
   it.each([
@@ -17,6 +17,19 @@ describe('routes from paths', () => {
     ['notes.txt', null],
     ['residential\\fuse-box-conversions.yaml', '/residential/fuse-box-conversions'],
   ])('%s → %s', (path, route) => {
+    expect(routeFromPath(path)).toBe(route);
+  });
+});
+
+describe('content files of routes', () => {
+  it.each([
+    ['/', 'yaml', 'index.yaml'],
+    ['/about', 'yaml', 'about.yaml'],
+    ['/gta/markham', 'yaml', 'gta/markham.yaml'],
+    ['/blog/first-post', 'md', 'blog/first-post.md'],
+  ] as const)('%s (%s) → %s', (route, extension, path) => {
+    expect(pagePathFor(route, extension)).toBe(path);
+    // Read backwards, the file serves the route again.
     expect(routeFromPath(path)).toBe(route);
   });
 });

@@ -30,6 +30,16 @@ export function routeFromPath(relativeToPages: string): string | null {
 }
 
 /**
+ * The content file that serves a route, below the pages folder: the inverse of
+ * {@link routeFromPath}. `/` → `index.yaml`, `/gta/vaughan` → `gta/vaughan.yaml`;
+ * `extension` is `md` for a post. Any other file that claims the route
+ * (`gta/vaughan/index.yaml`, `.yml`) serves it as well, which callers check.
+ */
+export function pagePathFor(route: string, extension: 'yaml' | 'md' = 'yaml'): string {
+  return `${route === '/' ? 'index' : route.slice(1)}.${extension}`;
+}
+
+/**
  * The file in the output folder that serves a route. Canonical URLs have no
  * trailing slash, so `/about` is `about.html` (CDNs serve it at `/about` and
  * send `/about/` there); the not-found route is `404.html`.

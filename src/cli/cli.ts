@@ -78,6 +78,37 @@ export async function main(argv: string[], version: string): Promise<number> {
     });
 
   program
+    .command('new')
+    .description('start a new page from one of the site\'s templates, or a new blog post, with every field to fill in')
+    .argument('<template>', `the page's template (the names in templates/index.ts), or "post" for a blog post`)
+    .argument('<route>', 'the address of the page, e.g. /services/wiring (/ for the home page), or the name of the post')
+    .addHelpText('after', `
+Examples:
+  $ npx site new service /residential/heat-pumps
+      writes pages/residential/heat-pumps.yaml, a page using the template "service"
+  $ npx site new home /
+      writes pages/index.yaml, the home page
+  $ npx site new post heat-pump-rebates
+      writes heat-pump-rebates.md in the posts' folder: a draft dated today
+
+Template names are those in templates/index.ts; a name that is not one lists them.
+An existing file is never replaced. Every field to fill in holds a placeholder
+marked TODO: until it is written over; npx site check names each one left.`)
+    .action(async (template: string, route: string) => {
+      status = await guard(colour, async () => {
+        const { createNewFile, newFileReport } = await import('../scaffold/new-file.ts');
+        const { dayOf } = await import('../validate/publication.ts');
+        const made = await createNewFile(projectRoot(process.cwd()), template, route, dayOf(new Date()));
+        if ('problem' in made) {
+          console.error(`Nothing was written: ${made.problem}.`);
+          return 1;
+        }
+        for (const line of newFileReport(made, template)) console.log(line);
+        return 0;
+      });
+    });
+
+  program
     .command('serve')
     .description('serve the output folder on localhost with the CDN\'s redirects, headers and 404 page')
     .option('-o, --out <dir>', 'folder to serve', 'dist')

@@ -224,6 +224,13 @@ export const catalogue = {
     message: (p: { link: string }) => `${p.link} would show as written, brackets and all: text fields in YAML are not Markdown`,
     hint: () => 'write the words alone and link the page from a field made for links (an href), or from a post\'s body, which is Markdown',
   }),
+  'placeholder': entry({
+    title: 'Placeholder text that `site new` wrote is still there',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { text: string; inBody?: boolean }) => `still holds the placeholder "${p.text.length > 40 ? p.text.slice(0, 39) + '…' : p.text}" that site new wrote`,
+    hint: (p) => (p.inBody ? 'write the post in its place' : 'write the real text in its place; the comment above the field says what goes there'),
+  }),
   'unsafe-url': entry({
     title: 'A URL that runs code',
     severity: 'error',

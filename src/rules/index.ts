@@ -14,6 +14,7 @@ import { uniqueHeads } from './unique-heads.ts';
 import { inlineAttributes } from './inline-attributes.ts';
 import { orphanPages } from './orphans.ts';
 import { markdownInText } from './markdown-in-text.ts';
+import { placeholdersLeft } from './placeholders.ts';
 import { themePageRules } from './theme-rules.ts';
 import type { Theme } from '../contracts/theme.ts';
 
@@ -25,7 +26,7 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[], pa
     ...[...model.pages, ...(model.notFound ? [model.notFound] : [])].flatMap(linksOfEntry),
     ...model.posts.flatMap(linksOfPost),
   ];
-  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets), ...markdownInText(model), ...themePageRules(model, pageRules)];
+  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets), ...markdownInText(model), ...placeholdersLeft(model), ...themePageRules(model, pageRules)];
 }
 
 // Links of the content, found once per entry (a rebuild keeps the entries of unchanged files).

@@ -1,0 +1,82 @@
+// `site new`: which file to write and what goes in it (pure), and writing it
+// without ever replacing a file that is there (the only I/O here).
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { PAGES_DIR } from '../contracts/project.ts';
+import type { Theme } from '../contracts/theme.ts';
+import { listFiles } from '../load/load.ts';
+import { loadTheme } from '../load/theme.ts';
+import { routeFromPath } from '../url.ts';
+import { pageSkeleton, postSkeleton } from './page-skeleton.ts';
+import { PLACEHOLDER_MARK } from './placeholder.ts';
+import { pageTarget, postTarget } from './target.ts';
+
+/** What `site new <kind> <name>` asks for: a page of a template, or (kind `post`) a blog post. */
+export const POST_KIND = 'post';
+
+export interface NewFile {
+  /** Project-relative path, e.g. `pages/gta/markham.yaml`. */
+  file: string;
+  route: string;
+  text: string;
+  /** How many placeholders the editor has to write over. */
+  placeholders: number;
+}
+
+/**
+ * The file for `site new <kind> <name>`: a page using template `kind` at route
+ * `name`, or a post named `name` dated `today`. `existing`: the files below
+ * pages/ now, none of which may serve the route already.
+ */
+export function newFile(theme: Theme, kind: string, name: string, today: string, existing: readonly string[]): NewFile | { problem: string } {
+  const isPost = kind === POST_KIND;
+  if (!isPost && !Object.hasOwn(theme.templates, kind)) {
+    return { problem: `there is no template "${kind}". The templates are: ${Object.keys(theme.templates).join(', ')}; and ${POST_KIND} for a blog post` };
+  }
+  const target = isPost ? postTarget(name, theme.post.folder) : pageTarget(name);
+  if ('problem' in target) return target;
+  const taken = existing.find((file) => file === target.file || routeFromPath(file.slice(PAGES_DIR.length + 1)) === target.route);
+  if (taken === target.file) return { problem: `${taken} already exists; site new never replaces a file. Edit it, or pick another address` };
+  if (taken) return { problem: `${taken} already serves ${target.route}; edit it, or pick another address` };
+  const text = isPost ? postSkeleton(theme, today) : pageSkeleton(theme, kind, target.file);
+  return { ...target, text, placeholders: countPlaceholders(text) };
+}
+
+/** Placeholders outside comments: the ones the check will name until they are written over. */
+export function countPlaceholders(text: string): number {
+  return text.split('\n').filter((line) => !line.trimStart().startsWith('#') && line.includes(PLACEHOLDER_MARK)).length;
+}
+
+/**
+ * `site new` in the project at `root`: loads the theme, picks the file and
+ * writes it, creating its folder. Never replaces a file, even one that appears
+ * between the look and the write. Throws a ContentError when the theme does not load.
+ */
+export async function createNewFile(root: string, kind: string, name: string, today: string): Promise<NewFile | { problem: string }> {
+  const made = newFile(await loadTheme(root), kind, name, today, await listFiles(root, PAGES_DIR));
+  if ('problem' in made) return made;
+  const path = join(root, made.file);
+  await mkdir(dirname(path), { recursive: true });
+  try {
+    await writeFile(path, made.text, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return { problem: `${made.file} already exists; site new never replaces a file` };
+  }
+  return made;
+}
+
+/** What to tell the editor once the file is written: what it is, and what to do next. */
+export function newFileReport(made: NewFile, kind: string): string[] {
+  const count = `${made.placeholders} placeholder${made.placeholders === 1 ? '' : 's'} marked ${PLACEHOLDER_MARK}`;
+  if (kind === POST_KIND) {
+    return [
+      `Wrote ${made.file}: a draft post for ${made.route}, dated today, with ${count}.`,
+      'Next: write over the placeholders and the post itself, set draft: false when it is ready, then run npx site check.',
+    ];
+  }
+  return [
+    `Wrote ${made.file}: a page using the template "${kind}" for ${made.route}, with ${count}.`,
+    'Next: edit it (write over the placeholders, take up any optional field you want), then run npx site check.',
+  ];
+}
