@@ -3,22 +3,26 @@
 // speaks of what is left to write rather than of shapes; this rule is what
 // keeps them off the live site, naming each one where it is written.
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
-import type { SiteModel } from '../contracts/model.ts';
+import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
+import { perObject } from '../memo.ts';
 import { formatPath } from '../validate/json-schema.ts';
 import { isPlaceholder } from '../scaffold/placeholder.ts';
 import { walk } from './link-sources.ts';
 
 export function placeholdersLeft(model: SiteModel): Diagnostic[] {
+  return [...model.pages, ...(model.notFound ? [model.notFound] : []), ...model.posts].flatMap(placeholdersIn);
+}
+
+/** One entry's placeholders, found once per entry (a rebuild keeps the entries of unchanged files). */
+const placeholdersIn = perObject((entry: PageEntry | PostEntry): Diagnostic[] => {
   const out: Diagnostic[] = [];
-  for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : []), ...model.posts]) {
-    walk(page.source.data, [], (text, path) => {
-      if (isPlaceholder(text)) out.push(diagnostic('placeholder', { file: page.file, ...page.source.locate(path), path: formatPath(path) }, { text: text.trim() }));
-    });
-  }
-  for (const post of model.posts) {
-    post.body.split('\n').forEach((line, index) => {
-      if (isPlaceholder(line)) out.push(diagnostic('placeholder', { file: post.file, line: post.bodyLine + index, column: 1 }, { text: line.trim(), inBody: true }));
+  walk(entry.source.data, [], (text, path) => {
+    if (isPlaceholder(text)) out.push(diagnostic('placeholder', { file: entry.file, ...entry.source.locate(path), path: formatPath(path) }, { text: text.trim() }));
+  });
+  if ('body' in entry) {
+    entry.body.split('\n').forEach((line, index) => {
+      if (isPlaceholder(line)) out.push(diagnostic('placeholder', { file: entry.file, line: entry.bodyLine + index, column: 1 }, { text: line.trim(), inBody: true }));
     });
   }
   return out;
-}
+});
