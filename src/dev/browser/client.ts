@@ -41,7 +41,7 @@ export function liveClient(): void {
     document.getElementById(OVERLAY_ID)?.remove();
     const mono = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
     const overlay = element('div', {
-      position: 'fixed', inset: '0', zIndex: '2147483647', overflow: 'auto', background: 'rgba(20, 20, 24, 0.92)',
+      position: 'fixed', inset: '0', zIndex: '2147483647', overflow: 'auto', background: '#18181b',
       color: '#f4f4f5', font: '15px/1.5 system-ui, sans-serif', padding: '16px',
     });
     overlay.id = OVERLAY_ID;
@@ -62,7 +62,7 @@ export function liveClient(): void {
       item.append(element('p', { margin: '4px 0', fontWeight: '600' }, problem.message));
       if (problem.hint) item.append(element('p', { margin: '4px 0', color: '#d4d4d8' }, problem.hint));
       if (problem.frame) {
-        const frame = element('pre', { fontFamily: mono, fontSize: '13px', background: '#18181b', padding: '8px 0', margin: '8px 0 0', overflowX: 'auto', borderRadius: '4px' });
+        const frame = element('pre', { fontFamily: mono, fontSize: '13px', background: '#09090b', padding: '8px 0', margin: '8px 0 0', overflowX: 'auto', borderRadius: '4px' });
         const width = String(problem.frame.rows[problem.frame.rows.length - 1]!.line).length;
         for (const row of problem.frame.rows) {
           const prefix = `${row.marked ? '>' : ' '} ${String(row.line).padStart(width)} | `;
