@@ -1,6 +1,8 @@
 // load(): which files of a project folder it reads, in which order, and what a missing site.yaml gives.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listFiles, load, readParseCache, parseCacheFile } from './load.ts';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { listFiles, load, readParseCache, parseCacheFile, reloadFiles } from './load.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
 
 let root: string;
@@ -99,5 +101,42 @@ describe('parse cache', () => {
   it('names one cache file per project folder, inside node_modules/.cache/site', () => {
     expect(parseCacheFile('/a')).toMatch(/^node_modules\/\.cache\/site\/parsed-[0-9a-f]{12}\.json$/);
     expect(parseCacheFile('/a')).not.toBe(parseCacheFile('/b'));
+  });
+});
+
+describe('reloadFiles', () => {
+  it('reads again only the paths it is given, and ends as a fresh load of the changed folder would', async () => {
+    await writeTree(root, project);
+    const before = await load(root);
+    await writeTree(root, {
+      'site.yaml': 'name: Renamed\n',
+      'pages/about.yaml': 'template: plain\ntitle: About\n',
+      'pages/new.yaml': 'template: plain\n',
+      'pages/old.bak': 'x',
+      'static/images/new.svg': '<svg/>',
+    });
+    await rm(join(root, 'pages/zeta.yml'));
+    await rm(join(root, 'static/images/dot.svg'));
+    const changed = ['site.yaml', 'pages/about.yaml', 'pages/new.yaml', 'pages/old.bak', 'pages/zeta.yml', 'static/images/dot.svg', 'static/images/new.svg'];
+    const after = await reloadFiles(root, before, changed);
+    expect(after).toEqual(await load(root));
+    // What was not changed is the very same object, so what was learnt from it can be kept.
+    expect(after.pages.find((p) => p.file === 'pages/index.yaml')).toBe(before.pages.find((p) => p.file === 'pages/index.yaml'));
+  });
+
+  it('takes a folder that was removed or added as everything below it', async () => {
+    await writeTree(root, project);
+    const before = await load(root);
+    await rm(join(root, 'pages/services'), { recursive: true });
+    await writeTree(root, { 'pages/gta/ajax.yaml': 'template: plain\n', 'pages/gta/notes.txt': 'x' });
+    const after = await reloadFiles(root, before, ['pages/services', 'pages/gta']);
+    expect(after).toEqual(await load(root));
+  });
+
+  it('ignores paths outside the content and hidden files', async () => {
+    await writeTree(root, project);
+    const before = await load(root);
+    await writeTree(root, { 'templates/index.ts': 'changed', 'pages/.swap.yaml': 'x' });
+    expect(await reloadFiles(root, before, ['templates/index.ts', 'pages/.swap.yaml'])).toEqual(before);
   });
 });

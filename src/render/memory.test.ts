@@ -1,0 +1,106 @@
+// Which pages a change re-renders: the dependency graph of the dev server, from
+// literal models. A page depends on its own data, on what every page is handed,
+// and on the posts and collections it read while rendering; nothing else.
+import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import type { Assets, Theme } from '../contracts/theme.ts';
+import type { Member } from '../collections/query.ts';
+import { render } from './render.ts';
+import { isStale } from './memory.ts';
+import { documentElement, pageEntry, plainSchema, postEntry, siteModel, tinyTheme } from '../test-support.ts';
+
+const assets: Assets = { css: 'body{margin:0}', scripts: {} };
+const place = (route: string, label: string): Member => ({ route, title: label, data: { label } });
+
+/** A theme whose `list` pages read the places collection, whose `blog` page reads the posts, and whose `plain` pages read neither. */
+function readingTheme(): Theme {
+  return tinyTheme({
+    templates: {
+      plain: { schema: plainSchema, component: ({ page }) => documentElement(String(page.title), '') },
+      list: {
+        schema: plainSchema,
+        component: ({ page, collections }) =>
+          documentElement(String(page.title), '', createElement('ul', null, ...(collections.places ?? []).map((m) => createElement('li', { key: m.route }, String(m.data.label))))),
+      },
+      blog: { schema: plainSchema, component: ({ page, posts }) => documentElement(String(page.title), '', createElement('p', null, `${posts.length} posts`)) },
+    },
+  });
+}
+
+function model(parts: { about?: string; places?: Member[]; posts?: number } = {}) {
+  return siteModel({
+    pages: [
+      { ...pageEntry('/about', { title: parts.about ?? 'About' }), template: 'plain' },
+      { ...pageEntry('/areas', { title: 'Areas' }), template: 'list' },
+      { ...pageEntry('/blog', { title: 'Blog' }), template: 'blog' },
+    ],
+    posts: Array.from({ length: parts.posts ?? 1 }, (_, i) => postEntry(`p${i}`, { title: `Post ${i}`, summary: 'S', date: '2024-01-01' })),
+    collections: { places: parts.places ?? [place('/gta/ajax', 'Ajax')] },
+  });
+}
+
+describe('what a rebuild renders again', () => {
+  const theme = readingTheme();
+  const first = render(model(), theme, assets);
+
+  it('renders everything the first time', () => {
+    expect(first.renderedRoutes.sort()).toEqual(['/about', '/areas', '/blog', '/blog/p0']);
+  });
+
+  it('renders nothing when nothing changed, and hands back the very same pages', () => {
+    const again = render(model(), theme, assets, first.memory);
+    expect(again.renderedRoutes).toEqual([]);
+    expect(again.pages).toEqual(first.pages);
+    expect(again.pages[0]).toBe(first.pages[0]);
+  });
+
+  it("renders a page whose own data changed, and no other", () => {
+    const again = render(model({ about: 'About us' }), theme, assets, first.memory);
+    expect(again.renderedRoutes).toEqual(['/about']);
+    expect(again.pages.find((p) => p.route === '/about')!.html).toContain('<title>About us</title>');
+  });
+
+  it('renders the pages that read a collection when a member changes, not the others', () => {
+    const again = render(model({ places: [place('/gta/ajax', 'Ajax'), place('/gta/whitby', 'Whitby')] }), theme, assets, first.memory);
+    expect(again.renderedRoutes).toEqual(['/areas']);
+    expect(again.pages.find((p) => p.route === '/areas')!.html).toContain('<li>Whitby</li>');
+  });
+
+  it('renders the pages that read the posts when a post is added, and the new post', () => {
+    const again = render(model({ posts: 2 }), theme, assets, first.memory);
+    expect(again.renderedRoutes.sort()).toEqual(['/blog', '/blog/p1']);
+  });
+
+  it('renders every page when what every page is handed changes (assets, site) or the theme is another', () => {
+    expect(render(model(), theme, { ...assets, css: 'body{margin:1px}' }, first.memory).renderedRoutes).toHaveLength(4);
+    const site = model();
+    site.site = { ...site.site, name: 'Renamed' };
+    expect(render(site, theme, assets, first.memory).renderedRoutes).toHaveLength(4);
+    expect(render(model(), readingTheme(), assets, first.memory).renderedRoutes).toHaveLength(4);
+  });
+
+  it('renders again a page whose template failed, once its input changes, and keeps its problem until then', () => {
+    let fail = true;
+    const flaky = tinyTheme({ templates: { plain: { schema: plainSchema, component: ({ page }) => { if (fail) throw new Error('boom'); return documentElement(String(page.title), ''); } } } });
+    const broken = render(siteModel({ pages: [pageEntry('/about')] }), flaky, assets);
+    expect(broken.diagnostics.map((d) => d.code)).toEqual(['render']);
+    const still = render(siteModel({ pages: [pageEntry('/about')] }), flaky, assets, broken.memory);
+    expect([still.renderedRoutes, still.diagnostics.map((d) => d.code)]).toEqual([[], ['render']]);
+    fail = false;
+    const fixed = render(siteModel({ pages: [pageEntry('/about', { title: 'Fixed' })] }), flaky, assets, broken.memory);
+    expect([fixed.renderedRoutes, fixed.diagnostics]).toEqual([['/about'], []]);
+  });
+});
+
+describe('isStale', () => {
+  const record = { page: null, diagnostics: [], own: 'o', global: 'g', reads: { posts: 'p1' } };
+  it('is fresh when the own data, the shared inputs and each part read are as they were', () => {
+    expect(isStale(record, 'o', { global: 'g', reads: { posts: 'p1', 'collection:places': 'c2' } })).toBe(false);
+  });
+  it('is stale when any of them moved, or a part it read is gone', () => {
+    expect(isStale(record, 'o2', { global: 'g', reads: { posts: 'p1' } })).toBe(true);
+    expect(isStale(record, 'o', { global: 'g2', reads: { posts: 'p1' } })).toBe(true);
+    expect(isStale(record, 'o', { global: 'g', reads: { posts: 'p2' } })).toBe(true);
+    expect(isStale(record, 'o', { global: 'g', reads: {} })).toBe(true);
+  });
+});
