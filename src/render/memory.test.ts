@@ -9,20 +9,20 @@ import { render } from './render.ts';
 import { isStale } from './memory.ts';
 import { documentElement, pageEntry, plainSchema, postEntry, siteModel, tinyTheme } from '../test-support.ts';
 
-const assets: Assets = { css: 'body{margin:0}', scripts: {} };
+const assets: Assets = { css: 'body{margin:0}', scripts: { menu: '/assets/menu-A.js', faq: '/assets/faq-A.js' } };
 const place = (route: string, label: string): Member => ({ route, title: label, data: { label } });
 
-/** A theme whose `list` pages read the places collection, whose `blog` page reads the posts, and whose `plain` pages read neither. */
+/** A theme whose `list` pages read the places collection and the stylesheet, whose `blog` page reads the posts and the menu script, and whose `plain` pages read none of these. */
 function readingTheme(): Theme {
   return tinyTheme({
     templates: {
       plain: { schema: plainSchema, component: ({ page }) => documentElement(String(page.title), '') },
       list: {
         schema: plainSchema,
-        component: ({ page, collections }) =>
-          documentElement(String(page.title), '', createElement('ul', null, ...(collections.places ?? []).map((m) => createElement('li', { key: m.route }, String(m.data.label))))),
+        component: ({ page, collections, assets: { css } }) =>
+          documentElement(String(page.title), '', createElement('style', null, css), createElement('ul', null, ...(collections.places ?? []).map((m) => createElement('li', { key: m.route }, String(m.data.label))))),
       },
-      blog: { schema: plainSchema, component: ({ page, posts }) => documentElement(String(page.title), '', createElement('p', null, `${posts.length} posts`)) },
+      blog: { schema: plainSchema, component: ({ page, posts, assets: { scripts } }) => documentElement(String(page.title), '', createElement('p', null, `${posts.length} posts`), createElement('script', { src: scripts.menu })) },
     },
   });
 }
@@ -71,11 +71,17 @@ describe('what a rebuild renders again', () => {
     expect(again.renderedRoutes.sort()).toEqual(['/blog', '/blog/p1']);
   });
 
-  it('renders every page when what every page is handed changes (assets, site) or the theme is another', () => {
-    expect(render(model(), theme, { ...assets, css: 'body{margin:1px}' }, first.memory).renderedRoutes).toHaveLength(4);
+  it('renders the pages that inline the stylesheet when it changes, and the pages that load a script when its bundle does', () => {
+    expect(render(model(), theme, { ...assets, css: 'body{margin:1px}' }, first.memory).renderedRoutes).toEqual(['/areas']);
+    expect(render(model(), theme, { ...assets, scripts: { ...assets.scripts, menu: '/assets/menu-B.js' } }, first.memory).renderedRoutes).toEqual(['/blog']);
+    expect(render(model(), theme, { ...assets, scripts: { ...assets.scripts, faq: '/assets/faq-B.js' } }, first.memory).renderedRoutes).toEqual([]);
+  });
+
+  it('renders every page when the site or the set of scripts changes, or the theme is another', () => {
     const site = model();
     site.site = { ...site.site, name: 'Renamed' };
     expect(render(site, theme, assets, first.memory).renderedRoutes).toHaveLength(4);
+    expect(render(model(), theme, { ...assets, scripts: { ...assets.scripts, carousel: '/assets/carousel-A.js' } }, first.memory).renderedRoutes).toHaveLength(4);
     expect(render(model(), readingTheme(), assets, first.memory).renderedRoutes).toHaveLength(4);
   });
 

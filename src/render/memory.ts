@@ -8,6 +8,12 @@ import type { RenderedPage } from './render.ts';
 
 /** The read of every post (lists, neighbours, counts). */
 export const POSTS = 'posts';
+/** The read of the stylesheet's text. */
+export const STYLESHEET = 'stylesheet';
+/** The read of one client script's URL. */
+export function scriptRead(name: string): string {
+  return `script:${name}`;
+}
 /** The read of one collection's members. */
 export function collectionRead(name: string): string {
   return `collection:${name}`;
@@ -15,7 +21,7 @@ export function collectionRead(name: string): string {
 
 /** Fingerprints of this build's shared inputs. */
 export interface Inputs {
-  /** What every page is handed: site, base URL, assets. */
+  /** What every page is handed: site, base URL, the names of the scripts. */
   global: string;
   /** One fingerprint per trackable part (posts, each collection). */
   reads: Record<string, string>;

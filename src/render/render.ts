@@ -4,8 +4,9 @@
 // A page's HTML is a function of what its template was handed, so a later build
 // (the dev server's, after an edit) passes the previous result back as `memory` and
 // renders only the pages whose inputs changed. What a page was handed is its own
-// data plus the shared props; posts and each collection are tracked as they are
-// read, so editing a place re-renders the pages that list places and no others.
+// data plus the shared props; posts, each collection, the stylesheet and each
+// script's URL are tracked as they are read, so editing a place re-renders the
+// pages that list places, and changing the FAQ script the pages that load it.
 import { createHash } from 'node:crypto';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -15,7 +16,7 @@ import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
 import { canonicalUrl, outputFileFor } from '../url.ts';
 import type { Assets, PageProps, PostPage, PostSummary, Theme } from '../contracts/theme.ts';
 import { perObject } from '../memo.ts';
-import { isStale, POSTS, collectionRead, type Inputs, type PageRecord, type RenderMemory } from './memory.ts';
+import { isStale, POSTS, STYLESHEET, collectionRead, scriptRead, type Inputs, type PageRecord, type RenderMemory } from './memory.ts';
 
 export type { RenderMemory } from './memory.ts';
 
@@ -105,9 +106,11 @@ function called<P>(template: (props: P) => ReactElement, props: P): ReactElement
 
 /** Fingerprints of the shared props: one for what every page reads, one per trackable part. */
 function sharedInputs(shared: Shared): Inputs {
-  const reads: Record<string, string> = { [POSTS]: signature(shared.posts) };
+  const reads: Record<string, string> = { [POSTS]: signature(shared.posts), [STYLESHEET]: signature(shared.assets.css) };
   for (const [name, members] of Object.entries(shared.collections)) reads[collectionRead(name)] = signature(members);
-  return { global: signature(shared.site, shared.baseUrl, shared.assets), reads };
+  for (const [name, url] of Object.entries(shared.assets.scripts)) reads[scriptRead(name)] = url;
+  // The list of script names is what a page sees when it asks for one the bundle does not have.
+  return { global: signature(shared.site, shared.baseUrl, Object.keys(shared.assets.scripts)), reads };
 }
 
 // A later build keeps the entries of files it did not read again, so their fingerprints are kept too.
@@ -131,10 +134,20 @@ function trackedShared(shared: Shared, reads: Set<string>): Shared {
       get: () => (reads.add(collectionRead(name)), shared.collections[name]),
     });
   }
+  const scripts: Record<string, string> = {};
+  for (const name of Object.keys(shared.assets.scripts)) {
+    Object.defineProperty(scripts, name, { enumerable: true, get: () => (reads.add(scriptRead(name)), shared.assets.scripts[name]) });
+  }
   return {
     site: shared.site,
     baseUrl: shared.baseUrl,
-    assets: shared.assets,
+    assets: {
+      get css() {
+        reads.add(STYLESHEET);
+        return shared.assets.css;
+      },
+      scripts,
+    },
     get posts() {
       reads.add(POSTS);
       return shared.posts;
