@@ -142,6 +142,14 @@ marked TODO: until it is written over; npx site check names each one left.`)
     .option('-p, --port <port>', 'port to listen on (0 picks a free one)', portNumber, 8080)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .addOption(baseUrlOption)
+    .addHelpText('after', `
+Examples:
+  $ npx site dev                  serve on http://127.0.0.1:8080 and rebuild on every save
+  $ npx site dev --port 3000      another port, when 8080 is taken
+  $ npx site dev --host 0.0.0.0   let a phone on the same network open it (at this machine's address)
+
+Save any file under site.yaml, pages/, static/ or templates/: the pages it affects are rebuilt
+and their open tabs reload. A mistake shows in the terminal and over the page until it is fixed.`)
     .action(async (options: { port: number; host: string; baseUrl?: string }) => {
       const { startDev } = await import('../dev/dev.ts');
       const { devReportText } = await import('./dev-text.ts');

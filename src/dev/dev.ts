@@ -130,7 +130,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     },
   };
   const server = await serve({ files: site, dev: hooks, port: options.port, host: options.host });
-  const watcher = watchProject(root, queue);
+  const watcher = watchProject(root, queue, (error) => report({ kind: 'crashed', changed: [], error }));
   await watcher.ready;
 
   return {

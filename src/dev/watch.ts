@@ -20,7 +20,7 @@ export interface Watcher {
   close(): Promise<void>;
 }
 
-export function watchProject(root: string, onBatch: (paths: string[]) => void): Watcher {
+export function watchProject(root: string, onBatch: (paths: string[]) => void, onError: (error: Error) => void = () => {}): Watcher {
   const watcher = watch(WATCHED, {
     cwd: root,
     ignoreInitial: true,
@@ -55,6 +55,8 @@ export function watchProject(root: string, onBatch: (paths: string[]) => void): 
     }, RECHECK_MS);
     checks.add(check);
   };
+  // An error event nobody listens to would end the process; the dev server says it and keeps going.
+  watcher.on('error', (error) => onError(error instanceof Error ? error : new Error(String(error))));
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {
     ready,
