@@ -4,6 +4,7 @@ import type { DevReport } from '../dev/dev.ts';
 import { formatDiagnostics, problemCount } from './diagnostics-text.ts';
 
 export function devReportText(event: DevReport, colour = false): string {
+  if (event.kind === 'watch-error') return `The file watcher reported a problem; the server keeps running: ${event.error.message}`;
   const what = event.changed.length === 0 ? 'Built' : `${clock()} ${listed(event.changed)} changed:`;
   if (event.kind === 'built') {
     const { result } = event;

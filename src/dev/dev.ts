@@ -30,7 +30,8 @@ export interface DevOptions {
 export type DevReport =
   | { kind: 'built'; changed: readonly string[]; result: BuildResult; reloaded: number }
   | { kind: 'failed'; changed: readonly string[]; diagnostics: readonly Diagnostic[] }
-  | { kind: 'crashed'; changed: readonly string[]; error: unknown };
+  | { kind: 'crashed'; changed: readonly string[]; error: unknown }
+  | { kind: 'watch-error'; error: Error };
 
 export interface DevServer {
   url: string;
@@ -130,7 +131,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     },
   };
   const server = await serve({ files: site, dev: hooks, port: options.port, host: options.host });
-  const watcher = watchProject(root, queue, (error) => report({ kind: 'crashed', changed: [], error }));
+  const watcher = watchProject(root, queue, (error) => report({ kind: 'watch-error', error }));
   await watcher.ready;
 
   return {

@@ -1,0 +1,37 @@
+// What `site dev` prints for each rebuild.
+import { describe, expect, it } from 'vitest';
+import { diagnostic } from '../contracts/diagnostics.ts';
+import type { BuildResult } from '../build.ts';
+import { devReportText } from './dev-text.ts';
+
+const result = (rendered: number, diagnostics: BuildResult['diagnostics'] = []): BuildResult => ({
+  files: [],
+  pages: [],
+  diagnostics,
+  renderedRoutes: Array.from({ length: rendered }, (_, i) => `/p${i}`),
+  stats: { pages: 102, bytes: 0, milliseconds: 17, stages: {}, scripts: {} },
+});
+
+describe('devReportText', () => {
+  it('says how many pages the first build made', () => {
+    expect(devReportText({ kind: 'built', changed: [], result: result(102), reloaded: 0 })).toBe('Built 102 pages in 17 ms');
+  });
+
+  it('names the changed files, the pages rebuilt and the tabs reloaded', () => {
+    expect(devReportText({ kind: 'built', changed: ['pages/gta/ajax.yaml'], result: result(1), reloaded: 2 })).toMatch(/^\d\d:\d\d:\d\d pages\/gta\/ajax\.yaml changed: 1 page rebuilt in 17 ms, 2 tabs reloaded$/);
+    expect(devReportText({ kind: 'built', changed: ['a', 'b', 'c', 'd', 'e'], result: result(3), reloaded: 0 })).toMatch(/a, b, c and 2 more changed: 3 pages rebuilt in 17 ms$/);
+  });
+
+  it('prints each problem at its place and says the browser shows them', () => {
+    const problem = diagnostic('front-matter', { file: 'pages/blog/x.md', line: 1, column: 1 });
+    const text = devReportText({ kind: 'failed', changed: ['pages/blog/x.md'], diagnostics: [problem] });
+    expect(text).toContain('pages/blog/x.md:1:1');
+    expect(text).toContain(problem.message);
+    expect(text).toContain('1 error in 1 file; the browser shows them over the last build that worked.');
+  });
+
+  it('says a bug is a bug, and that the server keeps running', () => {
+    expect(devReportText({ kind: 'crashed', changed: ['templates/x.ts'], error: new Error('boom') })).toContain('Internal error (this is a bug in the generator, not in your content); the server keeps running:\nError: boom');
+    expect(devReportText({ kind: 'watch-error', error: new Error('EMFILE') })).toBe('The file watcher reported a problem; the server keeps running: EMFILE');
+  });
+});
