@@ -68,6 +68,9 @@ describe('site dev', () => {
     const page = await fetch(dev.url + route);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Draft: not on the live site');
+    // The blog's list shows it too, marked.
+    const list = await (await fetch(dev.url + route.replace(/\/[^/]+$/, ''))).text();
+    expect(list).toMatch(new RegExp(`<strong class="chip-cat">Draft</strong><time[^>]*>[^<]*</time></p><h2><a href="${route}">`));
     tab.close();
   });
 

@@ -49,6 +49,8 @@ function PostCard({ post }: { post: PostSummary<PostFront> }) {
       <div className="post-card-in">
         <p className="post-card-meta">
           <span className="chip-cat">{front.category}</span>
+          {/* Only previews (site dev, --drafts) list posts that are not out yet; they say so. */}
+          {post.status !== 'published' && <strong className="chip-cat">{post.status === 'draft' ? 'Draft' : 'Scheduled'}</strong>}
           <time dateTime={front.publishDate}>{formatDate(front.publishDate)}</time>
         </p>
         <h2>
