@@ -39,9 +39,15 @@ export interface Validator {
 // Not verbose: errors find their schema (descriptions, known field names) by schemaPath, which compiles faster.
 const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, code: { optimize: false } });
 
+// Compiling is the slow part of validating; a theme loaded again after a template edit
+// (the dev server) mostly brings the same schemas, which are compiled once per process.
+const compiled = new Map<string, ValidateFunction>();
+
 export function compileSchema(schema: object): Validator {
   const root = editorSchema(schema);
-  const check: ValidateFunction = ajv.compile(root);
+  const text = JSON.stringify(root);
+  let check = compiled.get(text);
+  if (!check) compiled.set(text, (check = ajv.compile(root)));
   return {
     validate(file, parsed, value = parsed.data) {
       const copy = structuredClone(value ?? {});
