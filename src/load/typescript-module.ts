@@ -3,11 +3,11 @@
 // bundle is kept with a list of the files it was made from, and reused while
 // none of them has changed, so most runs skip bundling altogether.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleForNode, cacheFolder, writeWhole } from '../../bin/node-module.js';
+import { fingerprints, unchanged } from './fingerprint.ts';
 
 /** Imports a TypeScript entry and everything it imports, React excepted. */
 export async function importTypeScript<T>(root: string, entry: string): Promise<T> {
@@ -32,7 +32,7 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
     manifest = {
       hash: createHash('sha1').update(contents).digest('hex').slice(0, 12),
       // package.json too: its `sideEffects` decides what the bundle leaves out.
-      inputs: Object.fromEntries([...Object.keys(metafile!.inputs), 'package.json'].map((input) => [input, fingerprint(root, input)])),
+      inputs: fingerprints(root, [...Object.keys(metafile!.inputs), 'package.json']),
     };
     await writeWhole(file, contents);
     await writeWhole(manifestFile, JSON.stringify(manifest));
@@ -53,21 +53,5 @@ async function readManifest(file: string): Promise<Manifest | null> {
     return JSON.parse(await readFile(file, 'utf8')) as Manifest;
   } catch {
     return null;
-  }
-}
-
-function unchanged(root: string, inputs: Record<string, string>): boolean {
-  return Object.entries(inputs).every(([input, print]) => fingerprint(root, input) === print);
-}
-
-/** The project's own files by content (an edit can keep size and mtime); installed packages by size and mtime. */
-function fingerprint(root: string, input: string): string {
-  try {
-    const path = resolve(root, input);
-    if (!input.includes('node_modules/')) return createHash('sha1').update(readFileSync(path)).digest('hex');
-    const stat = statSync(path);
-    return `${stat.mtimeMs} ${stat.size}`;
-  } catch {
-    return 'missing';
   }
 }
