@@ -23,6 +23,15 @@ describe('fingerprint', () => {
     expect(fingerprint(root, 'templates/none.ts')).toBe('missing');
   });
 
+  it('follows a folder’s file names, written with a trailing slash', async () => {
+    await writeTree(root, { 'templates/a.ts': 'a' });
+    const before = fingerprint(root, 'templates/');
+    await writeFile(join(root, 'templates/a.ts'), 'edited');
+    expect(fingerprint(root, 'templates/')).toBe(before);
+    await writeTree(root, { 'templates/lib/b.ts': 'b' });
+    expect(fingerprint(root, 'templates/')).not.toBe(before);
+  });
+
   it('reports inputs unchanged until one is edited or appears', async () => {
     await writeTree(root, { 'a.ts': 'a', 'b.ts': 'b' });
     const inputs = fingerprints(root, ['a.ts', 'b.ts', 'c.ts']);

@@ -23,8 +23,9 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
       absWorkingDir: root,
       entryPoints: [entry],
       // React stays external so the theme and the engine share one copy (hooks and context need that);
-      // the rest is bundled, which loads much faster than many small package files.
-      external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+      // the rest is bundled, which loads much faster than many small package files. The engine's type
+      // check imports typescript on demand: a theme that imports the engine must not pull it in.
+      external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'typescript'],
       jsx: 'automatic',
       sourcemap: 'inline',
       metafile: true,
