@@ -1,6 +1,7 @@
 // The pipeline, in order. This is the only place that knows the order:
 //
 //   1. theme     load the theme (templates/index.ts) and start bundling its client code
+//                (and, when asked, type-checking its templates, as `site check` does)
 //   2. load      read site.yaml, pages/, static/ and the parse cache from disk
 //   3. validate  parse and check each file against its schema → the resolved model
 //   4. rules     rules of meaning over the model: links, redirects, heads, routes
@@ -26,6 +27,7 @@ import { render, type RenderedPage } from './render/render.ts';
 import { extras, outputFiles } from './extras/index.ts';
 import { refreshFiles, writeOutput, writeParseCache, type OutputEntry } from './write/write.ts';
 import { folderEntries, outputFolderProblem } from './write/output-folder.ts';
+import { templateTypes } from './typecheck/template-types.ts';
 
 export interface BuildOptions {
   /** The project folder holding site.yaml, pages/, templates/ and static/. Default: the current folder. */
@@ -44,6 +46,11 @@ export interface BuildOptions {
   drafts?: boolean;
   /** The day that decides which dated posts are published, as YYYY-MM-DD. Default: today, where the build runs. */
   today?: string;
+  /**
+   * Type-check the templates with the TypeScript compiler (a misspelt field otherwise renders as empty text).
+   * Seconds when the theme has changed, milliseconds when not (the result is cached). Default: false.
+   */
+  types?: boolean;
 }
 
 export interface BuildResult {
@@ -57,7 +64,7 @@ export interface BuildResult {
     pages: number;
     bytes: number;
     milliseconds: number;
-    /** Milliseconds per stage: theme, load, validate, rules, bundle, render, extras, write. */
+    /** Milliseconds per stage: theme, load, validate, rules, bundle, render, extras, write, and types when asked for. */
     stages: Record<string, number>;
     /** Raw bytes of each client script entry. */
     scripts: Record<string, number>;
@@ -78,6 +85,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (writing && options.editorSchemas !== false) await refreshFiles(root, editorSchemas(theme));
   // 5. bundle: esbuild works in its own process, so it runs while this one loads and validates.
   const bundling = clock.time('bundle', () => bundle(root, theme));
+  // The type check only when asked: builds stay fast, `site check` asks. The compiler is loaded only when its cached result is stale.
+  const typing = options.types ? clock.time('types', () => templateTypes(root)) : undefined;
 
   // 2. load
   const [content, cached] = await clock.time('load', () => Promise.all([load(root), readParseCache(root)]));
@@ -96,6 +105,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // 5. bundle, awaited
   const bundled = await bundling;
   found.push(...bundled.diagnostics);
+  if (typing) found.push(...(await typing).diagnostics);
   // Pages render even when other files have problems, so one run reports everything; only
   // a problem in what every page reads (site.yaml, client code) leaves nothing sensible to render.
   if (found.some(stopsRendering)) fail(found);

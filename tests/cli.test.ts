@@ -66,16 +66,19 @@ describe('site build', () => {
   });
 });
 
+// The basic fixture's theme takes its types from the engine by a relative path that a copy in a
+// temporary folder cannot reach; these tests are about content, so they leave the type check out
+// (the typed fixture is the one for it, below).
 describe('site check', () => {
   it('exits 0 and says so on good content', async () => {
     project = await copyFixture();
-    expect(await site(project.root, 'check')).toMatchObject({ code: 0, stdout: 'No problems found.\n' });
+    expect(await site(project.root, 'check', '--no-types')).toMatchObject({ code: 0, stdout: 'No problems found.\n' });
   });
 
   it('works from a folder inside the project, and counts what it found', async () => {
     project = await copyFixture();
     await project.edit('pages/index.yaml', 'href: /services\n', 'href: /nowhere\n');
-    const { code, stderr } = await site(join(project.root, 'pages', 'blog'), 'check');
+    const { code, stderr } = await site(join(project.root, 'pages', 'blog'), 'check', '--no-types');
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([
       'pages/index.yaml:8:11  links[0].href  link to /nowhere, which is neither a page nor a redirect; add the page, add a redirect in pages/_redirects.yaml, or fix the link',
@@ -86,11 +89,11 @@ describe('site check', () => {
   it('passes warnings with a note, and fails them under --strict', async () => {
     project = await copyFixture();
     await project.edit('pages/services.yaml', 'href: /services/panels', 'href: /old-panels');
-    const relaxed = await site(project.root, 'check');
+    const relaxed = await site(project.root, 'check', '--no-types');
     expect(relaxed.code).toBe(0);
     expect(relaxed.stdout).toBe('1 warning in 1 file.\n');
     expect(relaxed.stderr).toContain('pages/services.yaml:8:11  links[0].href  warning "/old-panels" is redirected to /services/panels');
-    const strict = await site(project.root, 'check', '--strict');
+    const strict = await site(project.root, 'check', '--strict', '--no-types');
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('pages/services.yaml:8:11  links[0].href  "/old-panels" is redirected to /services/panels');
   });
@@ -98,7 +101,7 @@ describe('site check', () => {
   it('prints diagnostics as JSON for CI tools', async () => {
     project = await copyFixture();
     await project.edit('pages/index.yaml', 'href: /services\n', 'href: /nowhere\n');
-    const { code, stdout } = await site(project.root, 'check', '--format', 'json');
+    const { code, stdout } = await site(project.root, 'check', '--format', 'json', '--no-types');
     expect(code).toBe(1);
     expect(JSON.parse(stdout)).toEqual({
       errors: 1,
@@ -113,8 +116,29 @@ describe('site check', () => {
 
   it('writes nothing', async () => {
     project = await copyFixture();
-    await site(project.root, 'check');
+    await site(project.root, 'check', '--no-types');
     await expect(readFile(join(project.root, 'dist/index.html'))).rejects.toThrow();
+  });
+});
+
+describe('site check, type-checking the templates', () => {
+  it('reports a misspelt field at the template’s line and fails; --no-types skips the check', async () => {
+    project = await copyFixture('typed');
+    await project.edit('templates/pages/page.tsx', '<h1>{page.heading}</h1>', '<h1>{page.yeer}</h1>');
+    const { code, stderr } = await site(project.root, 'check');
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^templates\/pages\/page\.tsx:21:19  the template reads a field its data does not have, which would render as empty text: Property 'yeer' does not exist/);
+    expect(lines[1]).toBe('1 error in 1 file.');
+    // The second run reads the kept result and says the same.
+    expect((await site(project.root, 'check')).stderr).toBe(stderr);
+    expect(await site(project.root, 'check', '--no-types')).toMatchObject({ code: 0, stdout: 'No problems found.\n' });
+  });
+
+  it('passes the fixture as it is', async () => {
+    project = await copyFixture('typed');
+    expect(await site(project.root, 'check')).toMatchObject({ code: 0, stdout: 'No problems found.\n' });
   });
 });
 

@@ -46,14 +46,15 @@ export async function main(argv: string[], version: string): Promise<number> {
 
   program
     .command('check')
-    .description('validate the content and report every problem at once, without writing the site')
+    .description('validate the content and type-check the templates, and report every problem at once, without writing the site')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addOption(baseUrlOption)
     .option('--strict', 'treat warnings as errors (for CI)')
     .option('--drafts', 'also check draft posts and posts dated in the future as published pages')
-    .action(async (options: { format: 'text' | 'json'; baseUrl?: string; strict?: boolean; drafts?: boolean }) => {
+    .option('--no-types', 'skip type-checking the templates with TypeScript')
+    .action(async (options: { format: 'text' | 'json'; baseUrl?: string; strict?: boolean; drafts?: boolean; types: boolean }) => {
       status = await guard(colour, async () => {
-        const diagnostics = await check({ root: projectRoot(process.cwd()), baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts });
+        const diagnostics = await check({ root: projectRoot(process.cwd()), baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts, types: options.types });
         const errors = diagnostics.filter((d) => d.severity === 'error').length;
         if (options.format === 'json') console.log(diagnosticsJson(diagnostics));
         else if (diagnostics.length) console.error(formatDiagnostics(diagnostics, colour));
