@@ -17,6 +17,7 @@ import { resolve } from 'node:path';
 import { ContentError, hasErrors, sortDiagnostics, stopsRendering, type Diagnostic } from './contracts/diagnostics.ts';
 import type { Theme } from './contracts/theme.ts';
 import { loadTheme } from './load/theme.ts';
+import { themeFrame } from './load/theme-frames.ts';
 import { load, parseCacheFile, readParseCache } from './load/load.ts';
 import { createParseCache } from './validate/parse-cache.ts';
 import { compileValidators, validate, type Validators } from './validate/validate.ts';
@@ -111,7 +112,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (found.some(stopsRendering)) fail(found);
 
   // 6. render
-  const rendered = await clock.time('render', () => render(model, theme, bundled.assets));
+  const rendered = await clock.time('render', () => render(model, theme, bundled.assets, { locate: (stack) => themeFrame(root, stack) }));
   found.push(...rendered.diagnostics);
 
   // 7. extras

@@ -58,6 +58,17 @@ describe('site build', () => {
     expect(await readFile(join(project.root, 'dist/services.html'), 'utf8')).toBe(before);
   });
 
+  it('says where a template threw: the page, the template, the error and the template’s own line', async () => {
+    project = await copyFixture();
+    await project.edit('pages/services.yaml', 'heading: Services', 'heading: Services\nexplode: true');
+    const { code, stderr } = await site(project.root, 'build');
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      'pages/services.yaml  the "page" template failed: the page asked to explode; thrown at templates/index.tsx:48:27, with this page\'s data',
+      '1 error in 1 file; nothing was written.',
+    ]);
+  });
+
   it('takes the base URL from SITE_BASE_URL', async () => {
     project = await copyFixture();
     const { code } = await run(process.execPath, [bin, 'build', '-q'], { cwd: project.root, env: { ...process.env, SITE_BASE_URL: 'https://env.example' } }).then(() => ({ code: 0 }));

@@ -18,7 +18,7 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
   const manifestFile = join(dir, `${name}.json`);
 
   let manifest = await readManifest(manifestFile);
-  if (!manifest || !unchanged(root, manifest.inputs)) {
+  if (!manifest || manifest.format !== MANIFEST_FORMAT || !unchanged(root, manifest.inputs)) {
     const { contents, metafile } = await bundleForNode({
       absWorkingDir: root,
       entryPoints: [entry],
@@ -28,9 +28,13 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
       external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'typescript'],
       jsx: 'automatic',
       sourcemap: 'inline',
+      // Where the bundle will be: the source map names the templates relative to it, so a stack
+      // trace mapped through it (by Node, or by theme-frames.ts) names the templates' own files.
+      outfile: file,
       metafile: true,
     });
     manifest = {
+      format: MANIFEST_FORMAT,
       hash: createHash('sha1').update(contents).digest('hex').slice(0, 12),
       // package.json too: its `sideEffects` decides what the bundle leaves out.
       inputs: fingerprints(root, [...Object.keys(metafile!.inputs), 'package.json']),
@@ -42,7 +46,11 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
   return (await import(`${pathToFileURL(file).href}?v=${manifest.hash}`)) as T;
 }
 
+/** Bumped when bundles are made differently, so older ones are made again (2: source paths relative to the bundle). */
+const MANIFEST_FORMAT = 2;
+
 interface Manifest {
+  format: number;
   /** Hash of the bundle, so a changed bundle gets a new module URL. */
   hash: string;
   /** Every file the bundle was made from, with its fingerprint then. */

@@ -21,7 +21,22 @@ export interface RenderedPage {
   html: string;
 }
 
-export function render(model: SiteModel, theme: Theme, assets: Assets): { pages: RenderedPage[]; diagnostics: Diagnostic[] } {
+/** A place in a project file, 1-based. */
+export interface TemplatePosition {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface RenderOptions {
+  /**
+   * Where in the theme's own files a stack trace was thrown, for the diagnostic of a template
+   * that fails. The theme loader's (src/load/theme-frames.ts) maps the theme bundle's frames.
+   */
+  locate?: (stack: string) => TemplatePosition | undefined;
+}
+
+export function render(model: SiteModel, theme: Theme, assets: Assets, options: RenderOptions = {}): { pages: RenderedPage[]; diagnostics: Diagnostic[] } {
   const pages: RenderedPage[] = [];
   const diagnostics: Diagnostic[] = [];
   const posts: PostSummary[] = model.posts.map(({ slug, route, front, words, status }) => ({ slug, route, front, words, status }));
@@ -32,11 +47,13 @@ export function render(model: SiteModel, theme: Theme, assets: Assets): { pages:
       const html = '<!DOCTYPE html>' + renderToStaticMarkup(element());
       pages.push({ route, output: outputFileFor(route), source, template: templateName, html });
     } catch (error) {
-      // A broken page never ships: the build fails naming the page, the template and the cause.
-      diagnostics.push(diagnostic('render', { file: source }, {
+      // A broken page never ships: the build fails naming the page, the template, the cause and
+      // where in the template it was thrown (the subject, so `check <template file>` finds it).
+      const at = error instanceof Error && error.stack ? options.locate?.(error.stack) : undefined;
+      diagnostics.push(diagnostic('render', { file: source, ...(at ? { subject: at.file } : {}) }, {
         template: templateName,
         error: error instanceof Error ? error.message : String(error),
-        frame: error instanceof Error && error.stack ? firstFrame(error.stack) : undefined,
+        ...(at ? { at: `${at.file}:${at.line}:${at.column}` } : {}),
       }));
     }
   };
@@ -64,9 +81,4 @@ function postProps(post: PostEntry, shared: Shared): PageProps<PostPage> {
   // The post template gets the common fields too, so shared head components work unchanged.
   const common = { template: 'post', title: post.head.title, description: post.head.description, noindex: false };
   return { ...shared, page: { ...page, ...common }, route: post.route, canonical: canonicalUrl(shared.baseUrl, post.route) };
-}
-
-function firstFrame(stack: string): string | undefined {
-  const frame = stack.split('\n').find((line) => /templates[\\/]/.test(line));
-  return frame ? `at ${frame.trim().replace(/^at /, '')}` : undefined;
 }
