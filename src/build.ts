@@ -29,6 +29,7 @@ import { extras, outputFiles } from './extras/index.ts';
 import { refreshFiles, writeOutput, writeParseCache, type OutputEntry } from './write/write.ts';
 import { folderEntries, outputFolderProblem } from './write/output-folder.ts';
 import { templateTypes } from './typecheck/template-types.ts';
+import { concerning, namedFiles } from './check/named-files.ts';
 
 export interface BuildOptions {
   /** The project folder holding site.yaml, pages/, templates/ and static/. Default: the current folder. */
@@ -164,14 +165,27 @@ function stageClock() {
   };
 }
 
+export interface CheckOptions extends Omit<BuildOptions, 'write' | 'out'> {
+  /**
+   * Report only on these files or folders (absolute, or relative to `root`): their own problems and
+   * problems elsewhere about them (see `concerning`). The whole site is checked all the same.
+   */
+  files?: readonly string[];
+}
+
 /** `site check`: everything a build does but writing, so a passing check means a passing build. */
-export async function check(options: Omit<BuildOptions, 'write' | 'out'> = {}): Promise<Diagnostic[]> {
+export async function check(options: CheckOptions = {}): Promise<Diagnostic[]> {
+  const { files, ...rest } = options;
+  const named = files ? namedFiles(resolve(options.root ?? '.'), files) : undefined;
+  if (named?.problems.length) return named.problems;
+  let found: Diagnostic[];
   try {
-    return (await build({ ...options, write: false })).diagnostics;
+    found = (await build({ ...rest, write: false })).diagnostics;
   } catch (error) {
-    if (error instanceof ContentError) return error.diagnostics;
-    throw error;
+    if (!(error instanceof ContentError)) throw error;
+    found = error.diagnostics;
   }
+  return named ? found.filter(concerning(named.named)) : found;
 }
 
 function fail(diagnostics: Diagnostic[]): void {

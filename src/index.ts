@@ -5,7 +5,7 @@
 // keeps only what it uses, so the build functions never reach the templates.
 
 // Building and checking a site.
-export { build, check, type BuildOptions, type BuildResult } from './build.ts';
+export { build, check, type BuildOptions, type BuildResult, type CheckOptions } from './build.ts';
 export type { OutputEntry } from './write/write.ts';
 export type { RenderedPage } from './render/render.ts';
 export { templateTypes, type TemplateTypesOptions, type TemplateTypesResult } from './typecheck/template-types.ts';

@@ -132,6 +132,37 @@ describe('site check', () => {
   });
 });
 
+describe('site check <files>', () => {
+  it('reports on the named files and on problems elsewhere about them, and exits on those alone', async () => {
+    project = await copyFixture();
+    // A link in the home page to the services page, costing a redirect: a warning about /services.
+    await project.edit('pages/index.yaml', 'href: /services\n', 'href: /services/\n');
+    // An error in another page, which links nowhere.
+    await project.edit('pages/services/panels.yaml', 'heading: Panel upgrades', 'heading: Panel upgrades\nlinks:\n  - label: Lost\n    href: /nowhere');
+    expect((await site(project.root, 'check', '--no-types')).code).toBe(1);
+
+    const services = await site(project.root, 'check', '--no-types', 'pages/services.yaml');
+    expect(services.code).toBe(0);
+    expect(services.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^pages\/index\.yaml:8:11  links\[0\]\.href  warning "\/services\/" ends in a slash/)]);
+    expect(services.stdout).toBe('1 warning in 1 file.\n');
+
+    // Paths are relative to the current folder.
+    const panels = await site(join(project.root, 'pages'), 'check', '--no-types', 'services/panels.yaml');
+    expect(panels.code).toBe(1);
+    expect(panels.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^pages\/services\/panels\.yaml:8:11  links\[0\]\.href  link to \/nowhere/), '1 error in 1 file.']);
+  });
+
+  it('refuses a file that does not exist and one outside the project', async () => {
+    project = await copyFixture();
+    const missing = await site(project.root, 'check', '--no-types', 'pages/servces.yaml');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('pages/servces.yaml  there is no such file or folder to check; name files of the project, relative to the current folder');
+    const outside = await site(project.root, 'check', '--no-types', '../');
+    expect(outside.code).toBe(1);
+    expect(outside.stderr).toContain('cannot check a file outside the project');
+  });
+});
+
 describe('site check, type-checking the templates', () => {
   it('reports a misspelt field at the template’s line and fails; --no-types skips the check', async () => {
     project = await copyFixture('typed');

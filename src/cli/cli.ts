@@ -51,10 +51,14 @@ export async function main(argv: string[], version: string): Promise<number> {
     .addOption(baseUrlOption)
     .option('--strict', 'treat warnings as errors (for CI)')
     .option('--drafts', 'also check draft posts and posts dated in the future as published pages')
+    .argument('[files...]', 'report only on these files or folders (relative to the current folder) and on problems elsewhere about them: links to the pages they are, another file claiming their route, their template failing on any page; the whole site is still checked')
     .option('--no-types', 'skip type-checking the templates with TypeScript')
-    .action(async (options: { format: 'text' | 'json'; baseUrl?: string; strict?: boolean; drafts?: boolean; types: boolean }) => {
+    .action(async (files: string[], options: { format: 'text' | 'json'; baseUrl?: string; strict?: boolean; drafts?: boolean; types: boolean }) => {
       status = await guard(colour, async () => {
-        const diagnostics = await check({ root: projectRoot(process.cwd()), baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts, types: options.types });
+        const diagnostics = await check({
+          root: projectRoot(process.cwd()), baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts, types: options.types,
+          ...(files.length ? { files: files.map((file) => resolve(process.cwd(), file)) } : {}),
+        });
         const errors = diagnostics.filter((d) => d.severity === 'error').length;
         if (options.format === 'json') console.log(diagnosticsJson(diagnostics));
         else if (diagnostics.length) console.error(formatDiagnostics(diagnostics, colour));

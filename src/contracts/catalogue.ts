@@ -99,6 +99,15 @@ export const catalogue = {
     hint: () => 'choose a folder of its own, such as dist',
   }),
 
+  'named-file': entry({
+    title: 'A file named to check is missing or outside the project',
+    severity: 'error',
+    stops: 'render',
+    message: (p: { why: 'missing' | 'outside'; root: string }) =>
+      p.why === 'missing' ? 'there is no such file or folder to check' : `cannot check a file outside the project (${p.root})`,
+    hint: () => 'name files of the project, relative to the current folder, e.g. pages/about.yaml',
+  }),
+
   // ── Shape: YAML and the schemas ────────────────────────────────────────────
   encoding: entry({
     title: 'A file that is not UTF-8 text',
