@@ -217,10 +217,19 @@ describe('site serve', () => {
 });
 
 describe('help and version', () => {
-  it.each([['build'], ['check'], ['serve']])('site %s --help describes its options', async (command) => {
+  it.each([['build'], ['check'], ['serve'], ['report']])('site %s --help describes its options and ends with examples of it', async (command) => {
     const { code, stdout } = await site('.', command, '--help');
     expect(code).toBe(0);
     expect(stdout).toContain(`Usage: site ${command}`);
+    const examples = stdout.slice(stdout.indexOf('\nExamples:\n'));
+    expect(examples.match(/^ {2}\$ site .+$/gm)!.length).toBeGreaterThanOrEqual(2);
+    expect(examples).toContain(`$ site ${command}`);
+  });
+
+  it('site --help ends with examples', async () => {
+    const { code, stdout } = await site('.', '--help');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/\nExamples:\n {2}\$ site build && site serve\n/);
   });
 
   it('site --version prints the package version', async () => {
