@@ -43,8 +43,9 @@ function sourceKey() {
 async function bundleCli() {
   const { contents } = await bundleForNode({
     entryPoints: [join(project, 'src/cli/cli.ts')],
-    // React stays one shared copy with the theme's components; esbuild is a native binary.
-    external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild'],
+    // React stays one shared copy with the theme's components; esbuild is a native binary; typescript
+    // is megabytes that only `site check` loads, on demand, and a production install may not have.
+    external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'typescript'],
     logLevel: 'error',
   });
   await mkdir(cache, { recursive: true });

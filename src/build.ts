@@ -1,6 +1,7 @@
 // The pipeline, in order. This is the only place that knows the order:
 //
 //   1. theme     load the theme (templates/index.ts) and start bundling its client code
+//                (and, when asked, type-checking its templates, as `site check` does)
 //   2. load      read site.yaml, pages/, static/ and the parse cache from disk
 //   3. validate  parse and check each file against its schema → the resolved model
 //   4. rules     rules of meaning over the model: links, redirects, heads, routes
@@ -17,6 +18,7 @@ import { ContentError, hasErrors, sortDiagnostics, stopsRendering, type Diagnost
 import type { Theme } from './contracts/theme.ts';
 import { PAGES_DIR, SITE_FILE, STATIC_DIR } from './contracts/project.ts';
 import { loadTheme } from './load/theme.ts';
+import { themeFrame } from './load/theme-frames.ts';
 import { load, parseCacheFile, readParseCache, reloadFiles, type LoadedContent } from './load/load.ts';
 import { createParseCache } from './validate/parse-cache.ts';
 import { compileValidators, validate, type Validators } from './validate/validate.ts';
@@ -27,6 +29,8 @@ import { render, type RenderedPage, type RenderMemory } from './render/render.ts
 import { extras, outputFiles } from './extras/index.ts';
 import { refreshFiles, writeOutput, writeParseCache, type OutputEntry } from './write/write.ts';
 import { folderEntries, outputFolderProblem } from './write/output-folder.ts';
+import { templateTypes } from './typecheck/template-types.ts';
+import { concerning, namedFiles } from './check/named-files.ts';
 
 export interface BuildOptions {
   /** The project folder holding site.yaml, pages/, templates/ and static/. Default: the current folder. */
@@ -45,6 +49,11 @@ export interface BuildOptions {
   drafts?: boolean;
   /** The day that decides which dated posts are published, as YYYY-MM-DD. Default: today, where the build runs. */
   today?: string;
+  /**
+   * Type-check the templates with the TypeScript compiler (a misspelt field otherwise renders as empty text).
+   * Seconds when the theme has changed, milliseconds when not (the result is cached). Default: false.
+   */
+  types?: boolean;
 }
 
 export interface BuildResult {
@@ -60,7 +69,7 @@ export interface BuildResult {
     pages: number;
     bytes: number;
     milliseconds: number;
-    /** Milliseconds per stage: theme, load, validate, rules, bundle, render, extras, write. */
+    /** Milliseconds per stage: theme, load, validate, rules, bundle, render, extras, write, and types when asked for. */
     stages: Record<string, number>;
     /** Raw bytes of each client script entry. */
     scripts: Record<string, number>;
@@ -121,6 +130,8 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   // 5. bundle: esbuild works in its own process, so it runs while this one loads and validates.
   const rebundle = newTheme || !memory.bundled?.inputs || (themeTouched && changed!.some((path) => memory.bundled!.inputs!.includes(path)));
   const bundling = rebundle ? clock.time('bundle', () => bundle(root, theme)) : Promise.resolve(memory.bundled!);
+  // The type check only when asked: builds stay fast, `site check` asks. The compiler is loaded only when its cached result is stale.
+  const typing = options.types ? clock.time('types', () => templateTypes(root)) : undefined;
 
   // 2. load
   const [content, cached] = await clock.time('load', () => Promise.all([
@@ -147,12 +158,13 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   memory.bundled = bundled;
   memory.bundledWith = theme;
   found.push(...bundled.diagnostics);
+  if (typing) found.push(...(await typing).diagnostics);
   // Pages render even when other files have problems, so one run reports everything; only
   // a problem in what every page reads (site.yaml, client code) leaves nothing sensible to render.
   if (found.some(stopsRendering)) fail(found);
 
   // 6. render
-  const rendered = await clock.time('render', () => render(model, theme, bundled.assets, memory.rendered));
+  const rendered = await clock.time('render', () => render(model, theme, bundled.assets, { memory: memory.rendered, locate: (stack) => themeFrame(root, stack) }));
   memory.rendered = rendered.memory;
   found.push(...rendered.diagnostics);
 
@@ -211,14 +223,27 @@ function stageClock() {
   };
 }
 
+export interface CheckOptions extends Omit<BuildOptions, 'write' | 'out'> {
+  /**
+   * Report only on these files or folders (absolute, or relative to `root`): their own problems and
+   * problems elsewhere about them (see `concerning`). The whole site is checked all the same.
+   */
+  files?: readonly string[];
+}
+
 /** `site check`: everything a build does but writing, so a passing check means a passing build. */
-export async function check(options: Omit<BuildOptions, 'write' | 'out'> = {}): Promise<Diagnostic[]> {
+export async function check(options: CheckOptions = {}): Promise<Diagnostic[]> {
+  const { files, ...rest } = options;
+  const named = files ? namedFiles(resolve(options.root ?? '.'), files) : undefined;
+  if (named?.problems.length) return named.problems;
+  let found: Diagnostic[];
   try {
-    return (await build({ ...options, write: false })).diagnostics;
+    found = (await build({ ...rest, write: false })).diagnostics;
   } catch (error) {
-    if (error instanceof ContentError) return error.diagnostics;
-    throw error;
+    if (!(error instanceof ContentError)) throw error;
+    found = error.diagnostics;
   }
+  return named ? found.filter(concerning(named.named)) : found;
 }
 
 function fail(diagnostics: Diagnostic[]): void {

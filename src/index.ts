@@ -5,9 +5,10 @@
 // keeps only what it uses, so the build functions never reach the templates.
 
 // Building and checking a site.
-export { build, createBuilder, check, type BuildOptions, type BuildResult } from './build.ts';
+export { build, createBuilder, check, type BuildOptions, type BuildResult, type CheckOptions } from './build.ts';
 export type { OutputEntry } from './write/write.ts';
 export type { RenderedPage } from './render/render.ts';
+export { templateTypes, type TemplateTypesOptions, type TemplateTypesResult } from './typecheck/template-types.ts';
 
 // Diagnostics: the data every stage reports, and the catalogue of kinds.
 export { ContentError, type Diagnostic, type DiagnosticCode } from './contracts/diagnostics.ts';

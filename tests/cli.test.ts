@@ -58,6 +58,17 @@ describe('site build', () => {
     expect(await readFile(join(project.root, 'dist/services.html'), 'utf8')).toBe(before);
   });
 
+  it('says where a template threw: the page, the template, the error and the template’s own line', async () => {
+    project = await copyFixture();
+    await project.edit('pages/services.yaml', 'heading: Services', 'heading: Services\nexplode: true');
+    const { code, stderr } = await site(project.root, 'build');
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      'pages/services.yaml  the "page" template failed: the page asked to explode; thrown at templates/index.tsx:48:27, with this page\'s data',
+      '1 error in 1 file; nothing was written.',
+    ]);
+  });
+
   it('takes the base URL from SITE_BASE_URL', async () => {
     project = await copyFixture();
     const { code } = await run(process.execPath, [bin, 'build', '-q'], { cwd: project.root, env: { ...process.env, SITE_BASE_URL: 'https://env.example' } }).then(() => ({ code: 0 }));
@@ -66,16 +77,19 @@ describe('site build', () => {
   });
 });
 
+// The basic fixture's theme takes its types from the engine by a relative path that a copy in a
+// temporary folder cannot reach; these tests are about content, so they leave the type check out
+// (the typed fixture is the one for it, below).
 describe('site check', () => {
   it('exits 0 and says so on good content', async () => {
     project = await copyFixture();
-    expect(await site(project.root, 'check')).toMatchObject({ code: 0, stdout: 'No problems found.\n' });
+    expect(await site(project.root, 'check', '--no-types')).toMatchObject({ code: 0, stdout: 'No problems found.\n' });
   });
 
   it('works from a folder inside the project, and counts what it found', async () => {
     project = await copyFixture();
     await project.edit('pages/index.yaml', 'href: /services\n', 'href: /nowhere\n');
-    const { code, stderr } = await site(join(project.root, 'pages', 'blog'), 'check');
+    const { code, stderr } = await site(join(project.root, 'pages', 'blog'), 'check', '--no-types');
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([
       'pages/index.yaml:8:11  links[0].href  link to /nowhere, which is neither a page nor a redirect; add the page, add a redirect in pages/_redirects.yaml, or fix the link',
@@ -86,11 +100,11 @@ describe('site check', () => {
   it('passes warnings with a note, and fails them under --strict', async () => {
     project = await copyFixture();
     await project.edit('pages/services.yaml', 'href: /services/panels', 'href: /old-panels');
-    const relaxed = await site(project.root, 'check');
+    const relaxed = await site(project.root, 'check', '--no-types');
     expect(relaxed.code).toBe(0);
     expect(relaxed.stdout).toBe('1 warning in 1 file.\n');
     expect(relaxed.stderr).toContain('pages/services.yaml:8:11  links[0].href  warning "/old-panels" is redirected to /services/panels');
-    const strict = await site(project.root, 'check', '--strict');
+    const strict = await site(project.root, 'check', '--strict', '--no-types');
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('pages/services.yaml:8:11  links[0].href  "/old-panels" is redirected to /services/panels');
   });
@@ -98,7 +112,7 @@ describe('site check', () => {
   it('prints diagnostics as JSON for CI tools', async () => {
     project = await copyFixture();
     await project.edit('pages/index.yaml', 'href: /services\n', 'href: /nowhere\n');
-    const { code, stdout } = await site(project.root, 'check', '--format', 'json');
+    const { code, stdout } = await site(project.root, 'check', '--format', 'json', '--no-types');
     expect(code).toBe(1);
     expect(JSON.parse(stdout)).toEqual({
       errors: 1,
@@ -113,8 +127,60 @@ describe('site check', () => {
 
   it('writes nothing', async () => {
     project = await copyFixture();
-    await site(project.root, 'check');
+    await site(project.root, 'check', '--no-types');
     await expect(readFile(join(project.root, 'dist/index.html'))).rejects.toThrow();
+  });
+});
+
+describe('site check <files>', () => {
+  it('reports on the named files and on problems elsewhere about them, and exits on those alone', async () => {
+    project = await copyFixture();
+    // A link in the home page to the services page, costing a redirect: a warning about /services.
+    await project.edit('pages/index.yaml', 'href: /services\n', 'href: /services/\n');
+    // An error in another page, which links nowhere.
+    await project.edit('pages/services/panels.yaml', 'heading: Panel upgrades', 'heading: Panel upgrades\nlinks:\n  - label: Lost\n    href: /nowhere');
+    expect((await site(project.root, 'check', '--no-types')).code).toBe(1);
+
+    const services = await site(project.root, 'check', '--no-types', 'pages/services.yaml');
+    expect(services.code).toBe(0);
+    expect(services.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^pages\/index\.yaml:8:11  links\[0\]\.href  warning "\/services\/" ends in a slash/)]);
+    expect(services.stdout).toBe('1 warning in 1 file.\n');
+
+    // Paths are relative to the current folder.
+    const panels = await site(join(project.root, 'pages'), 'check', '--no-types', 'services/panels.yaml');
+    expect(panels.code).toBe(1);
+    expect(panels.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^pages\/services\/panels\.yaml:8:11  links\[0\]\.href  link to \/nowhere/), '1 error in 1 file.']);
+  });
+
+  it('refuses a file that does not exist and one outside the project', async () => {
+    project = await copyFixture();
+    const missing = await site(project.root, 'check', '--no-types', 'pages/servces.yaml');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('pages/servces.yaml  there is no such file or folder to check; name files of the project, relative to the current folder');
+    const outside = await site(project.root, 'check', '--no-types', '../');
+    expect(outside.code).toBe(1);
+    expect(outside.stderr).toContain('cannot check a file outside the project');
+  });
+});
+
+describe('site check, type-checking the templates', () => {
+  it('reports a misspelt field at the template’s line and fails; --no-types skips the check', async () => {
+    project = await copyFixture('typed');
+    await project.edit('templates/pages/page.tsx', '<h1>{page.heading}</h1>', '<h1>{page.yeer}</h1>');
+    const { code, stderr } = await site(project.root, 'check');
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^templates\/pages\/page\.tsx:21:19  the template reads a field its data does not have, which would render as empty text: Property 'yeer' does not exist/);
+    expect(lines[1]).toBe('1 error in 1 file.');
+    // The second run reads the kept result and says the same.
+    expect((await site(project.root, 'check')).stderr).toBe(stderr);
+    expect(await site(project.root, 'check', '--no-types')).toMatchObject({ code: 0, stdout: 'No problems found.\n' });
+  });
+
+  it('passes the fixture as it is', async () => {
+    project = await copyFixture('typed');
+    expect(await site(project.root, 'check')).toMatchObject({ code: 0, stdout: 'No problems found.\n' });
   });
 });
 
@@ -151,10 +217,19 @@ describe('site serve', () => {
 });
 
 describe('help and version', () => {
-  it.each([['build'], ['check'], ['serve']])('site %s --help describes its options', async (command) => {
+  it.each([['build'], ['check'], ['serve'], ['report']])('site %s --help describes its options and ends with examples of it', async (command) => {
     const { code, stdout } = await site('.', command, '--help');
     expect(code).toBe(0);
     expect(stdout).toContain(`Usage: site ${command}`);
+    const examples = stdout.slice(stdout.indexOf('\nExamples:\n'));
+    expect(examples.match(/^ {2}\$ site .+$/gm)!.length).toBeGreaterThanOrEqual(2);
+    expect(examples).toContain(`$ site ${command}`);
+  });
+
+  it('site --help ends with examples', async () => {
+    const { code, stdout } = await site('.', '--help');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/\nExamples:\n {2}\$ site build && site serve\n/);
   });
 
   it('site --version prints the package version', async () => {

@@ -17,7 +17,13 @@ export async function main(argv: string[], version: string): Promise<number> {
     .description('Build, check and preview the website from site.yaml, pages/ and templates/.')
     .version(version, '-v, --version')
     .showHelpAfterError()
-    .exitOverride();
+    .exitOverride()
+    .addHelpText('after', examples([
+      ['site build && site serve', 'build the site into dist/ and preview it on http://127.0.0.1:8080'],
+      ['site check', 'every problem at once, templates\' types included, writing nothing'],
+      ['site check pages/about.yaml', 'only what concerns one page'],
+      ['site build --help', 'the options of one command'],
+    ]));
 
   program
     .command('build')
@@ -28,6 +34,12 @@ export async function main(argv: string[], version: string): Promise<number> {
     .option('--verbose', 'also list every page and the size of each script bundle')
     .option('--strict', 'treat warnings as errors (for CI): nothing is written while there is one')
     .option('--drafts', 'also publish draft posts and posts dated in the future (for previews)')
+    .addHelpText('after', examples([
+      ['site build', 'validate, render and replace dist/ with the new site'],
+      ['site build --strict --quiet', 'for CI: warnings fail too, and only problems are printed'],
+      ['site build --drafts --out preview --base-url https://preview.example.com', 'a preview with drafts and future posts, in preview/'],
+      ['site build --verbose', 'also list every page, each script\'s size and the time of each stage'],
+    ]))
     .action(async (options: { out: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; strict?: boolean; drafts?: boolean }) => {
       status = await guard(colour, async () => {
         const result = await build({ root: projectRoot(process.cwd()), out: options.out, baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts });
@@ -46,14 +58,33 @@ export async function main(argv: string[], version: string): Promise<number> {
 
   program
     .command('check')
-    .description('validate the content and report every problem at once, without writing the site')
+    .description('validate the content and type-check the templates, and report every problem at once, without writing the site')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addOption(baseUrlOption)
     .option('--strict', 'treat warnings as errors (for CI)')
     .option('--drafts', 'also check draft posts and posts dated in the future as published pages')
-    .action(async (options: { format: 'text' | 'json'; baseUrl?: string; strict?: boolean; drafts?: boolean }) => {
+    .argument('[files...]', 'report only on these files or folders, relative to the current folder (see below)')
+    .option('--no-types', 'skip type-checking the templates with TypeScript')
+    .addHelpText('after', [
+      '',
+      'With files, the whole site is still checked, and the report keeps to the named',
+      'files and to problems elsewhere about them: links in other files to the pages',
+      'they are, another file claiming the same route, a named template failing on any',
+      'page; and anything in site.yaml or the theme that stopped every page rendering.',
+      'The exit status counts only what is reported.',
+      examples([
+        ['site check', 'the whole site, templates\' types included'],
+        ['site check pages/gta/vaughan.yaml', 'one page, and links elsewhere to /gta/vaughan'],
+        ['site check templates/pages/location.tsx pages/gta', 'a template and a folder of pages'],
+        ['site check --strict --format json', 'for CI tools: warnings fail too, as JSON'],
+      ]),
+    ].join('\n'))
+    .action(async (files: string[], options: { format: 'text' | 'json'; baseUrl?: string; strict?: boolean; drafts?: boolean; types: boolean }) => {
       status = await guard(colour, async () => {
-        const diagnostics = await check({ root: projectRoot(process.cwd()), baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts });
+        const diagnostics = await check({
+          root: projectRoot(process.cwd()), baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts, types: options.types,
+          ...(files.length ? { files: files.map((file) => resolve(process.cwd(), file)) } : {}),
+        });
         const errors = diagnostics.filter((d) => d.severity === 'error').length;
         if (options.format === 'json') console.log(diagnosticsJson(diagnostics));
         else if (diagnostics.length) console.error(formatDiagnostics(diagnostics, colour));
@@ -67,6 +98,10 @@ export async function main(argv: string[], version: string): Promise<number> {
     .command('report')
     .description('print a content report of the site: words per page, most similar pages, reading grade')
     .option('--targets <file>', 'YAML file of targets the report must meet (exit status 1 if one is missed)')
+    .addHelpText('after', examples([
+      ['site report', 'words, similarity and reading grade of every page'],
+      ['site report --targets content-targets.yaml', 'held to the site\'s targets, as npm run content:report does'],
+    ]))
     .action(async (options: { targets?: string }) => {
       status = await guard(colour, async () => {
         const { report } = await import('../report/index.ts');
@@ -114,6 +149,12 @@ marked TODO: until it is written over; npx site check names each one left.`)
     .option('-o, --out <dir>', 'folder to serve', 'dist')
     .option('-p, --port <port>', 'port to listen on (0 picks a free one)', portNumber, 8080)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .addHelpText('after', examples([
+      ['site serve', 'serve dist/ on http://127.0.0.1:8080'],
+      ['site serve --port 0', 'on any free port (the address is printed)'],
+      ['site build --out preview && site serve --out preview', 'build and serve another folder'],
+      ['site serve --host 0.0.0.0 --port 3000', 'reachable from a phone on the same network'],
+    ]))
     .action(async (options: { out: string; port: number; host: string }) => {
       const { serve } = await import('../serve/index.ts');
       const dir = resolve(projectRoot(process.cwd()), options.out);
@@ -177,6 +218,11 @@ and their open tabs reload. A mistake shows in the terminal and over the page un
     throw error;
   }
   return status;
+}
+
+/** The "Examples:" section of a command's help: each command line with what it does below it. */
+function examples(list: [command: string, what: string][]): string {
+  return ['', 'Examples:', ...list.flatMap(([command, what]) => [`  $ ${command}`, `      ${what}`])].join('\n');
 }
 
 /** User errors print located lines and exit 1; anything else is a bug and keeps its stack. */

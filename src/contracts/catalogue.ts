@@ -47,6 +47,34 @@ function linkHint(hint: string, p: LinkParams): string {
   return p.inTemplate ? `${hint}; the link is written in a template` : hint;
 }
 
+/**
+ * A type error in plain words, by TypeScript's code for it. The commonest
+ * matter most: a misspelt field is no error at run time, it renders as nothing.
+ */
+function typeProblem(code: number): { words: string; hint?: string } {
+  switch (code) {
+    case 2339: // Property 'x' does not exist on type …
+    case 2551: // … Did you mean 'y'?
+      return { words: 'the template reads a field its data does not have, which would render as empty text', hint: "check the name against the page's schema" };
+    case 2304: // Cannot find name 'x'.
+    case 2552: // Cannot find name 'x'. Did you mean 'y'?
+      return { words: 'the template names something that is not defined', hint: 'check the spelling, or import it' };
+    case 2307: // Cannot find module 'x' or its corresponding type declarations.
+      return { words: 'the template imports a file or package that cannot be found', hint: 'check the path, with its extension, relative to this file' };
+    case 2322: // Type 'x' is not assignable to type 'y'.
+    case 2345: // Argument of type 'x' is not assignable to parameter of type 'y'.
+    case 2741: // Property 'x' is missing in type …
+    case 2769: // No overload matches this call.
+      return { words: 'the template passes a value of the wrong kind' };
+    case 2532: // Object is possibly 'undefined'.
+    case 18047: // 'x' is possibly 'null'.
+    case 18048: // 'x' is possibly 'undefined'.
+      return { words: 'the template uses a value that may be missing', hint: 'handle the case where it is absent (?. or a default)' };
+    default:
+      return { words: 'the template does not type-check' };
+  }
+}
+
 export const catalogue = {
   // ── Files and options ──────────────────────────────────────────────────────
   'missing-file': entry({
@@ -69,6 +97,15 @@ export const catalogue = {
     stops: 'render',
     message: (p: { out: string; why: string }) => `cannot write the site to ${JSON.stringify(p.out)}: ${p.why}`,
     hint: () => 'choose a folder of its own, such as dist',
+  }),
+
+  'named-file': entry({
+    title: 'A file named to check is missing or outside the project',
+    severity: 'error',
+    stops: 'render',
+    message: (p: { why: 'missing' | 'outside'; root: string }) =>
+      p.why === 'missing' ? 'there is no such file or folder to check' : `cannot check a file outside the project (${p.root})`,
+    hint: () => 'name files of the project, relative to the current folder, e.g. pages/about.yaml',
   }),
 
   // ── Shape: YAML and the schemas ────────────────────────────────────────────
@@ -303,8 +340,22 @@ export const catalogue = {
     title: 'A template failed while rendering a page',
     severity: 'error',
     stops: 'write',
-    message: (p: { template: string; error: string; frame?: string }) => `the "${p.template}" template failed: ${p.error}`,
-    hint: (p) => p.frame,
+    message: (p: { template: string; error: string; at?: string }) => `the "${p.template}" template failed: ${p.error}`,
+    hint: (p) => (p.at ? `thrown at ${p.at}, with this page's data` : undefined),
+  }),
+  'template-type': entry({
+    title: 'A template does not type-check',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { code: number; text: string }) => `${typeProblem(p.code).words}: ${p.text} (TS${p.code})`,
+    hint: (p) => typeProblem(p.code).hint,
+  }),
+  'typescript-missing': entry({
+    title: 'The templates were not type-checked',
+    severity: 'warning',
+    stops: 'nothing',
+    message: () => 'the templates were not type-checked: the typescript package is not installed',
+    hint: () => 'install it with `npm install --save-dev typescript` (an install without devDependencies leaves it out), or skip the check with `site check --no-types`',
   }),
   'inline-code': entry({
     title: 'Inline style or script that the Content-Security-Policy blocks',

@@ -26,7 +26,9 @@ export interface Diagnostic {
   /**
    * The value the problem is about, where one value can be reported from two
    * places (a link's href): a later stage compares subjects, never messages,
-   * to leave out what was reported already. Not printed.
+   * to leave out what was reported already. Also what ties a problem to
+   * another file (a route a page serves, the template that threw), so
+   * `site check <files>` reports it with that file. Not printed.
    */
   subject?: string;
 }

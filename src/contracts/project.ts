@@ -16,6 +16,23 @@ export const THEME_ENTRIES = [`${TEMPLATES_DIR}/index.ts`, `${TEMPLATES_DIR}/ind
 /** Redirect rules, data for the engine rather than a page. */
 export const REDIRECTS_FILES = [`${PAGES_DIR}/_redirects.yaml`, `${PAGES_DIR}/_redirects.yml`];
 
+/**
+ * The engine's own sources, when the engine sits inside the project as it does
+ * here: the theme imports its types and helpers, but their errors are the
+ * engine's to fix (its own `tsc` checks them), not a template's.
+ */
+export const ENGINE_DIR = 'src';
+
+/**
+ * Whether a path, relative to the project, is the theme's own code: inside the
+ * project, outside installed packages and outside the engine. Type errors and
+ * stack frames are reported only there.
+ */
+export function isThemeSource(file: string): boolean {
+  const path = file.replace(/\\/g, '/');
+  return !path.startsWith('../') && !/^([a-z]:)?\//i.test(path) && !path.split('/').includes('node_modules') && !path.startsWith(`${ENGINE_DIR}/`);
+}
+
 /** Whether a project file is one page's own file, whose problems keep only that page out. */
 export function isPageFile(file: string): boolean {
   return file.startsWith(`${PAGES_DIR}/`);

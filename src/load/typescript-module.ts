@@ -3,11 +3,11 @@
 // bundle is kept with a list of the files it was made from, and reused while
 // none of them has changed, so most runs skip bundling altogether.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleForNode, cacheFolder, writeWhole } from '../../bin/node-module.js';
+import { fingerprints, unchanged } from './fingerprint.ts';
 
 /** Imports a TypeScript entry and everything it imports, React excepted. */
 export async function importTypeScript<T>(root: string, entry: string): Promise<T> {
@@ -18,21 +18,26 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
   const manifestFile = join(dir, `${name}.json`);
 
   let manifest = await readManifest(manifestFile);
-  if (!manifest || !unchanged(root, manifest.inputs)) {
+  if (!manifest || manifest.format !== MANIFEST_FORMAT || !unchanged(root, manifest.inputs)) {
     const { contents, metafile } = await bundleForNode({
       absWorkingDir: root,
       entryPoints: [entry],
       // React stays external so the theme and the engine share one copy (hooks and context need that);
-      // the rest is bundled, which loads much faster than many small package files.
-      external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+      // the rest is bundled, which loads much faster than many small package files. The engine's type
+      // check imports typescript on demand: a theme that imports the engine must not pull it in.
+      external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'typescript'],
       jsx: 'automatic',
       sourcemap: 'inline',
+      // Where the bundle will be: the source map names the templates relative to it, so a stack
+      // trace mapped through it (by Node, or by theme-frames.ts) names the templates' own files.
+      outfile: file,
       metafile: true,
     });
     manifest = {
+      format: MANIFEST_FORMAT,
       hash: createHash('sha1').update(contents).digest('hex').slice(0, 12),
       // package.json too: its `sideEffects` decides what the bundle leaves out.
-      inputs: Object.fromEntries([...Object.keys(metafile!.inputs), 'package.json'].map((input) => [input, fingerprint(root, input)])),
+      inputs: fingerprints(root, [...Object.keys(metafile!.inputs), 'package.json']),
     };
     await writeWhole(file, contents);
     await writeWhole(manifestFile, JSON.stringify(manifest));
@@ -41,7 +46,11 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
   return (await import(`${pathToFileURL(file).href}?v=${manifest.hash}`)) as T;
 }
 
+/** Bumped when bundles are made differently, so older ones are made again (2: source paths relative to the bundle). */
+const MANIFEST_FORMAT = 2;
+
 interface Manifest {
+  format: number;
   /** Hash of the bundle, so a changed bundle gets a new module URL. */
   hash: string;
   /** Every file the bundle was made from, with its fingerprint then. */
@@ -53,21 +62,5 @@ async function readManifest(file: string): Promise<Manifest | null> {
     return JSON.parse(await readFile(file, 'utf8')) as Manifest;
   } catch {
     return null;
-  }
-}
-
-function unchanged(root: string, inputs: Record<string, string>): boolean {
-  return Object.entries(inputs).every(([input, print]) => fingerprint(root, input) === print);
-}
-
-/** The project's own files by content (an edit can keep size and mtime); installed packages by size and mtime. */
-function fingerprint(root: string, input: string): string {
-  try {
-    const path = resolve(root, input);
-    if (!input.includes('node_modules/')) return createHash('sha1').update(readFileSync(path)).digest('hex');
-    const stat = statSync(path);
-    return `${stat.mtimeMs} ${stat.size}`;
-  } catch {
-    return 'missing';
   }
 }

@@ -48,41 +48,41 @@ describe('what a rebuild renders again', () => {
   });
 
   it('renders nothing when nothing changed, and hands back the very same pages', () => {
-    const again = render(model(), theme, assets, first.memory);
+    const again = render(model(), theme, assets, { memory: first.memory });
     expect(again.renderedRoutes).toEqual([]);
     expect(again.pages).toEqual(first.pages);
     expect(again.pages[0]).toBe(first.pages[0]);
   });
 
   it("renders a page whose own data changed, and no other", () => {
-    const again = render(model({ about: 'About us' }), theme, assets, first.memory);
+    const again = render(model({ about: 'About us' }), theme, assets, { memory: first.memory });
     expect(again.renderedRoutes).toEqual(['/about']);
     expect(again.pages.find((p) => p.route === '/about')!.html).toContain('<title>About us</title>');
   });
 
   it('renders the pages that read a collection when a member changes, not the others', () => {
-    const again = render(model({ places: [place('/gta/ajax', 'Ajax'), place('/gta/whitby', 'Whitby')] }), theme, assets, first.memory);
+    const again = render(model({ places: [place('/gta/ajax', 'Ajax'), place('/gta/whitby', 'Whitby')] }), theme, assets, { memory: first.memory });
     expect(again.renderedRoutes).toEqual(['/areas']);
     expect(again.pages.find((p) => p.route === '/areas')!.html).toContain('<li>Whitby</li>');
   });
 
   it('renders the pages that read the posts when a post is added, and the new post', () => {
-    const again = render(model({ posts: 2 }), theme, assets, first.memory);
+    const again = render(model({ posts: 2 }), theme, assets, { memory: first.memory });
     expect(again.renderedRoutes.sort()).toEqual(['/blog', '/blog/p1']);
   });
 
   it('renders the pages that inline the stylesheet when it changes, and the pages that load a script when its bundle does', () => {
-    expect(render(model(), theme, { ...assets, css: 'body{margin:1px}' }, first.memory).renderedRoutes).toEqual(['/areas']);
-    expect(render(model(), theme, { ...assets, scripts: { ...assets.scripts, menu: '/assets/menu-B.js' } }, first.memory).renderedRoutes).toEqual(['/blog']);
-    expect(render(model(), theme, { ...assets, scripts: { ...assets.scripts, faq: '/assets/faq-B.js' } }, first.memory).renderedRoutes).toEqual([]);
+    expect(render(model(), theme, { ...assets, css: 'body{margin:1px}' }, { memory: first.memory }).renderedRoutes).toEqual(['/areas']);
+    expect(render(model(), theme, { ...assets, scripts: { ...assets.scripts, menu: '/assets/menu-B.js' } }, { memory: first.memory }).renderedRoutes).toEqual(['/blog']);
+    expect(render(model(), theme, { ...assets, scripts: { ...assets.scripts, faq: '/assets/faq-B.js' } }, { memory: first.memory }).renderedRoutes).toEqual([]);
   });
 
   it('renders every page when the site or the set of scripts changes, or the theme is another', () => {
     const site = model();
     site.site = { ...site.site, name: 'Renamed' };
-    expect(render(site, theme, assets, first.memory).renderedRoutes).toHaveLength(4);
-    expect(render(model(), theme, { ...assets, scripts: { ...assets.scripts, carousel: '/assets/carousel-A.js' } }, first.memory).renderedRoutes).toHaveLength(4);
-    expect(render(model(), readingTheme(), assets, first.memory).renderedRoutes).toHaveLength(4);
+    expect(render(site, theme, assets, { memory: first.memory }).renderedRoutes).toHaveLength(4);
+    expect(render(model(), theme, { ...assets, scripts: { ...assets.scripts, carousel: '/assets/carousel-A.js' } }, { memory: first.memory }).renderedRoutes).toHaveLength(4);
+    expect(render(model(), readingTheme(), assets, { memory: first.memory }).renderedRoutes).toHaveLength(4);
   });
 
   it('renders again a page whose template failed, once its input changes, and keeps its problem until then', () => {
@@ -90,10 +90,10 @@ describe('what a rebuild renders again', () => {
     const flaky = tinyTheme({ templates: { plain: { schema: plainSchema, component: ({ page }) => { if (fail) throw new Error('boom'); return documentElement(String(page.title), ''); } } } });
     const broken = render(siteModel({ pages: [pageEntry('/about')] }), flaky, assets);
     expect(broken.diagnostics.map((d) => d.code)).toEqual(['render']);
-    const still = render(siteModel({ pages: [pageEntry('/about')] }), flaky, assets, broken.memory);
+    const still = render(siteModel({ pages: [pageEntry('/about')] }), flaky, assets, { memory: broken.memory });
     expect([still.renderedRoutes, still.diagnostics.map((d) => d.code)]).toEqual([[], ['render']]);
     fail = false;
-    const fixed = render(siteModel({ pages: [pageEntry('/about', { title: 'Fixed' })] }), flaky, assets, broken.memory);
+    const fixed = render(siteModel({ pages: [pageEntry('/about', { title: 'Fixed' })] }), flaky, assets, { memory: broken.memory });
     expect([fixed.renderedRoutes, fixed.diagnostics]).toEqual([['/about'], []]);
   });
 });

@@ -111,5 +111,29 @@ describe('render', () => {
       line: 0,
       message: 'the "fragile" template failed: no heading to show',
     });
+    expect(diagnostics[0]!.hint).toBeUndefined();
+  });
+
+  it('says where in the template the error was thrown, as the theme loader locates it', () => {
+    const theme = tinyTheme({
+      templates: {
+        fragile: {
+          schema: plainSchema,
+          component: () => {
+            throw new Error('no heading to show');
+          },
+        },
+      },
+    });
+    const stacks: string[] = [];
+    const locate = (stack: string) => (stacks.push(stack), { file: 'templates/pages/fragile.tsx', line: 12, column: 11 });
+    const { diagnostics } = render(siteModel({ pages: [pageEntry('/broken', { template: 'fragile' })] }), theme, assets, { locate });
+    expect(stacks[0]).toMatch(/^Error: no heading to show\n/);
+    expect(diagnostics).toEqual([{
+      file: 'pages/broken.yaml', line: 0, column: 0, path: '', severity: 'error', code: 'render',
+      message: 'the "fragile" template failed: no heading to show',
+      hint: "thrown at templates/pages/fragile.tsx:12:11, with this page's data",
+      subject: 'templates/pages/fragile.tsx',
+    }]);
   });
 });

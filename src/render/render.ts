@@ -41,7 +41,25 @@ export interface Rendered {
   renderedRoutes: string[];
 }
 
-export function render(model: SiteModel, theme: Theme, assets: Assets, memory?: RenderMemory): Rendered {
+/** A place in a project file, 1-based. */
+export interface TemplatePosition {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export interface RenderOptions {
+  /** The previous render's memory: pages whose inputs did not change are reused from it. */
+  memory?: RenderMemory;
+  /**
+   * Where in the theme's own files a stack trace was thrown, for the diagnostic of a template
+   * that fails. The theme loader's (src/load/theme-frames.ts) maps the theme bundle's frames.
+   */
+  locate?: (stack: string) => TemplatePosition | undefined;
+}
+
+export function render(model: SiteModel, theme: Theme, assets: Assets, options: RenderOptions = {}): Rendered {
+  const memory = options.memory;
   const pages: RenderedPage[] = [];
   const diagnostics: Diagnostic[] = [];
   const renderedRoutes: string[] = [];
@@ -69,11 +87,13 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, memory?: 
       page = { route, output, source, template: templateName, html };
       pages.push(page);
     } catch (error) {
-      // A broken page never ships: the build fails naming the page, the template and the cause.
-      found.push(diagnostic('render', { file: source }, {
+      // A broken page never ships: the build fails naming the page, the template, the cause and
+      // where in the template it was thrown (the subject, so `check <template file>` finds it).
+      const at = error instanceof Error && error.stack ? options.locate?.(error.stack) : undefined;
+      found.push(diagnostic('render', { file: source, ...(at ? { subject: at.file } : {}) }, {
         template: templateName,
         error: error instanceof Error ? error.message : String(error),
-        frame: error instanceof Error && error.stack ? firstFrame(error.stack) : undefined,
+        ...(at ? { at: `${at.file}:${at.line}:${at.column}` } : {}),
       }));
       diagnostics.push(...found);
     }
@@ -166,9 +186,4 @@ function postProps(post: PostEntry, shared: Shared, reads: Set<string>): PagePro
   // The post template gets the common fields too, so shared head components work unchanged.
   const common = { template: 'post', title: post.head.title, description: post.head.description, noindex: false };
   return Object.assign(trackedShared(shared, reads), { page: { ...page, ...common }, route: post.route, canonical: canonicalUrl(shared.baseUrl, post.route) });
-}
-
-function firstFrame(stack: string): string | undefined {
-  const frame = stack.split('\n').find((line) => /templates[\\/]/.test(line));
-  return frame ? `at ${frame.trim().replace(/^at /, '')}` : undefined;
 }

@@ -12,7 +12,8 @@ export function duplicateRoutes(model: SiteModel): Diagnostic[] {
     if (files.length < 2) continue;
     const sorted = [...files].sort();
     for (const file of sorted.slice(1)) {
-      out.push(diagnostic('duplicate-route', { file }, { first: sorted[0]!, route }));
+      // The route is the subject: `site check <the first file>` reports this one too.
+      out.push(diagnostic('duplicate-route', { file, subject: route }, { first: sorted[0]!, route }));
     }
   }
   return out;

@@ -1,0 +1,38 @@
+// Whether the files a cached result was made from have changed since: the
+// theme bundle and the templates' type check are both reused while they have not.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+
+/**
+ * The project's own files by content (an edit can keep size and mtime); installed packages by size and mtime;
+ * a folder, written with a trailing slash, by the names of the files below it, so a new file is a change.
+ */
+export function fingerprint(root: string, input: string): string {
+  try {
+    const path = resolve(root, input);
+    if (input.endsWith('/')) return createHash('sha1').update(fileNames(path).join('\n')).digest('hex');
+    if (!input.includes('node_modules/')) return createHash('sha1').update(readFileSync(path)).digest('hex');
+    const stat = statSync(path);
+    return `${stat.mtimeMs} ${stat.size}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/** Each input (a path relative to `root`) with its fingerprint now. */
+export function fingerprints(root: string, inputs: readonly string[]): Record<string, string> {
+  return Object.fromEntries(inputs.map((input) => [input, fingerprint(root, input)]));
+}
+
+/** Whether every input still has the fingerprint it had. */
+export function unchanged(root: string, inputs: Record<string, string>): boolean {
+  return Object.entries(inputs).every(([input, print]) => fingerprint(root, input) === print);
+}
+
+function fileNames(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, resolve(entry.parentPath, entry.name)).split('\\').join('/'))
+    .sort();
+}

@@ -1,0 +1,40 @@
+// The templates' type check as `site check` runs it: a misspelt field in a template is one error at the
+// template's own line; the real theme has none; a build leaves the check out.
+import { afterEach, describe, expect, it } from 'vitest';
+import { build, check } from '../src/build.ts';
+import { templateTypes } from '../src/typecheck/template-types.ts';
+import { copyFixture, type Project } from './helpers/fixture.ts';
+
+let project: Project | undefined;
+afterEach(async () => {
+  await project?.remove();
+  project = undefined;
+});
+
+describe('type-checking the templates', () => {
+  it('reports a misspelt field as exactly one error at the template’s file, line and column', async () => {
+    project = await copyFixture('typed');
+    await project.edit('templates/pages/page.tsx', '<h1>{page.heading}</h1>', '<h1>{page.yeer}</h1>');
+    const found = await check({ root: project.root, types: true });
+    expect(found.map((d) => [`${d.file}:${d.line}:${d.column}`, d.severity, d.code])).toEqual([['templates/pages/page.tsx:21:19', 'error', 'template-type']]);
+    expect(found[0]!.message).toMatch(/^the template reads a field its data does not have, which would render as empty text: Property 'yeer' does not exist on type .* \(TS2339\)$/);
+  });
+
+  it('finds nothing in the fixture as it is', async () => {
+    project = await copyFixture('typed');
+    expect(await check({ root: project.root, types: true })).toEqual([]);
+  });
+
+  it('finds nothing in the real theme, and nothing in the engine’s sources it reads', async () => {
+    expect((await templateTypes('.')).diagnostics).toEqual([]);
+  });
+
+  it('is left out of a build unless asked for, so builds stay fast', async () => {
+    project = await copyFixture('typed');
+    await project.edit('templates/pages/page.tsx', '<h1>{page.heading}</h1>', '<h1>{page.yeer}</h1>');
+    const result = await build({ root: project.root, write: false });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.stats.stages.types).toBeUndefined();
+    expect(await check({ root: project.root })).toEqual([]);
+  });
+});
