@@ -22,6 +22,13 @@ describe('devReportText', () => {
     expect(devReportText({ kind: 'built', changed: ['a', 'b', 'c', 'd', 'e'], result: result(3), reloaded: 0 })).toMatch(/a, b, c and 2 more changed: 3 pages rebuilt in 17 ms$/);
   });
 
+  it('lists warnings after the first build, and later those of the files just saved', () => {
+    const warning = diagnostic('not-a-page', { file: 'pages/notes.txt' }, { file: 'pages/notes.txt' });
+    expect(devReportText({ kind: 'built', changed: [], result: result(102, [warning]), reloaded: 0 })).toContain(warning.message);
+    expect(devReportText({ kind: 'built', changed: ['pages/notes.txt'], result: result(0, [warning]), reloaded: 0 })).toContain(warning.message);
+    expect(devReportText({ kind: 'built', changed: ['pages/a.yaml'], result: result(1, [warning]), reloaded: 0 })).not.toContain(warning.message);
+  });
+
   it('prints each problem at its place and says the browser shows them', () => {
     const problem = diagnostic('front-matter', { file: 'pages/blog/x.md', line: 1, column: 1 });
     const text = devReportText({ kind: 'failed', changed: ['pages/blog/x.md'], diagnostics: [problem] });

@@ -12,7 +12,9 @@ export function devReportText(event: DevReport, colour = false): string {
     const warnings = result.diagnostics.length ? ` (${problemCount(result.diagnostics)})` : '';
     const rebuilt = event.changed.length === 0 ? `${pages} pages` : `${pages} ${pages === 1 ? 'page' : 'pages'} rebuilt`;
     const tabs = event.reloaded ? `, ${event.reloaded} ${event.reloaded === 1 ? 'tab' : 'tabs'} reloaded` : '';
-    const first = event.changed.length === 0 && result.diagnostics.length ? formatDiagnostics(result.diagnostics, colour) + '\n' : '';
+    // Warnings are listed once: all of them after the first build, then those of the files just saved.
+    const listedNow = event.changed.length === 0 ? result.diagnostics : result.diagnostics.filter((d) => event.changed.includes(d.file));
+    const first = listedNow.length ? formatDiagnostics(listedNow, colour) + '\n' : '';
     return `${first}${what} ${rebuilt} in ${result.stats.milliseconds} ms${tabs}${warnings}`;
   }
   if (event.kind === 'failed') {
