@@ -71,6 +71,8 @@ export interface BuildResult {
     milliseconds: number;
     /** Milliseconds per stage: theme, load, validate, rules, bundle, render, extras, write, and types when asked for. */
     stages: Record<string, number>;
+    /** Megabytes: the process's resident size as each stage ended, and its peak so far. */
+    memory: { stages: Record<string, number>; peak: number };
     /** Raw bytes of each client script entry. */
     scripts: Record<string, number>;
   };
@@ -191,7 +193,14 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
     pages: rendered.pages,
     diagnostics: sortDiagnostics(found),
     renderedRoutes: rendered.renderedRoutes,
-    stats: { pages: rendered.pages.length, bytes, milliseconds: clock.total(), stages: clock.stages, scripts: bundled.sizes },
+    stats: {
+      pages: rendered.pages.length,
+      bytes,
+      milliseconds: clock.total(),
+      stages: clock.stages,
+      memory: { stages: clock.memory, peak: megabytes(process.resourceUsage().maxRSS * 1024) },
+      scripts: bundled.sizes,
+    },
   };
 }
 
@@ -209,18 +218,26 @@ function strictly(d: Diagnostic): Diagnostic {
 function stageClock() {
   const started = performance.now();
   const stages: Record<string, number> = {};
+  const memory: Record<string, number> = {};
   return {
     stages,
+    memory,
     async time<T>(name: string, run: () => T | Promise<T>): Promise<T> {
       const from = performance.now();
       try {
         return await run();
       } finally {
         stages[name] = Math.round((stages[name] ?? 0) + performance.now() - from);
+        // The process's size as the stage ends: where memory grows is where to look first.
+        memory[name] = megabytes(process.memoryUsage.rss());
       }
     },
     total: () => Math.round(performance.now() - started),
   };
+}
+
+function megabytes(bytes: number): number {
+  return Math.round(bytes / 1_048_576);
 }
 
 export interface CheckOptions extends Omit<BuildOptions, 'write' | 'out'> {

@@ -34,13 +34,15 @@ describe('site build', () => {
     expect(stdout).toMatch(/^Built 5 pages, [\d.]+ kB in \d+ ms → dist\n$/);
   });
 
-  it('prints nothing with --quiet, and pages and script sizes with --verbose', async () => {
+  it('prints nothing with --quiet, and pages, script sizes and the stage profile with --verbose', async () => {
     project = await copyFixture();
     expect((await site(project.root, 'build', '--quiet')).stdout).toBe('');
     const { stdout } = await site(project.root, 'build', '--verbose', '--out', 'public');
     expect(stdout).toContain('/services/panels');
     expect(stdout).toMatch(/assets\/hello-[A-Z0-9]{8}\.js\s+\d+ B, \d+ B gzip/);
     expect(stdout).toMatch(/→ public\n$/);
+    // The profile: time and the process's size after each stage, and the peak.
+    expect(stdout).toMatch(/ {2}stages: theme \d+ ms \(\d+ MB\), .*render \d+ ms \(\d+ MB\).*; peak \d+ MB\n/);
   });
 
   it('answers a typo with one located error line and leaves dist/ as it was', async () => {

@@ -49,7 +49,8 @@ export async function main(argv: string[], version: string): Promise<number> {
           for (const file of result.files.filter((f) => f.path.endsWith('.js'))) {
             console.log(`  ${file.path.padEnd(48)} ${formatBytes(size(file.contents))}, ${formatBytes(gzipSync(file.contents).byteLength)} gzip`);
           }
-          console.log(`  stages: ${Object.entries(result.stats.stages).map(([name, ms]) => `${name} ${ms} ms`).join(', ')}`);
+          const { memory } = result.stats;
+          console.log(`  stages: ${Object.entries(result.stats.stages).map(([name, ms]) => `${name} ${ms} ms (${memory.stages[name]} MB)`).join(', ')}; peak ${memory.peak} MB`);
         }
         if (!options.quiet) console.log(summaryLine(result.stats, relative(process.cwd(), resolve(projectRoot(process.cwd()), options.out)) || '.'));
         return 0;
