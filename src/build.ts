@@ -18,6 +18,7 @@ import { ContentError, hasErrors, sortDiagnostics, stopsRendering, type Diagnost
 import type { Theme } from './contracts/theme.ts';
 import { PAGES_DIR, SITE_FILE, STATIC_DIR } from './contracts/project.ts';
 import { loadTheme } from './load/theme.ts';
+import { cacheFolder } from '../bin/node-module.js';
 import { themeFrame } from './load/theme-frames.ts';
 import { load, parseCacheFile, readParseCache, reloadFiles, type LoadedContent } from './load/load.ts';
 import { createParseCache } from './validate/parse-cache.ts';
@@ -144,7 +145,7 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
 
   // 3. validate
   const cache = createParseCache(cached);
-  const validated = await clock.time('validate', () => validate(content, theme, validatorsFor(theme), { baseUrl: options.baseUrl, cache, drafts: options.drafts, today: options.today }));
+  const validated = await clock.time('validate', () => validate(content, theme, validatorsFor(theme, root), { baseUrl: options.baseUrl, cache, drafts: options.drafts, today: options.today }));
   const cacheChanges = cache.changes();
   // Saved for the next process; a builder that keeps running keeps its cache in memory.
   if (cacheChanges && !memory.parsed) await writeParseCache(root, parseCacheFile(root), cacheChanges);
@@ -267,11 +268,14 @@ function fail(diagnostics: Diagnostic[]): void {
   if (hasErrors(diagnostics)) throw new ContentError(sortDiagnostics(diagnostics));
 }
 
-// Compiling schemas is the slowest step of a check; a theme object is compiled once per process.
+// Compiling schemas is the slowest step of a check; a theme object is compiled once per process, and the
+// compiled code is kept in the project's cache for the next process (where the cache is in the project's
+// node_modules, whose ajv the kept code needs).
 const compiled = new WeakMap<Theme, Validators>();
-function validatorsFor(theme: Theme): Validators {
+function validatorsFor(theme: Theme, root: string): Validators {
   let validators = compiled.get(theme);
-  if (!validators) compiled.set(theme, (validators = compileValidators(theme)));
+  const folder = cacheFolder(root);
+  if (!validators) compiled.set(theme, (validators = compileValidators(theme, folder.startsWith(root) ? folder : undefined)));
   return validators;
 }
 

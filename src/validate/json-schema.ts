@@ -3,6 +3,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { FieldPath, ParsedYaml } from './yaml.ts';
+import { cachedValidator } from './validator-cache.ts';
 
 type JsonSchema = { [key: string]: unknown };
 
@@ -37,17 +38,19 @@ export interface Validator {
 
 // optimize: false: ajv's code optimiser costs more at start-up than it saves on a hundred small documents.
 // Not verbose: errors find their schema (descriptions, known field names) by schemaPath, which compiles faster.
-const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, code: { optimize: false } });
+// code.source: the generated code is kept, so it can be saved for the next run (validator-cache.ts).
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, code: { optimize: false, source: true } });
 
 // Compiling is the slow part of validating; a theme loaded again after a template edit
 // (the dev server) mostly brings the same schemas, which are compiled once per process.
 const compiled = new Map<string, ValidateFunction>();
 
-export function compileSchema(schema: object): Validator {
+/** Compiles `schema`; with a cache folder, the compiled code is kept there for later runs. */
+export function compileSchema(schema: object, cacheFolder?: string): Validator {
   const root = editorSchema(schema);
   const text = JSON.stringify(root);
   let check = compiled.get(text);
-  if (!check) compiled.set(text, (check = ajv.compile(root)));
+  if (!check) compiled.set(text, (check = cachedValidator(ajv, cacheFolder, text, () => ajv.compile(root))));
   return {
     validate(file, parsed, value = parsed.data) {
       const copy = structuredClone(value ?? {});

@@ -35,13 +35,15 @@ export interface Validators {
   templates: Map<string, Validator>;
 }
 
-export function compileValidators(theme: Theme): Validators {
+/** Compiles the theme's schemas; with a cache folder, compiled code is kept there for later runs. */
+export function compileValidators(theme: Theme, cacheFolder?: string): Validators {
+  const compile = (schema: object) => compileSchema(schema, cacheFolder);
   return {
-    site: compileSchema(theme.siteSchema),
-    post: compileSchema(postSchema(theme.post.schema)),
-    redirects: compileSchema(redirectsFile),
-    header: compileSchema(pageHeader),
-    templates: new Map(Object.entries(theme.templates).map(([name, t]) => [name, compileSchema(pageSchema(name, t.schema, theme.collections))])),
+    site: compile(theme.siteSchema),
+    post: compile(postSchema(theme.post.schema)),
+    redirects: compile(redirectsFile),
+    header: compile(pageHeader),
+    templates: new Map(Object.entries(theme.templates).map(([name, t]) => [name, compile(pageSchema(name, t.schema, theme.collections))])),
   };
 }
 
