@@ -20,6 +20,9 @@ export { defineTheme } from './contracts/theme.ts';
 
 // Collections: lists of pages as queries over what pages say about themselves.
 export { query, type Member, type Query } from './collections/query.ts';
+// A fact worked out once per object: every page of a build is handed the same collections,
+// so a list made from them (a menu, the places of a region) is made once, not once per page.
+export { perObject } from './memo.ts';
 
 // URLs: routes, output files, canonical URLs, phone links.
 export { canonicalUrl, E164_PATTERN, isE164, NOT_FOUND_ROUTE, outputFileFor, routeForFile, routeFromPath, telHref } from './url.ts';

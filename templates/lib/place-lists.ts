@@ -1,7 +1,11 @@
 // Every list of places on the site, as a query over the places collection
 // (templates/collections/places.ts). Nobody keeps a list of routes: a page
 // joins a list by what it says about itself under `collections: places:`.
-import { query, type Member } from '../../src/index.ts';
+//
+// Every page of a build is handed the same members, so each list is made once
+// per build (perObject keeps it by the members' array), not once per page: with
+// thousands of places, making the menus on every page was most of a build.
+import { perObject, query, type Member } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import type { Place, PlaceMember, RegionId } from '../collections/places.ts';
 
@@ -20,11 +24,19 @@ export interface RegionGroup {
 
 /** The service-area lists (home page, service pages, contact map): each region in site.yaml's order, its places in their order. */
 export function serviceAreaGroups(places: readonly PlaceMember[], regions: Site['regions']): RegionGroup[] {
-  const listed = query(places, { where: { inServiceAreas: true } });
-  return regions
-    .map((region) => ({ id: region.id, name: region.name, places: query(listed, { where: { region: region.id }, orderBy: ['order', 'label'] }) }))
-    .filter((group) => group.places.length > 0);
+  return serviceAreaGroupsOf(places)(regions);
 }
+
+const serviceAreaGroupsOf = perObject((places: readonly PlaceMember[]) => {
+  const listed = inServiceAreas(places);
+  return perObject((regions: Site['regions']) =>
+    regions
+      .map((region) => ({ id: region.id, name: region.name, places: query(listed, { where: { region: region.id }, orderBy: ['order', 'label'] }) }))
+      .filter((group) => group.places.length > 0));
+});
+
+/** The places the service-area lists may name. */
+const inServiceAreas = perObject((places: readonly PlaceMember[]) => query(places, { where: { inServiceAreas: true } }));
 
 /** Every place the service-area lists name, in their order: the areaServed of the structured data. */
 export function servedPlaces(places: readonly PlaceMember[], regions: Site['regions']): PlaceMember[] {
@@ -32,19 +44,16 @@ export function servedPlaces(places: readonly PlaceMember[], regions: Site['regi
 }
 
 /** The "Areas We Serve" dropdown and footer column: the pinned ones (the /toronto hub), then the rest alphabetically. */
-export function areasMenu(places: readonly PlaceMember[]): PlaceMember[] {
-  return query(places, { where: { inAreasMenu: true }, orderBy: ['menuOrder', 'label'] });
-}
+export const areasMenu = perObject((places: readonly PlaceMember[]): PlaceMember[] =>
+  query(places, { where: { inAreasMenu: true }, orderBy: ['menuOrder', 'label'] }));
 
 /** The "Serving" links of the top bar. */
-export function topBarPlaces(places: readonly PlaceMember[]): PlaceMember[] {
-  return query(places, { where: (p) => p.data.topBarOrder !== undefined, orderBy: ['topBarOrder'] });
-}
+export const topBarPlaces = perObject((places: readonly PlaceMember[]): PlaceMember[] =>
+  query(places, { where: (p) => p.data.topBarOrder !== undefined, orderBy: ['topBarOrder'] }));
 
 /** The contact page's grid of places. */
-export function contactGridPlaces(places: readonly PlaceMember[]): PlaceMember[] {
-  return query(places, { where: (p) => p.data.contactGridOrder !== undefined, orderBy: ['contactGridOrder'] });
-}
+export const contactGridPlaces = perObject((places: readonly PlaceMember[]): PlaceMember[] =>
+  query(places, { where: (p) => p.data.contactGridOrder !== undefined, orderBy: ['contactGridOrder'] }));
 
 /** A card of the /toronto hub: the place and its text. */
 export interface HubCard {
@@ -53,12 +62,11 @@ export interface HubCard {
 }
 
 /** The /toronto hub's neighbourhood cards, in their order. */
-export function hubCards(places: readonly PlaceMember[]): HubCard[] {
-  return places
+export const hubCards = perObject((places: readonly PlaceMember[]): HubCard[] =>
+  places
     .flatMap((place) => (place.data.hubCard ? [{ place, ...place.data.hubCard }] : []))
     .sort((a, b) => a.order - b.order || (a.place.route < b.place.route ? -1 : 1))
-    .map(({ place, excerpt }) => ({ place, excerpt }));
-}
+    .map(({ place, excerpt }) => ({ place, excerpt })));
 
 /** Distance in kilometres along the ground between two places (haversine; plenty for a metro area). */
 export function distanceKm(a: Pick<Place, 'lat' | 'lon'>, b: Pick<Place, 'lat' | 'lon'>): number {
@@ -79,15 +87,17 @@ export const NEARBY_LIMIT = 10;
  * is the page's own place and is left out.
  */
 export function nearbyPlaces(places: readonly PlaceMember[], route: string, limit = NEARBY_LIMIT): PlaceMember[] {
-  const self = places.find((p) => p.route === route);
+  const self = byRoute(places).get(route);
   if (!self) return [];
-  const candidates = query(places, { where: (p) => p.data.inServiceAreas && p.data.label !== self.data.label, except: route });
+  const candidates = query(inServiceAreas(places), { where: (p) => p.data.label !== self.data.label, except: route });
   const byDistance = (list: PlaceMember[]) =>
     list.map((p) => ({ p, km: distanceKm(self.data, p.data) })).sort((a, b) => a.km - b.km).map(({ p }) => p);
   const own = byDistance(candidates.filter((p) => p.data.region === self.data.region));
   const others = byDistance(candidates.filter((p) => p.data.region !== self.data.region));
   return [...own, ...others].slice(0, limit);
 }
+
+const byRoute = perObject((places: readonly PlaceMember[]) => new Map(places.map((p) => [p.route, p])));
 
 /** Places grouped by region, regions in the order their first place comes (the nearest region first). */
 export function groupByRegion(list: readonly PlaceMember[], regions: Site['regions']): RegionGroup[] {
