@@ -64,6 +64,11 @@ function isExecutable(attributes: string): boolean {
   return type === undefined || type === '' || type === 'module' || type === 'text/javascript' || type === 'application/javascript';
 }
 
+// Every page inlines the same stylesheet: each distinct block is hashed once per process, not once per page.
+const hashes = new Map<string, string>();
+
 function hash(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  let known = hashes.get(text);
+  if (known === undefined) hashes.set(text, (known = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`));
+  return known;
 }
