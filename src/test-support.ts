@@ -7,6 +7,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { PageProps, PostPage, Theme } from './contracts/theme.ts';
 import type { PageEntry, PostEntry, RedirectEntry, SiteModel } from './contracts/model.ts';
 import type { ParsedYaml } from './validate/yaml.ts';
+import type { RenderedPage } from './render/render.ts';
+import { pageFacts } from './html/page-facts.ts';
 
 // ── Temporary folders ───────────────────────────────────────────────────────
 
@@ -158,4 +160,9 @@ export function redirectEntry(from: string, to: string, options: { line?: number
     file: 'pages/_redirects.yaml',
     fields: { from: { line, column: 11 }, to: { line: line + 1, column: 9 } },
   };
+}
+
+/** A rendered page as the render stage makes it, with its facts found from `html`. */
+export function renderedPage(page: Omit<RenderedPage, 'facts'>): RenderedPage {
+  return { ...page, facts: pageFacts(page.source, page.html) };
 }

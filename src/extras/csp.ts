@@ -2,8 +2,7 @@
 // styles only from the site itself, except the inlined stylesheet, which is
 // allowed by the hash of its exact text, computed here from the rendered pages.
 import { createHash } from 'node:crypto';
-import { perObject } from '../memo.ts';
-import type { RenderedPage } from '../render/render.ts';
+import { scanHtml, type HtmlScan } from '../html/scan.ts';
 
 /** Directive name → sources, e.g. `{ 'form-action': ["'self'", 'https://formsubmit.co'] }`. */
 export type Directives = Record<string, string[]>;
@@ -33,18 +32,21 @@ export interface InlineCode {
   attributes: string[];
 }
 
-/** The inline code of one rendered page (React writes it in a fixed form, so patterns are exact). */
+/** The inline code of one rendered page. */
 export function inlineCode(html: string): InlineCode {
-  const styles = [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/g)].map((m) => hash(m[1]!));
-  const scripts = [...html.matchAll(/<script((?:\s[^>]*)?)>([\s\S]*?)<\/script>/g)]
-    .filter((m) => !/\ssrc=/.test(m[1]!) && isExecutable(m[1]!))
-    .map((m) => hash(m[2]!));
-  const attributes = [...html.matchAll(/<[a-z][^>]*?\s(style|on[a-z]+)="/g)].map((m) => m[1]!);
-  return { styles, scripts, attributes };
+  return inlineCodeOf(scanHtml(html));
 }
 
-/** The inline code of a rendered page, found once per page object (the extras and the output rules both ask). */
-export const inlineCodeOfPage = perObject((page: RenderedPage) => inlineCode(page.html));
+/** The inline code a scan of a page found: hashes of its style and executable script blocks, and inline attributes. */
+export function inlineCodeOf(scan: HtmlScan): InlineCode {
+  const styles: string[] = [];
+  const scripts: string[] = [];
+  for (const block of scan.blocks) {
+    if (block.tag === 'style') styles.push(hash(block.text));
+    else if (!block.attributes.has('src') && isExecutable(block.attributes.get('type'))) scripts.push(hash(block.text));
+  }
+  return { styles, scripts, attributes: scan.inlineAttributes };
+}
 
 /** Combines the base, the theme's additions and the hashes into one header value. */
 export function contentSecurityPolicy(extra: Directives, code: { styles: Iterable<string>; scripts: Iterable<string> }): string {
@@ -59,8 +61,8 @@ export function contentSecurityPolicy(extra: Directives, code: { styles: Iterabl
     .join('; ');
 }
 
-function isExecutable(attributes: string): boolean {
-  const type = /\stype="([^"]*)"/.exec(attributes)?.[1]?.toLowerCase();
+function isExecutable(declared: string | undefined): boolean {
+  const type = declared?.toLowerCase();
   return type === undefined || type === '' || type === 'module' || type === 'text/javascript' || type === 'application/javascript';
 }
 

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { RenderedPage } from '../render/render.ts';
 import { extras, outputFiles } from './index.ts';
 import { sitemap } from './sitemap.ts';
-import { pageEntry, postEntry, redirectEntry, siteModel } from '../test-support.ts';
+import { pageEntry, postEntry, redirectEntry, renderedPage, siteModel } from '../test-support.ts';
 
 const STYLE = 'body{margin:0}';
-const rendered = (route: string, output: string): RenderedPage => ({
+const rendered = (route: string, output: string): RenderedPage => renderedPage({
   route,
   output,
   source: `pages${route}.yaml`,

@@ -9,7 +9,7 @@ import { headerRules, headersFile } from './headers-file.ts';
 import { redirectsFile } from './redirects-file.ts';
 import { robots, sitemap } from './sitemap.ts';
 import { atomFeed, type FeedSettings } from './feed.ts';
-import { contentSecurityPolicy, inlineCodeOfPage, type Directives } from './csp.ts';
+import { contentSecurityPolicy, type Directives } from './csp.ts';
 
 /** The files a build generates besides pages, assets and static files. */
 /** What extras needs from the theme: origins for the security policy, and where the posts' feed goes. */
@@ -20,7 +20,7 @@ export interface ExtrasSettings {
 
 export function extras(model: SiteModel, pages: readonly RenderedPage[], settings: ExtrasSettings): OutputEntry[] {
   const { policy, feed } = settings;
-  const code = pages.map(inlineCodeOfPage);
+  const code = pages.map((page) => page.facts.inline);
   const csp = contentSecurityPolicy(policy, { styles: code.flatMap((c) => c.styles).sort(), scripts: code.flatMap((c) => c.scripts).sort() });
   const indexed = new Set([
     ...model.pages.filter((p) => !p.data.noindex).map((p) => p.route),

@@ -16,6 +16,7 @@ import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
 import { canonicalUrl, outputFileFor } from '../url.ts';
 import type { Assets, PageProps, PostPage, PostSummary, Theme } from '../contracts/theme.ts';
 import { perObject } from '../memo.ts';
+import { pageFacts, type PageFacts } from '../html/page-facts.ts';
 import { isStale, POSTS, STYLESHEET, collectionRead, scriptRead, type Inputs, type PageRecord, type RenderMemory } from './memory.ts';
 
 export type { RenderMemory } from './memory.ts';
@@ -30,6 +31,8 @@ export interface RenderedPage {
   /** The template that rendered it (`post` for posts). */
   template: string;
   html: string;
+  /** What the output rules and extras need of it, found as it was rendered. */
+  facts: PageFacts;
 }
 
 export interface Rendered {
@@ -84,7 +87,7 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
     const found: Diagnostic[] = [];
     try {
       const html = '<!DOCTYPE html>' + renderToStaticMarkup(element(reads));
-      page = { route, output, source, template: templateName, html };
+      page = { route, output, source, template: templateName, html, facts: pageFacts(source, html) };
       pages.push(page);
     } catch (error) {
       // A broken page never ships: the build fails naming the page, the template, the cause and

@@ -5,7 +5,7 @@ import { diagnostic } from '../contracts/diagnostics.ts';
 import type { RenderedPage } from '../render/render.ts';
 import { parseYaml } from '../validate/yaml.ts';
 import { checkData, checkRendered } from './index.ts';
-import { DESCRIPTION, postEntry, siteModel } from '../test-support.ts';
+import { DESCRIPTION, postEntry, renderedPage, siteModel } from '../test-support.ts';
 
 /** A page whose source is really parsed, so diagnostics carry real lines. */
 function page(file: string, route: string, lines: string[]): PageEntry {
@@ -15,7 +15,7 @@ function page(file: string, route: string, lines: string[]): PageEntry {
 }
 
 const html = (body: string) => `<!DOCTYPE html><html><body>${body}</body></html>`;
-const rendered = (source: string, route: string, output: string, body: string): RenderedPage => ({ route, output, source, template: 'plain', html: html(body) });
+const rendered = (source: string, route: string, output: string, body: string): RenderedPage => renderedPage({ route, output, source, template: 'plain', html: html(body) });
 
 describe('checkData', () => {
   it('reports every file after the first that claims a route, and compares heads only once per route', () => {

@@ -6,7 +6,7 @@ import type { RenderedPage } from '../render/render.ts';
 import { perObject } from '../memo.ts';
 import { isPattern, normaliseLinkPath } from '../url.ts';
 import { duplicateRoutes } from './duplicate-routes.ts';
-import { linksInData, linksInHtml, linksInMarkdown, type Link } from './link-sources.ts';
+import { linksInData, linksInMarkdown, type Link } from './link-sources.ts';
 import { checkLinks, type LinkTargets } from './links.ts';
 import { checkRedirects } from './redirects.ts';
 import { outputClashes } from './output-clashes.ts';
@@ -60,24 +60,13 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
   const reported = new Set(context.found.filter((d) => d.subject !== undefined).map((d) => `${d.code} ${d.subject}`));
   // React swaps a javascript: URL that a template renders for one of its own; the
   // original was reported where it is written, so the swapped one is not a link to check.
-  // Each page's links are found once, for the link check and for the orphan check.
-  const pageLinks = pages.map(linksOfPage);
-  const rendered = pages.flatMap(distinctLinksOfPage).filter((link) => !link.href.startsWith(REACT_BLOCKED_URL));
+  const rendered = pages.flatMap((page) => page.facts.links).filter((link) => !link.href.startsWith(REACT_BLOCKED_URL));
   const links = checkLinks(rendered, targets, { oncePerHref: true }).filter((d) => !reported.has(`${d.code} ${d.subject}`));
   // Orphans are only worth a word on content that is otherwise sound: a page with an error is
   // not rendered, and the pages it links to would look orphaned.
-  const orphans = hasErrors([...context.found, ...links]) ? [] : orphanPages(model, pages, pageLinks);
+  const orphans = hasErrors([...context.found, ...links]) ? [] : orphanPages(model, pages);
   return [...outputClashes(planned), ...links, ...inlineAttributes(pages), ...orphans];
 }
-
-/** The links a page's HTML holds, found once per page object. */
-const linksOfPage = perObject((page: RenderedPage) => linksInHtml(page.source, page.html));
-
-/** A page's links, the first of each href only (a template's link is reported once in all anyway). */
-const distinctLinksOfPage = perObject((page: RenderedPage) => {
-  const seen = new Set<string>();
-  return linksOfPage(page).filter((link) => !seen.has(link.href) && Boolean(seen.add(link.href)));
-});
 
 /** How React's replacement for a blocked javascript: URL starts. */
 const REACT_BLOCKED_URL = "javascript:throw new Error('React";

@@ -3,6 +3,8 @@
 import { Lexer, type Token } from 'marked';
 import type { FieldPath, ParsedYaml } from '../validate/yaml.ts';
 import { formatPath } from '../validate/json-schema.ts';
+import { scanHtml } from '../html/scan.ts';
+import { htmlLinks } from '../html/page-facts.ts';
 
 export interface Link {
   href: string;
@@ -101,22 +103,10 @@ const LEADS = ['](', '<', '"', "'"];
  * URL attributes of rendered HTML. React and marked both write attributes in
  * double quotes with `"` escaped, so a pattern is exact here.
  */
+/** Every URL a rendered page's attributes hold (pages keep theirs in `facts`, found as they are rendered). */
 export function linksInHtml(file: string, html: string): Link[] {
-  const out: Link[] = [];
-  for (const match of html.matchAll(/\s(href|src|action|poster|data-href)="([^"]*)"/g)) {
-    out.push({ href: decodeEntities(match[2]!), file, position: nowhere, path: match[1]!, origin: 'html' });
-  }
-  for (const match of html.matchAll(/\ssrcset="([^"]*)"/g)) {
-    for (const candidate of match[1]!.split(',')) {
-      const href = candidate.trim().split(/\s+/)[0];
-      if (href) out.push({ href: decodeEntities(href), file, position: nowhere, path: 'srcset', origin: 'html' });
-    }
-  }
-  return out;
+  return htmlLinks(file, scanHtml(html));
 }
-
-/** Rendered HTML has no line worth pointing at: the diagnostic names the page's file. */
-const nowhere = () => ({ line: 0, column: 0 });
 
 export function looksLikeUrl(text: string): boolean {
   return /^\/(?!\/)\S*$/.test(text) || /^[a-z][a-z0-9+.-]*:\S/i.test(text);
@@ -129,10 +119,4 @@ export function walk(value: unknown, path: (string | number)[], visit: (text: st
   else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) walk(item, [...path, key], visit);
   }
-}
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (_, name: string) =>
-    ({ amp: '&', quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>' })[name]!,
-  );
 }

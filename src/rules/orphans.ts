@@ -5,8 +5,6 @@ import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { SiteModel } from '../contracts/model.ts';
 import type { RenderedPage } from '../render/render.ts';
 import { normaliseLinkPath } from '../url.ts';
-import { linksInHtml, type Link } from './link-sources.ts';
-import { perObject } from '../memo.ts';
 
 /**
  * One warning per indexable page, home excepted, that no other rendered page
@@ -14,14 +12,12 @@ import { perObject } from '../memo.ts';
  */
 export function orphanPages(
   model: SiteModel,
-  pages: readonly RenderedPage[],
-  /** Each page's links, in the order of `pages`, when the caller has found them already. */
-  pageLinks: readonly (readonly Link[])[] = pages.map((page) => linksInHtml(page.source, page.html)),
+  pages: readonly Pick<RenderedPage, 'route' | 'facts'>[],
 ): Diagnostic[] {
   const redirects = new Map(model.redirects.map((r) => [normaliseLinkPath(r.from), normaliseLinkPath(r.to)]));
   const linked = new Set<string>();
-  for (const [index, page] of pages.entries()) {
-    for (const path of internalPaths(pageLinks[index]!)) {
+  for (const page of pages) {
+    for (const path of page.facts.linkedPaths) {
       const target = redirects.get(path) ?? path;
       if (target !== page.route) linked.add(target);
     }
@@ -34,12 +30,3 @@ export function orphanPages(
     .filter((page) => page.route !== '/' && !linked.has(page.route))
     .map((page) => diagnostic('orphan-page', { file: page.file, ...page.source.locate([page.field]), path: page.field }));
 }
-
-/** The site paths a page's links lead to, once each; kept per list of links, which a rebuild keeps for unchanged pages. */
-const internalPaths = perObject((links: readonly Link[]) => {
-  const paths = new Set<string>();
-  for (const link of links) {
-    if (link.path === 'href' && link.href.startsWith('/') && !link.href.startsWith('//')) paths.add(normaliseLinkPath(link.href));
-  }
-  return paths;
-});

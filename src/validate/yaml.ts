@@ -3,6 +3,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { recogniseMistakes } from './yaml-mistakes.ts';
+import { topLevelPosition } from './top-level.ts';
 
 export type FieldPath = readonly (string | number)[];
 
@@ -42,7 +43,13 @@ export function parseYaml(file: string, text: string, lineOffset = 0, cache?: Pa
   if (cached !== undefined) {
     let full: ParsedYaml | undefined;
     const parsed = () => (full ??= parseYamlNow(file, text, lineOffset));
-    return { data: cached, diagnostics: [], locate: (path) => parsed().locate(path), locateKey: (path, key) => parsed().locateKey(path, key) };
+    const shifted = (position: Position | undefined) => position && { line: position.line + lineOffset, column: position.column };
+    return {
+      data: cached,
+      diagnostics: [],
+      locate: (path) => (path.length === 1 && typeof path[0] === 'string' ? shifted(topLevelPosition(text, path[0])) : undefined) ?? parsed().locate(path),
+      locateKey: (path, key) => (path.length === 0 ? shifted(topLevelPosition(text, key, 'key')) : undefined) ?? parsed().locateKey(path, key),
+    };
   }
   const result = parseYamlNow(file, text, lineOffset);
   if (cache && result.data !== undefined && result.diagnostics.length === 0) cache.set(text, result.data);
