@@ -16,6 +16,7 @@
 import { resolve } from 'node:path';
 import { ContentError, hasErrors, sortDiagnostics, stopsRendering, type Diagnostic } from './contracts/diagnostics.ts';
 import type { Theme } from './contracts/theme.ts';
+import type { SiteModel } from './contracts/model.ts';
 import { PAGES_DIR, SITE_FILE, STATIC_DIR } from './contracts/project.ts';
 import { loadTheme } from './load/theme.ts';
 import { cacheFolder } from '../bin/node-module.js';
@@ -26,9 +27,11 @@ import { compileValidators, validate, type Validators } from './validate/validat
 import { editorSchemas } from './validate/editor-schemas.ts';
 import { checkData, checkRendered } from './rules/index.ts';
 import { bundle, type Bundle } from './bundle/bundle.ts';
-import { render, type RenderedPage, type RenderMemory } from './render/render.ts';
+import { renderSteps, type Rendered, type RenderedPage, type RenderMemory } from './render/render.ts';
+import { renderOnThreads, threadModule } from './render/threads.ts';
+import { availableParallelism } from 'node:os';
 import { extras, outputFiles } from './extras/index.ts';
-import { refreshFiles, writeOutput, writeParseCache, type OutputEntry } from './write/write.ts';
+import { openStaging, refreshFiles, writeOutput, writeParseCache, type OutputEntry, type Staging } from './write/write.ts';
 import { folderEntries, outputFolderProblem } from './write/output-folder.ts';
 import { templateTypes } from './typecheck/template-types.ts';
 import { concerning, namedFiles } from './check/named-files.ts';
@@ -55,6 +58,18 @@ export interface BuildOptions {
    * Seconds when the theme has changed, milliseconds when not (the result is cached). Default: false.
    */
   types?: boolean;
+  /**
+   * Write each page as soon as it is rendered and keep only its facts, so memory does not grow
+   * with the site's HTML (`site build` does). The pages in the result then have empty `html`.
+   * Only for a writing build. Default: false.
+   */
+  stream?: boolean;
+  /**
+   * Threads to render on while streaming, counting this one; `auto` is one per core (at most 4)
+   * for a build of 400 pages or more, where the threads' start-up pays for itself. Threads
+   * need the engine's bundle, as `site build` runs it; from sources, a build uses one. Default: 1.
+   */
+  threads?: number | 'auto';
 }
 
 export interface BuildResult {
@@ -166,8 +181,87 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   // a problem in what every page reads (site.yaml, client code) leaves nothing sensible to render.
   if (found.some(stopsRendering)) fail(found);
 
-  // 6. render
-  const rendered = await clock.time('render', () => render(model, theme, bundled.assets, { memory: memory.rendered, locate: (stack) => themeFrame(root, stack) }));
+  // 6. render, each page written to a new output tree as it is made when streaming
+  const staging = writing && options.stream ? await openStaging(resolve(root, out)) : undefined;
+  try {
+    return await renderAndWrite({ root, out, writing, options, clock, memory, model, theme, bundled, found, claimedRoutes, staging });
+  } catch (error) {
+    await staging?.abandon();
+    throw error;
+  }
+}
+
+/** How many threads render: `auto` uses every core (up to 4) once a build is large enough to gain. */
+function threadCount(threads: BuildOptions['threads'], model: SiteModel): number {
+  if (threads === undefined) return 1;
+  if (threads !== 'auto') return Math.max(1, Math.floor(threads));
+  const pages = model.pages.length + model.posts.length;
+  return pages < THREADED_PAGES ? 1 : Math.min(availableParallelism(), 4);
+}
+
+/** From this many pages a build renders on several threads when asked for `auto`. */
+const THREADED_PAGES = 400;
+
+/** Pages being written at once while streaming: enough to keep the disk busy, few enough to hold little. */
+const WRITES_IN_FLIGHT = 32;
+
+/** What the render stage onwards works from: the earlier stages' results. */
+interface RenderStep {
+  root: string;
+  out: string;
+  writing: boolean;
+  options: BuildOptions;
+  clock: ReturnType<typeof stageClock>;
+  memory: Memory;
+  model: SiteModel;
+  theme: Theme;
+  bundled: Bundle;
+  /** Problems so far; the later stages add theirs. */
+  found: Diagnostic[];
+  claimedRoutes: readonly string[];
+  /** The new output tree pages are written to as they are rendered, when streaming. */
+  staging?: Staging;
+}
+
+/** Stages 6 to 9: render, extras, rules over the output, write. */
+async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
+  const { root, out, writing, options, clock, memory, model, theme, bundled, found, claimedRoutes, staging } = step;
+  let streamedBytes = 0;
+  const streamed = staging && ((page: RenderedPage) => {
+    staging.write(page.output, page.html);
+    streamedBytes += Buffer.byteLength(page.html);
+    return { ...page, html: '' };
+  });
+  const module = threadModule();
+  const count = staging && module ? threadCount(options.threads, model) : 1;
+  const rendered = await clock.time('render', async () => {
+    // The other threads start first and render their shares while this one renders its own.
+    const others = count > 1 ? renderOnThreads(module!, root, staging!.folder, count, model, bundled.assets) : Promise.resolve([]);
+    const theirs = others.then((results) => ({ results }), (error: unknown) => ({ error }));
+    const steps = renderSteps(model, theme, bundled.assets, {
+      memory: memory.rendered,
+      locate: (stack) => themeFrame(root, stack),
+      ...(streamed ? { onPage: streamed } : {}),
+      shard: { index: 0, count },
+    });
+    let own: Rendered;
+    for (;;) {
+      const step = steps.next();
+      if (step.done) {
+        own = step.value;
+        break;
+      }
+      // The writes started so far go on between pages; a few dozen pages' HTML at most waits in memory.
+      if (staging) await staging.settle(WRITES_IN_FLIGHT);
+    }
+    const other = await theirs;
+    if ('error' in other) throw other.error;
+    if (other.results.length === 0) return own;
+    streamedBytes += other.results.reduce((sum, r) => sum + r.bytes, 0);
+    const pages = [...own.pages, ...other.results.flatMap((r) => r.pages)].sort((a, b) => (a.output < b.output ? -1 : 1));
+    // Pages rendered elsewhere are not in this thread's memory: a later build would render everything again.
+    return { ...own, pages, diagnostics: [...own.diagnostics, ...other.results.flatMap((r) => r.diagnostics)], renderedRoutes: pages.map((p) => p.route), memory: undefined };
+  });
   memory.rendered = rendered.memory;
   found.push(...rendered.diagnostics);
 
@@ -183,12 +277,13 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   found.push(...(await clock.time('rules', () => checkRendered(model, rendered.pages, { generated: generated.map((f) => f.path), claimedRoutes, found }))));
   const judged = options.strict ? found.map(strictly) : found;
   fail(judged);
-  const output = outputFiles({ pages: rendered.pages, assets: bundled.files, statics: model.statics, generated: extraFiles });
+  const output = outputFiles({ pages: staging ? [] : rendered.pages, assets: bundled.files, statics: model.statics, generated: extraFiles });
 
-  // 9. write
-  if (writing) await clock.time('write', () => writeOutput(resolve(root, out), output));
+  // 9. write (the pages are in the new tree already when streaming)
+  if (staging) await clock.time('write', () => staging.commit(output));
+  else if (writing) await clock.time('write', () => writeOutput(resolve(root, out), output));
 
-  const bytes = output.reduce((sum, f) => sum + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
+  const bytes = streamedBytes + output.reduce((sum, f) => sum + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
   return {
     files: output,
     pages: rendered.pages,

@@ -164,5 +164,5 @@ export function redirectEntry(from: string, to: string, options: { line?: number
 
 /** A rendered page as the render stage makes it, with its facts found from `html`. */
 export function renderedPage(page: Omit<RenderedPage, 'facts'>): RenderedPage {
-  return { ...page, facts: pageFacts(page.source, page.html) };
+  return { ...page, facts: pageFacts(page.html) };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { build } from '../src/build.ts';
 import { ContentError } from '../src/contracts/diagnostics.ts';
 import { summaryLine } from '../src/cli/diagnostics-text.ts';
-import { recover, writeOutput } from '../src/write/write.ts';
+import { openStaging, recover, writeOutput } from '../src/write/write.ts';
 import { copyFixture, type Project } from './helpers/fixture.ts';
 
 let project: Project | undefined;
@@ -138,6 +138,40 @@ describe('build', () => {
       { path: 'broken.html', contents: 42 as unknown as string },
     ];
     await expect(writeOutput(join(project.root, 'dist'), files)).rejects.toThrow();
+    expect(await tree(join(project.root, 'dist'))).toEqual(before);
+    expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+  });
+
+  it('streams the same tree as it writes whole, and keeps only the facts of streamed pages', async () => {
+    project = await copyFixture();
+    await build({ root: project.root });
+    const whole = await tree(join(project.root, 'dist'));
+    const streamed = await build({ root: project.root, stream: true });
+    expect(await tree(join(project.root, 'dist'))).toEqual(whole);
+    expect(streamed.pages.map((p) => p.html)).toEqual(streamed.pages.map(() => ''));
+    expect(streamed.pages.find((p) => p.route === '/')!.facts.links.length).toBeGreaterThan(0);
+    expect(streamed.stats.bytes).toBe((await build({ root: project.root, write: false })).stats.bytes);
+  });
+
+  it('leaves the previous dist/ untouched, and nothing beside it, when a streaming build fails after writing pages', async () => {
+    project = await copyFixture();
+    await build({ root: project.root });
+    const before = await tree(join(project.root, 'dist'));
+    // The pages before it are written to the new tree before the template throws.
+    await project.edit('pages/services.yaml', 'heading: Services', 'heading: Changed\nexplode: true');
+    await expect(build({ root: project.root, stream: true })).rejects.toThrow(ContentError);
+    expect(await tree(join(project.root, 'dist'))).toEqual(before);
+    expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+  });
+
+  it('drops the new tree when a streamed write fails', async () => {
+    project = await copyFixture();
+    await build({ root: project.root });
+    const before = await tree(join(project.root, 'dist'));
+    const staging = await openStaging(join(project.root, 'dist'));
+    staging.write('index.html', 'new');
+    staging.write('broken.html', 42 as unknown as string);
+    await expect(staging.commit([{ path: 'robots.txt', contents: 'x' }])).rejects.toThrow();
     expect(await tree(join(project.root, 'dist'))).toEqual(before);
     expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
   });

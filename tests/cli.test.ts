@@ -1,7 +1,7 @@
 // The `site` command as an editor runs it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { copyFixture, type Project } from './helpers/fixture.ts';
@@ -26,6 +26,27 @@ afterEach(async () => {
 });
 
 describe('site build', () => {
+  it('writes the same site on several render threads as on one, and reports a template that throws on another thread', async () => {
+    project = await copyFixture();
+    const files = async () => {
+      const dist = join(project!.root, 'dist');
+      const names = (await readdir(dist, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+      return Object.fromEntries(await Promise.all(names.sort().map(async (name) => [name, await readFile(name, 'latin1')])));
+    };
+    expect((await site(project.root, 'build', '--quiet', '--threads', '1')).code).toBe(0);
+    const one = await files();
+    expect((await site(project.root, 'build', '--quiet', '--threads', '3')).code).toBe(0);
+    expect(await files()).toEqual(one);
+    // /services is the second page: the first thread that is not this one renders it.
+    await project.edit('pages/services.yaml', 'heading: Services', 'heading: Changed\nexplode: true');
+    const failed = await site(project.root, 'build', '--threads', '3');
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('pages/services.yaml');
+    expect(failed.stderr).toContain('the page asked to explode');
+    expect(await files()).toEqual(one);
+    expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+  });
+
   it('prints one summary line', async () => {
     project = await copyFixture();
     const { code, stdout, stderr } = await site(project.root, 'build');

@@ -34,15 +34,21 @@ export async function main(argv: string[], version: string): Promise<number> {
     .option('--verbose', 'also list every page and the size of each script bundle')
     .option('--strict', 'treat warnings as errors (for CI): nothing is written while there is one')
     .option('--drafts', 'also publish draft posts and posts dated in the future (for previews)')
+    .option('--threads <n>', 'threads to render on: a number, or auto (one per core, up to 4, from 400 pages)', 'auto')
     .addHelpText('after', examples([
       ['site build', 'validate, render and replace dist/ with the new site'],
       ['site build --strict --quiet', 'for CI: warnings fail too, and only problems are printed'],
       ['site build --drafts --out preview --base-url https://preview.example.com', 'a preview with drafts and future posts, in preview/'],
       ['site build --verbose', 'also list every page, each script\'s size and the time of each stage'],
     ]))
-    .action(async (options: { out: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; strict?: boolean; drafts?: boolean }) => {
+    .action(async (options: { out: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; strict?: boolean; drafts?: boolean; threads: string }) => {
       status = await guard(colour, async () => {
-        const result = await build({ root: projectRoot(process.cwd()), out: options.out, baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts });
+        const threads = options.threads === 'auto' ? 'auto' : Number(options.threads);
+        if (threads !== 'auto' && !(Number.isInteger(threads) && threads >= 1 && threads <= 64)) {
+          console.error(`--threads takes a whole number from 1 to 64, or auto; "${options.threads}" is neither.`);
+          return 2;
+        }
+        const result = await build({ root: projectRoot(process.cwd()), out: options.out, baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts, stream: true, threads });
         if (result.diagnostics.length && !options.quiet) console.error(formatDiagnostics(result.diagnostics, colour));
         if (options.verbose) {
           for (const page of result.pages) console.log(`  ${page.route.padEnd(48)} ${page.output}`);

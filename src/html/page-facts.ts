@@ -1,33 +1,42 @@
 // What the rules over the output and the extras need of a rendered page, found
-// in one scan as the page is rendered. The facts are small; the page's HTML can
-// then go to disk and out of memory while the build goes on.
+// in one scan as the page is rendered. The facts are small plain data: the page's
+// HTML can go to disk and out of memory while the build goes on, and a page
+// rendered on another thread sends its facts back as they are.
 import { inlineCodeOf, type InlineCode } from '../extras/csp.ts';
 import type { Link } from '../rules/link-sources.ts';
 import { normaliseLinkPath } from '../url.ts';
 import { scanHtml, type HtmlScan } from './scan.ts';
 
+/** A URL in a page's HTML and the attribute that holds it. */
+export interface HtmlUrl {
+  href: string;
+  path: string;
+}
+
 export interface PageFacts {
   /** Each URL the page's attributes hold, once, with the first attribute that holds it. */
-  links: Link[];
+  links: HtmlUrl[];
   /** The site paths its href attributes lead to, normalised (what makes another page not an orphan). */
   linkedPaths: ReadonlySet<string>;
   /** Its inline scripts, styles and inline-code attributes. */
   inline: InlineCode;
 }
 
-export function pageFacts(source: string, html: string): PageFacts {
+export function pageFacts(html: string): PageFacts {
   const scan = scanHtml(html);
-  return { links: distinctLinks(source, scan), linkedPaths: linkedPaths(scan), inline: inlineCodeOf(scan) };
+  return { links: distinctUrls(scan), linkedPaths: linkedPaths(scan), inline: inlineCodeOf(scan) };
 }
 
-/** Every URL of the page as a link, in document order (srcset candidates last). */
-export function htmlLinks(source: string, scan: HtmlScan): Link[] {
-  return scan.urls.map(({ attribute, value }) => ({ href: value, file: source, position: nowhere, path: attribute, origin: 'html' as const }));
+/** A URL of the page `file` rendered, as a link for the link rules. */
+export function htmlLink(file: string, url: HtmlUrl): Link {
+  return { href: url.href, file, position: nowhere, path: url.path, origin: 'html' };
 }
 
-function distinctLinks(source: string, scan: HtmlScan): Link[] {
+function distinctUrls(scan: HtmlScan): HtmlUrl[] {
   const seen = new Set<string>();
-  return htmlLinks(source, scan).filter((link) => !seen.has(link.href) && Boolean(seen.add(link.href)));
+  const out: HtmlUrl[] = [];
+  for (const { attribute, value } of scan.urls) if (!seen.has(value) && seen.add(value)) out.push({ href: value, path: attribute });
+  return out;
 }
 
 function linkedPaths(scan: HtmlScan): Set<string> {

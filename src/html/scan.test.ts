@@ -4,8 +4,8 @@ import { scanHtml } from './scan.ts';
 import { pageFacts } from './page-facts.ts';
 
 describe('scanHtml', () => {
-  it('finds URL attributes however they are quoted, decoded, in order, srcset candidates last', () => {
-    const scan = scanHtml(`<!DOCTYPE html><a href="/a?x=1&amp;y=2">A</a><img src='/b.png' srcset="/c.png 1x, /d.png 2x"><form action=/send></form><div data-href="/e"></div><video poster="/f.jpg"></video>`);
+  it('finds quoted URL attributes, decoded, in order, srcset candidates last', () => {
+    const scan = scanHtml(`<!DOCTYPE html><a href="/a?x=1&amp;y=2">A</a><img src='/b.png' srcset="/c.png 1x, /d.png 2x"><form action="/send"></form><div data-href="/e"></div><video poster="/f.jpg"></video>`);
     expect(scan.urls).toEqual([
       { attribute: 'href', value: '/a?x=1&y=2' },
       { attribute: 'src', value: '/b.png' },
@@ -39,8 +39,8 @@ describe('scanHtml', () => {
 
 describe('pageFacts', () => {
   it('keeps each URL once, and the site paths that links lead to', () => {
-    const facts = pageFacts('pages/a.yaml', '<a href="/b/">B</a><a href="/b/">again</a><img src="/c.png"><a href="//cdn.example/x">x</a><script>go()</script><style>p{}</style>');
-    expect(facts.links.map((l) => [l.href, l.path, l.file])).toEqual([['/b/', 'href', 'pages/a.yaml'], ['/c.png', 'src', 'pages/a.yaml'], ['//cdn.example/x', 'href', 'pages/a.yaml']]);
+    const facts = pageFacts('<a href="/b/">B</a><a href="/b/">again</a><img src="/c.png"><a href="//cdn.example/x">x</a><script>go()</script><style>p{}</style>');
+    expect(facts.links).toEqual([{ href: '/b/', path: 'href' }, { href: '/c.png', path: 'src' }, { href: '//cdn.example/x', path: 'href' }]);
     expect([...facts.linkedPaths]).toEqual(['/b']);
     expect(facts.inline.scripts).toHaveLength(1);
     expect(facts.inline.styles).toHaveLength(1);

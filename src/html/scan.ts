@@ -13,66 +13,70 @@ export interface HtmlScan {
   inlineAttributes: string[];
 }
 
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'poster', 'data-href']);
-const TAG_NAME = /[a-zA-Z][^\s/>]*/y;
-const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/y;
-const SPACE = /[\s/]*/y;
+// One pattern finds everything wanted, so the engine's regex matcher does the walking:
+// a comment (skipped), the start of a <script> or <style> element (its text is raw,
+// skipped to its end tag), or an attribute of interest with a quoted value. Rendered text
+// has its quotes escaped, so a quoted `href="…"` is always an attribute.
+const TOKEN = /<!--|<(script|style)(?=[\s/>])((?:[^>"']|"[^"]*"|'[^']*')*)>|\s(href|src|action|poster|data-href|srcset|style|on[a-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 export function scanHtml(html: string): HtmlScan {
   const urls: HtmlScan['urls'] = [];
   const sets: HtmlScan['urls'] = [];
   const blocks: HtmlScan['blocks'] = [];
   const inlineAttributes: string[] = [];
-  let at = 0;
-  while ((at = html.indexOf('<', at)) !== -1) {
-    const next = html.charCodeAt(at + 1);
-    if (next === 33 /* ! */) {
-      // A comment, or the doctype.
-      const end = html.startsWith('<!--', at) ? html.indexOf('-->', at + 4) : html.indexOf('>', at);
-      at = end === -1 ? html.length : end + 1;
-      continue;
-    }
-    TAG_NAME.lastIndex = at + 1;
-    const name = TAG_NAME.exec(html)?.[0].toLowerCase();
-    if (name === undefined) {
-      at++;
-      continue;
-    }
-    at = TAG_NAME.lastIndex;
-    const attributes = name === 'script' || name === 'style' ? new Map<string, string>() : undefined;
-    for (;;) {
-      SPACE.lastIndex = at;
-      SPACE.exec(html);
-      at = SPACE.lastIndex;
-      if (at >= html.length || html.charCodeAt(at) === 62 /* > */) break;
-      ATTRIBUTE.lastIndex = at;
-      const attribute = ATTRIBUTE.exec(html);
-      if (!attribute) {
-        at++;
-        continue;
+  const token = new RegExp(TOKEN);
+  for (let match = token.exec(html); match; match = token.exec(html)) {
+    if (match[0] === '<!--') {
+      const end = html.indexOf('-->', token.lastIndex);
+      token.lastIndex = end === -1 ? html.length : end + 3;
+    } else if (match[1] !== undefined) {
+      const tag = match[1].toLowerCase() as 'script' | 'style';
+      const attributes = attributesOf(match[2]!);
+      for (const [key, value] of attributes) {
+        if (URL_ATTRIBUTES.has(key)) urls.push({ attribute: key, value });
+        else if (isInline(key)) inlineAttributes.push(key);
       }
-      at = ATTRIBUTE.lastIndex;
-      const key = attribute[1]!.toLowerCase();
-      const value = decodeAttribute(attribute[2] ?? attribute[3] ?? attribute[4] ?? '');
-      attributes?.set(key, value);
-      if (URL_ATTRIBUTES.has(key)) urls.push({ attribute: key, value });
-      else if (key === 'srcset') {
+      const end = html.indexOf(`</${tag}`, token.lastIndex);
+      const stop = end === -1 ? html.length : end;
+      blocks.push({ tag, attributes, text: html.slice(token.lastIndex, stop) });
+      token.lastIndex = stop;
+    } else {
+      const key = match[3]!.toLowerCase();
+      const value = decodeAttribute(match[4] ?? match[5]!);
+      if (key === 'srcset') {
         for (const candidate of value.split(',')) {
           const url = candidate.trim().split(/\s+/)[0];
           if (url) sets.push({ attribute: 'srcset', value: url });
         }
-      } else if (key === 'style' || /^on[a-z]+$/.test(key)) inlineAttributes.push(key);
-    }
-    at++;
-    if (attributes) {
-      // Raw text: nothing inside is a tag, up to the element's own end tag.
-      const end = html.indexOf(`</${name}`, at);
-      const stop = end === -1 ? html.length : end;
-      blocks.push({ tag: name as 'script' | 'style', attributes, text: html.slice(at, stop) });
-      at = stop;
+      } else if (isInline(key)) inlineAttributes.push(key);
+      else urls.push({ attribute: key, value });
     }
   }
-  return { urls: [...urls, ...sets], blocks, inlineAttributes };
+  return { urls: detached([...urls, ...sets]), blocks, inlineAttributes };
+}
+
+/**
+ * The same URLs with their text copied out of the page. A substring of a long string is a view
+ * into it, so a kept URL would keep its whole page in memory: 80 kB per page, for the build's
+ * length. Joined, the URLs are one new string; sliced again, views into that small one.
+ */
+function detached(urls: HtmlScan['urls']): HtmlScan['urls'] {
+  const text = urls.map((url) => url.value).join('');
+  let at = 0;
+  return urls.map(({ attribute, value }) => ({ attribute, value: text.slice(at, (at += value.length)) }));
+}
+
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'poster', 'data-href']);
+
+function isInline(attribute: string): boolean {
+  return attribute === 'style' || /^on[a-z]+$/.test(attribute);
+}
+
+function attributesOf(text: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const match of text.matchAll(ATTRIBUTE)) attributes.set(match[1]!.toLowerCase(), decodeAttribute(match[2] ?? match[3] ?? match[4] ?? ''));
+  return attributes;
 }
 
 /** The entities React writes in attribute values, decoded. */

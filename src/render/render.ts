@@ -59,9 +59,28 @@ export interface RenderOptions {
    * that fails. The theme loader's (src/load/theme-frames.ts) maps the theme bundle's frames.
    */
   locate?: (stack: string) => TemplatePosition | undefined;
+  /**
+   * Called with each page as it is rendered; the page it returns is the one kept. A build that
+   * streams its output writes the HTML here and keeps the page without it (see src/build.ts).
+   */
+  onPage?: (page: RenderedPage) => RenderedPage;
+  /** Render only every `count`th page, from the `index`th: one thread's share of a build (see threads.ts). */
+  shard?: { index: number; count: number };
 }
 
 export function render(model: SiteModel, theme: Theme, assets: Assets, options: RenderOptions = {}): Rendered {
+  const steps = renderSteps(model, theme, assets, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The render, one page per step, the result returned when done: a build that
+ * writes each page as it is made lets its writes run between steps.
+ */
+export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, options: RenderOptions = {}): Generator<void, Rendered> {
   const memory = options.memory;
   const pages: RenderedPage[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -87,7 +106,8 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
     const found: Diagnostic[] = [];
     try {
       const html = '<!DOCTYPE html>' + renderToStaticMarkup(element(reads));
-      page = { route, output, source, template: templateName, html, facts: pageFacts(source, html) };
+      page = { route, output, source, template: templateName, html, facts: pageFacts(html) };
+      if (options.onPage) page = options.onPage(page);
       pages.push(page);
     } catch (error) {
       // A broken page never ships: the build fails naming the page, the template, the cause and
@@ -103,12 +123,19 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
     records.set(output, { page, diagnostics: found, own, reads: Object.fromEntries([...reads].map((read) => [read, inputs.reads[read] ?? ''])), global: inputs.global });
   };
 
+  const shard = options.shard ?? { index: 0, count: 1 };
+  let position = -1;
+  const mine = () => ++position % shard.count === shard.index;
   for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) {
+    if (!mine()) continue;
     const template = theme.templates[page.template]!;
     renderOne(page.file, page.route, page.template, pageSignature(page), (reads) => called(template.component, pageProps(page, shared, reads)));
+    yield;
   }
   for (const post of model.posts) {
+    if (!mine()) continue;
     renderOne(post.file, post.route, 'post', postSignature(post), (reads) => called(theme.post.component, postProps(post, shared, reads)));
+    yield;
   }
   pages.sort((a, b) => (a.output < b.output ? -1 : 1));
   return { pages, diagnostics, memory: { theme, records }, renderedRoutes };

@@ -7,6 +7,7 @@ import { perObject } from '../memo.ts';
 import { isPattern, normaliseLinkPath } from '../url.ts';
 import { duplicateRoutes } from './duplicate-routes.ts';
 import { linksInData, linksInMarkdown, type Link } from './link-sources.ts';
+import { htmlLink } from '../html/page-facts.ts';
 import { checkLinks, type LinkTargets } from './links.ts';
 import { checkRedirects } from './redirects.ts';
 import { outputClashes } from './output-clashes.ts';
@@ -60,7 +61,7 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
   const reported = new Set(context.found.filter((d) => d.subject !== undefined).map((d) => `${d.code} ${d.subject}`));
   // React swaps a javascript: URL that a template renders for one of its own; the
   // original was reported where it is written, so the swapped one is not a link to check.
-  const rendered = pages.flatMap((page) => page.facts.links).filter((link) => !link.href.startsWith(REACT_BLOCKED_URL));
+  const rendered = pages.flatMap((page) => page.facts.links.filter((url) => !url.href.startsWith(REACT_BLOCKED_URL)).map((url) => htmlLink(page.source, url)));
   const links = checkLinks(rendered, targets, { oncePerHref: true }).filter((d) => !reported.has(`${d.code} ${d.subject}`));
   // Orphans are only worth a word on content that is otherwise sound: a page with an error is
   // not rendered, and the pages it links to would look orphaned.

@@ -4,7 +4,7 @@ import { Lexer, type Token } from 'marked';
 import type { FieldPath, ParsedYaml } from '../validate/yaml.ts';
 import { formatPath } from '../validate/json-schema.ts';
 import { scanHtml } from '../html/scan.ts';
-import { htmlLinks } from '../html/page-facts.ts';
+import { htmlLink } from '../html/page-facts.ts';
 
 export interface Link {
   href: string;
@@ -105,7 +105,7 @@ const LEADS = ['](', '<', '"', "'"];
  */
 /** Every URL a rendered page's attributes hold (pages keep theirs in `facts`, found as they are rendered). */
 export function linksInHtml(file: string, html: string): Link[] {
-  return htmlLinks(file, scanHtml(html));
+  return scanHtml(html).urls.map(({ attribute, value }) => htmlLink(file, { href: value, path: attribute }));
 }
 
 export function looksLikeUrl(text: string): boolean {

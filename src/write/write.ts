@@ -1,6 +1,7 @@
 // The write stage (see the steps in src/build.ts): the one module that touches dist/. A new tree is written
 // beside the old one and swapped in with renames, so a failed or killed build
 // leaves the previous dist/ whole.
+import { mkdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -13,22 +14,84 @@ export interface OutputEntry {
 
 /** Writes `files` as the complete new contents of `outDir`. */
 export async function writeOutput(outDir: string, files: readonly OutputEntry[]): Promise<void> {
+  const staging = await openStaging(outDir);
+  await staging.commit(files);
+}
+
+/**
+ * A new output tree being written beside the old one. Files go in as they are
+ * made (`write` starts writing one; `settle` waits until few are still being
+ * written, which bounds the memory they hold); `commit` adds the rest and swaps
+ * the tree in whole; `abandon` removes it and leaves the old one as it was.
+ */
+export interface Staging {
+  readonly folder: string;
+  write(path: string, contents: string | Uint8Array): void;
+  /** Resolves once at most `inFlight` writes are unfinished. */
+  settle(inFlight: number): Promise<void>;
+  commit(files: readonly OutputEntry[]): Promise<void>;
+  abandon(): Promise<void>;
+}
+
+export async function openStaging(outDir: string): Promise<Staging> {
   const parent = dirname(outDir);
   const name = basename(outDir);
   await mkdir(parent, { recursive: true });
   await recover(outDir);
-
   const staging = join(parent, `.${name}-new-${process.pid}-${randomBytes(4).toString('hex')}`);
-  try {
-    await mkdir(staging);
-    const dirs = new Set(files.map((f) => dirname(join(staging, f.path))));
-    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-    await Promise.all(files.map((f) => writeFile(join(staging, f.path), f.contents)));
-  } catch (error) {
+  await mkdir(staging);
+  const made = new Set<string>([staging]);
+  const folderFor = (path: string) => {
+    const dir = dirname(join(staging, path));
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    return dir;
+  };
+  const pending = new Set<Promise<void>>();
+  let failure: unknown;
+  const settle = async (inFlight: number) => {
+    while (pending.size > inFlight) await Promise.race(pending);
+  };
+  const abandon = async () => {
+    await Promise.allSettled(pending);
     await rm(staging, { recursive: true, force: true });
-    throw error;
-  }
+  };
+  return {
+    folder: staging,
+    write(path, contents) {
+      folderFor(path);
+      const writing: Promise<void> = writeFile(join(staging, path), contents).then(
+        () => void pending.delete(writing),
+        (error: unknown) => {
+          failure ??= error;
+          pending.delete(writing);
+        },
+      );
+      pending.add(writing);
+    },
+    settle,
+    async commit(files) {
+      try {
+        await settle(0);
+        if (failure) throw failure;
+        for (const file of files) folderFor(file.path);
+        await Promise.all(files.map((f) => writeFile(join(staging, f.path), f.contents)));
+      } catch (error) {
+        await abandon();
+        throw error;
+      }
+      await swapIn(staging, outDir);
+    },
+    abandon,
+  };
+}
 
+/** Puts the finished tree `staging` in the place of `outDir`. */
+async function swapIn(staging: string, outDir: string): Promise<void> {
+  const parent = dirname(outDir);
+  const name = basename(outDir);
   // Two renames: the old tree steps aside, the new one takes its name. If the
   // process dies between them, recover() on the next run puts the old one back.
   const previous = join(parent, `.${name}-old-${process.pid}-${randomBytes(4).toString('hex')}`);

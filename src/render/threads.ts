@@ -1,0 +1,109 @@
+// Rendering on more than one core. A large build gives each extra thread a
+// share of the pages (every nth page, so long and short pages spread evenly);
+// the calling thread renders its own share meanwhile. Each thread loads the
+// theme itself, renders its pages, writes them straight into the new output
+// tree and sends back only their facts, so no page's HTML crosses threads.
+//
+// A thread runs the module that holds this code: the engine's bundle, as the
+// CLI runs it (bin/site.js). Run from its TypeScript sources, as the tests run
+// it, the engine has no module a thread could load, and renders on one thread.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type { Diagnostic } from '../contracts/diagnostics.ts';
+import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
+import type { Assets } from '../contracts/theme.ts';
+import type { ParsedYaml } from '../validate/yaml.ts';
+import { loadTheme } from '../load/theme.ts';
+import { themeFrame } from '../load/theme-frames.ts';
+import { render, type RenderedPage } from './render.ts';
+
+const ROLE = 'site-render-thread';
+
+/** What a thread is given: the project, its share, and what rendering reads (plain data only). */
+interface ThreadTask {
+  role: typeof ROLE;
+  root: string;
+  /** The new output tree the pages are written into. */
+  folder: string;
+  shard: { index: number; count: number };
+  assets: Assets;
+  model: RenderModel;
+}
+
+/** The model without what only the calling thread needs (positions in files, static files, redirects). */
+type RenderModel = Omit<SiteModel, 'siteSource' | 'pages' | 'notFound' | 'posts' | 'redirects' | 'statics'> & {
+  pages: Omit<PageEntry, 'source'>[];
+  notFound: Omit<PageEntry, 'source'> | null;
+  posts: Omit<PostEntry, 'source'>[];
+};
+
+/** What a thread sends back: its pages (facts, no HTML), problems, and the bytes it wrote. */
+interface ThreadResult {
+  pages: RenderedPage[];
+  diagnostics: Diagnostic[];
+  bytes: number;
+}
+
+/** The file a thread can run, or undefined when the engine runs from its sources. */
+export function threadModule(): string | undefined {
+  const file = fileURLToPath(import.meta.url);
+  return /\.m?js$/.test(file) ? file : undefined;
+}
+
+/**
+ * Renders shares 1 to count-1 of the pages on threads, writing them into `folder`; the caller renders
+ * share 0 meanwhile. Resolves with every thread's pages and problems; rejects if a thread fails.
+ */
+export function renderOnThreads(module: string, root: string, folder: string, count: number, model: SiteModel, assets: Assets): Promise<ThreadResult[]> {
+  const plain = renderModel(model);
+  return Promise.all(Array.from({ length: count - 1 }, (_, i) => {
+    const task: ThreadTask = { role: ROLE, root, folder, shard: { index: i + 1, count }, assets, model: plain };
+    return new Promise<ThreadResult>((done, fail) => {
+      const worker = new Worker(module, { workerData: task });
+      worker.once('message', (result: ThreadResult) => done(result));
+      worker.once('error', fail);
+      worker.once('exit', (code) => fail(new Error(`a render thread stopped (exit code ${code}) before it finished`)));
+    });
+  }));
+}
+
+function renderModel(model: SiteModel): RenderModel {
+  const { siteSource: _s, redirects: _r, statics: _t, pages, notFound, posts, ...rest } = model;
+  const withoutSource = <T extends { source: ParsedYaml }>({ source: _, ...entry }: T) => entry;
+  return { ...rest, pages: pages.map(withoutSource), notFound: notFound && withoutSource(notFound), posts: posts.map(withoutSource) };
+}
+
+/** In a thread: render the share, write each page, send the facts back. */
+async function serveShare(task: ThreadTask): Promise<ThreadResult> {
+  const theme = await loadTheme(task.root);
+  // Rendering reads no positions; diagnostics about content files come from the calling thread.
+  const model = { ...task.model, siteSource: null, redirects: [], statics: [] } as unknown as SiteModel;
+  const folders = new Set<string>();
+  let bytes = 0;
+  const rendered = render(model, theme, task.assets, {
+    shard: task.shard,
+    locate: (stack) => themeFrame(task.root, stack),
+    onPage: (page) => {
+      const file = join(task.folder, page.output);
+      const folder = dirname(file);
+      if (!folders.has(folder)) (mkdirSync(folder, { recursive: true }), folders.add(folder));
+      writeFileSync(file, page.html);
+      bytes += Buffer.byteLength(page.html);
+      return { ...page, html: '' };
+    },
+  });
+  return { pages: rendered.pages, diagnostics: rendered.diagnostics, bytes };
+}
+
+if (!isMainThread && (workerData as ThreadTask | undefined)?.role === ROLE) {
+  serveShare(workerData as ThreadTask).then(
+    (result) => {
+      parentPort!.postMessage(result);
+    },
+    (error: unknown) => {
+      throw error;
+    },
+  );
+}
