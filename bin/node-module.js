@@ -4,6 +4,7 @@
 // entry into one ES module, which is written into the project's
 // node_modules/.cache/site (so its package imports resolve as the sources' do)
 // and imported from there.
+import { randomBytes } from 'node:crypto';
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
@@ -33,10 +34,13 @@ export function cacheFolder(root) {
   return existsSync(join(root, 'node_modules')) ? join(root, 'node_modules', '.cache', 'site') : join(tmpdir(), 'site-cache');
 }
 
-/** Writes a file aside and renames it into place, so another process never imports half a file. */
+/**
+ * Writes a file aside and renames it into place, so another process never imports half a file.
+ * The aside name is unique to the call: two builds in one process may write the same file at once.
+ */
 export async function writeWhole(file, contents) {
   await mkdir(join(file, '..'), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(temporary, contents);
   await rename(temporary, file);
 }

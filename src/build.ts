@@ -70,6 +70,8 @@ export interface BuildOptions {
    * need the engine's bundle, as `site build` runs it; from sources, a build uses one. Default: 1.
    */
   threads?: number | 'auto';
+  /** `false` renders every <Shared> block in place, in each page (slower): a check that a theme's `by` lists are complete. Default: true. */
+  sharedBlocks?: boolean;
 }
 
 export interface BuildResult {
@@ -236,13 +238,14 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
   const count = staging && module ? threadCount(options.threads, model) : 1;
   const rendered = await clock.time('render', async () => {
     // The other threads start first and render their shares while this one renders its own.
-    const others = count > 1 ? renderOnThreads(module!, root, staging!.folder, count, model, bundled.assets) : Promise.resolve([]);
+    const others = count > 1 ? renderOnThreads(module!, root, staging!.folder, count, model, bundled.assets, options.sharedBlocks !== false) : Promise.resolve([]);
     const theirs = others.then((results) => ({ results }), (error: unknown) => ({ error }));
     const steps = renderSteps(model, theme, bundled.assets, {
       memory: memory.rendered,
       locate: (stack) => themeFrame(root, stack),
       ...(streamed ? { onPage: streamed } : {}),
       shard: { index: 0, count },
+      ...(options.sharedBlocks === false ? { sharedBlocks: false } : {}),
     });
     let own: Rendered;
     for (;;) {

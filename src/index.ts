@@ -23,6 +23,8 @@ export { query, type Member, type Query } from './collections/query.ts';
 // A fact worked out once per object: every page of a build is handed the same collections,
 // so a list made from them (a menu, the places of a region) is made once, not once per page.
 export { perObject } from './memo.ts';
+// A part many pages render alike (a header, a footer), rendered once per distinct input and spliced into each.
+export { Shared, type SharedProps } from './render/shared-blocks.ts';
 
 // URLs: routes, output files, canonical URLs, phone links.
 export { canonicalUrl, E164_PATTERN, isE164, NOT_FOUND_ROUTE, outputFileFor, routeForFile, routeFromPath, telHref } from './url.ts';

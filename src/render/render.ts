@@ -17,6 +17,7 @@ import { canonicalUrl, outputFileFor } from '../url.ts';
 import type { Assets, PageProps, PostPage, PostSummary, Theme } from '../contracts/theme.ts';
 import { perObject } from '../memo.ts';
 import { pageFacts, type PageFacts } from '../html/page-facts.ts';
+import { createBlockCache, renderWithBlocks } from './shared-blocks.ts';
 import { isStale, POSTS, STYLESHEET, collectionRead, scriptRead, type Inputs, type PageRecord, type RenderMemory } from './memory.ts';
 
 export type { RenderMemory } from './memory.ts';
@@ -66,6 +67,8 @@ export interface RenderOptions {
   onPage?: (page: RenderedPage) => RenderedPage;
   /** Render only every `count`th page, from the `index`th: one thread's share of a build (see threads.ts). */
   shard?: { index: number; count: number };
+  /** `false` renders every <Shared> block in place, in each page: a check that a theme's `by` lists are complete. Default: true. */
+  sharedBlocks?: boolean;
 }
 
 export function render(model: SiteModel, theme: Theme, assets: Assets, options: RenderOptions = {}): Rendered {
@@ -90,6 +93,8 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
   const inputs = sharedInputs(shared);
   const previous = memory?.theme === theme ? memory.records : undefined;
   const records = new Map<string, PageRecord>();
+  // Shared blocks are kept for this render only: the next one may have another site or collections.
+  const blocks = createBlockCache();
 
   const renderOne = (source: string, route: string, templateName: string, own: string, element: (reads: Set<string>) => ReactElement) => {
     const output = outputFileFor(route);
@@ -105,7 +110,7 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
     let page: RenderedPage | null = null;
     const found: Diagnostic[] = [];
     try {
-      const html = '<!DOCTYPE html>' + renderToStaticMarkup(element(reads));
+      const html = '<!DOCTYPE html>' + (options.sharedBlocks === false ? renderToStaticMarkup(element(reads)) : renderWithBlocks(element(reads), blocks, reads));
       page = { route, output, source, template: templateName, html, facts: pageFacts(html) };
       if (options.onPage) page = options.onPage(page);
       pages.push(page);

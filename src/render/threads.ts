@@ -28,6 +28,7 @@ interface ThreadTask {
   /** The new output tree the pages are written into. */
   folder: string;
   shard: { index: number; count: number };
+  sharedBlocks: boolean;
   assets: Assets;
   model: RenderModel;
 }
@@ -56,10 +57,10 @@ export function threadModule(): string | undefined {
  * Renders shares 1 to count-1 of the pages on threads, writing them into `folder`; the caller renders
  * share 0 meanwhile. Resolves with every thread's pages and problems; rejects if a thread fails.
  */
-export function renderOnThreads(module: string, root: string, folder: string, count: number, model: SiteModel, assets: Assets): Promise<ThreadResult[]> {
+export function renderOnThreads(module: string, root: string, folder: string, count: number, model: SiteModel, assets: Assets, sharedBlocks = true): Promise<ThreadResult[]> {
   const plain = renderModel(model);
   return Promise.all(Array.from({ length: count - 1 }, (_, i) => {
-    const task: ThreadTask = { role: ROLE, root, folder, shard: { index: i + 1, count }, assets, model: plain };
+    const task: ThreadTask = { role: ROLE, root, folder, shard: { index: i + 1, count }, sharedBlocks, assets, model: plain };
     return new Promise<ThreadResult>((done, fail) => {
       const worker = new Worker(module, { workerData: task });
       worker.once('message', (result: ThreadResult) => done(result));
@@ -84,6 +85,7 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
   let bytes = 0;
   const rendered = render(model, theme, task.assets, {
     shard: task.shard,
+    sharedBlocks: task.sharedBlocks,
     locate: (stack) => themeFrame(task.root, stack),
     onPage: (page) => {
       const file = join(task.folder, page.output);

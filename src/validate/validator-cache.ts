@@ -3,7 +3,7 @@
 // a third of a build. ajv can also write that code out as a module; it is kept
 // in the cache folder under the hash of the schema's text and ajv's version, and
 // loaded instead of compiled while neither changes.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -36,7 +36,7 @@ export function cachedValidator(ajv: Ajv, folder: string | undefined, schemaText
   const validate = compile();
   try {
     mkdirSync(folder, { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
+    const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     writeFileSync(temporary, moduleCode(ajv, validate));
     renameSync(temporary, file);
   } catch {

@@ -168,7 +168,7 @@ export async function refreshFiles(root: string, files: readonly { path: string;
 /** Saves the parse cache; a failure only costs speed on the next run, so it is ignored. */
 export async function writeParseCache(root: string, file: string, entries: Record<string, unknown>): Promise<void> {
   const target = join(root, file);
-  const temporary = `${target}.${process.pid}.tmp`;
+  const temporary = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
     await mkdir(dirname(target), { recursive: true });
     await writeFile(temporary, JSON.stringify(entries));

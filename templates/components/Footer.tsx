@@ -1,12 +1,17 @@
 // Site footer: the business and its contact details, link groups (site.yaml
 // footer:, filled with the pages that list themselves there), and the ESA licence.
-import { usePage } from './PageContext.ts';
+import { usePage, type PageContextValue } from './PageContext.ts';
 import { Logo } from './Logo.tsx';
 import { formatAddress } from '../lib/contact.ts';
 import { menuLinks } from '../lib/menu-links.ts';
 
 /** A link group this long spans the footer's width, in columns. */
 const WIDE_GROUP = 14;
+
+/** What the footer's HTML depends on, for <Shared>: the site, the collections and the contact details (by region). */
+export function footerInputs({ site, contact, places, services }: PageContextValue): unknown[] {
+  return [site, places, services, contact.region];
+}
 
 export function Footer() {
   const { site, contact, places, services } = usePage();

@@ -5,7 +5,8 @@
 // Without script: dropdowns are <details>; on narrow screens the Menu link
 // jumps to #menu, which CSS reveals with :target. The menu script turns that
 // link into a button with aria-expanded.
-import { usePage } from './PageContext.ts';
+import { usePage, type PageContextValue } from './PageContext.ts';
+import type { Site } from '../site.schema.ts';
 import { Logo } from './Logo.tsx';
 import { T } from './Text.tsx';
 import { menuLinks } from '../lib/menu-links.ts';
@@ -21,6 +22,29 @@ function MenuIcon() {
 
 function missingHref(label: string): never {
   throw new Error(`site.yaml: nav item "${label}" needs either href or pages to list (categories, places or links).`);
+}
+
+/**
+ * What the header's HTML depends on, for <Shared>: the site, the collections, the
+ * contact details (by region) and the menu link marked as the current page, if any.
+ */
+export function headerInputs({ site, route, contact, places, services }: PageContextValue): unknown[] {
+  return [site, places, services, contact.region, menuHrefs(site, places, services).has(route) ? route : null];
+}
+
+let known: { site: Site; places: PageContextValue['places']; services: PageContextValue['services']; hrefs: Set<string> } | undefined;
+
+/** Every href of the main navigation, worked out once per build's site and collections. */
+function menuHrefs(site: Site, places: PageContextValue['places'], services: PageContextValue['services']): Set<string> {
+  if (known?.site !== site || known.places !== places || known.services !== services) {
+    const hrefs = new Set<string>();
+    for (const item of site.nav) {
+      if (item.href) hrefs.add(item.href);
+      for (const link of menuLinks(item, 'menu', places, services)) hrefs.add(link.href);
+    }
+    known = { site, places, services, hrefs };
+  }
+  return known.hrefs;
 }
 
 /** A dropdown this long is laid out in columns on wide screens. */

@@ -2,15 +2,15 @@
 // the mobile call bar. Pages pass what differs: breadcrumbs, structured data,
 // whether the page holds the estimate form, and extra scripts.
 import type { ReactNode } from 'react';
-import type { CommonPageFields, PageProps } from '../../src/index.ts';
+import { Shared, type CommonPageFields, type PageProps } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import { contactFor, tokenValues } from '../lib/contact.ts';
 import { resolveText } from '../lib/tokens.ts';
 import { breadcrumbNode, businessNode, graph } from '../lib/jsonld.ts';
 import { PageContext, type PageContextValue } from './PageContext.ts';
 import { Document, type SocialCard } from './Document.tsx';
-import { Header } from './Header.tsx';
-import { Footer } from './Footer.tsx';
+import { Header, headerInputs } from './Header.tsx';
+import { Footer, footerInputs } from './Footer.tsx';
 import { MobileStickyBar } from './MobileStickyBar.tsx';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx';
 import { FloatingCta } from './FloatingCta.tsx';
@@ -77,12 +77,13 @@ export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scri
         scripts={scriptUrls}
         tagManagerId={site.analytics.tagManagerId}
       >
-        <Header />
+        {/* The header and footer of pages with the same inputs are alike: rendered once, spliced into each. */}
+        <Shared by={headerInputs(ctx)}>{() => <PageContext.Provider value={ctx}><Header /></PageContext.Provider>}</Shared>
         {crumbs && <Breadcrumbs crumbs={crumbs} />}
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <Footer />
+        <Shared by={footerInputs(ctx)}>{() => <PageContext.Provider value={ctx}><Footer /></PageContext.Provider>}</Shared>
         <FloatingCta hasForm={hasForm} />
         <MobileStickyBar hasForm={hasForm} />
       </Document>

@@ -1,0 +1,17 @@
+// The theme's <Shared> blocks (header, footer) name everything their HTML depends on:
+// every page of the real site is the same spliced as rendered in place.
+import { describe, expect, it } from 'vitest';
+import { build } from '../src/build.ts';
+
+describe('shared blocks on the real site', () => {
+  it('splices into every page exactly the HTML rendering in place gives', async () => {
+    const [spliced, inPlace] = await Promise.all([
+      build({ root: '.', write: false, editorSchemas: false }),
+      build({ root: '.', write: false, editorSchemas: false, sharedBlocks: false }),
+    ]);
+    expect(spliced.pages.length).toBeGreaterThan(1);
+    const differing = spliced.pages.filter((page, i) => page.html !== inPlace.pages[i]!.html).map((page) => page.route);
+    expect(differing).toEqual([]);
+    expect(spliced.pages.map((p) => p.route)).toEqual(inPlace.pages.map((p) => p.route));
+  });
+});
