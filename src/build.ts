@@ -98,7 +98,7 @@ export interface BuildResult {
 
 /** Builds the site: every stage in order. Throws a ContentError when the content has errors, having written nothing. */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
-  return createBuilder(options).build();
+  return builder(options, { once: true }).build();
 }
 
 /**
@@ -116,6 +116,8 @@ export interface Builder {
 }
 
 interface Memory {
+  /** Built once: nothing is kept for a next build that will not come. */
+  once: boolean;
   theme?: Theme;
   bundled?: Bundle;
   /** The theme `bundled` was made for. */
@@ -126,7 +128,12 @@ interface Memory {
 }
 
 export function createBuilder(options: BuildOptions = {}): Builder {
-  const memory: Memory = {};
+  return builder(options, { once: false });
+}
+
+/** A builder; one used `once` remembers nothing for a next build. */
+function builder(options: BuildOptions, use: { once: boolean }): Builder {
+  const memory: Memory = { once: use.once };
   return { build: (changed) => buildWith(options, memory, changed) };
 }
 
@@ -245,6 +252,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
       locate: (stack) => themeFrame(root, stack),
       ...(streamed ? { onPage: streamed } : {}),
       shard: { index: 0, count },
+      remember: !memory.once,
       ...(options.sharedBlocks === false ? { sharedBlocks: false } : {}),
     });
     let own: Rendered;

@@ -81,7 +81,8 @@ export function stripTrailingSlash(pathname: string): string {
 
 /** A route as a link target: path only, without query, fragment or a trailing slash. */
 export function normaliseLinkPath(href: string): string {
-  return stripTrailingSlash(href.split('#')[0]!.split('?')[0]!);
+  const end = href.search(/[?#]/);
+  return stripTrailingSlash(end === -1 ? href : href.slice(0, end));
 }
 
 // ── Redirect and header path patterns ───────────────────────────────────────

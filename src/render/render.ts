@@ -69,6 +69,8 @@ export interface RenderOptions {
   shard?: { index: number; count: number };
   /** `false` renders every <Shared> block in place, in each page: a check that a theme's `by` lists are complete. Default: true. */
   sharedBlocks?: boolean;
+  /** `false` keeps no record of what each page read (a build run once has no later build to serve). Default: true. */
+  remember?: boolean;
 }
 
 export function render(model: SiteModel, theme: Theme, assets: Assets, options: RenderOptions = {}): Rendered {
@@ -90,14 +92,17 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
   const renderedRoutes: string[] = [];
   const posts: PostSummary[] = model.posts.map(({ slug, route, front, words, status }) => ({ slug, route, front, words, status }));
   const shared = { site: model.site, baseUrl: model.site.baseUrl, assets, posts, collections: model.collections };
-  const inputs = sharedInputs(shared);
-  const previous = memory?.theme === theme ? memory.records : undefined;
+  const remember = options.remember !== false;
+  // Fingerprinting every page and collection costs time a build that runs once does not need.
+  const inputs = remember ? sharedInputs(shared) : { global: '', reads: {} };
+  const previous = remember && memory?.theme === theme ? memory.records : undefined;
   const records = new Map<string, PageRecord>();
   // Shared blocks are kept for this render only: the next one may have another site or collections.
   const blocks = createBlockCache();
 
-  const renderOne = (source: string, route: string, templateName: string, own: string, element: (reads: Set<string>) => ReactElement) => {
+  const renderOne = (source: string, route: string, templateName: string, signature: () => string, element: (reads: Set<string>) => ReactElement) => {
     const output = outputFileFor(route);
+    const own = remember ? signature() : '';
     const before = previous?.get(output);
     if (before && !isStale(before, own, inputs)) {
       records.set(output, before);
@@ -125,7 +130,7 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
       }));
       diagnostics.push(...found);
     }
-    records.set(output, { page, diagnostics: found, own, reads: Object.fromEntries([...reads].map((read) => [read, inputs.reads[read] ?? ''])), global: inputs.global });
+    if (remember) records.set(output, { page, diagnostics: found, own, reads: Object.fromEntries([...reads].map((read) => [read, inputs.reads[read] ?? ''])), global: inputs.global });
   };
 
   const shard = options.shard ?? { index: 0, count: 1 };
@@ -134,12 +139,12 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
   for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) {
     if (!mine()) continue;
     const template = theme.templates[page.template]!;
-    renderOne(page.file, page.route, page.template, pageSignature(page), (reads) => called(template.component, pageProps(page, shared, reads)));
+    renderOne(page.file, page.route, page.template, () => pageSignature(page), (reads) => called(template.component, pageProps(page, shared, reads)));
     yield;
   }
   for (const post of model.posts) {
     if (!mine()) continue;
-    renderOne(post.file, post.route, 'post', postSignature(post), (reads) => called(theme.post.component, postProps(post, shared, reads)));
+    renderOne(post.file, post.route, 'post', () => postSignature(post), (reads) => called(theme.post.component, postProps(post, shared, reads)));
     yield;
   }
   pages.sort((a, b) => (a.output < b.output ? -1 : 1));

@@ -86,6 +86,7 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
   const rendered = render(model, theme, task.assets, {
     shard: task.shard,
     sharedBlocks: task.sharedBlocks,
+    remember: false,
     locate: (stack) => themeFrame(task.root, stack),
     onPage: (page) => {
       const file = join(task.folder, page.output);
