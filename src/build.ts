@@ -59,9 +59,9 @@ export interface BuildOptions {
    */
   types?: boolean;
   /**
-   * Write each page as soon as it is rendered and keep only its facts, so memory does not grow
-   * with the site's HTML (`site build` does). The pages in the result then have empty `html`.
-   * Only for a writing build. Default: false.
+   * Keep only each page's facts, not its HTML, so memory does not grow with the site's HTML: a
+   * writing build writes each page as soon as it is rendered (`site build` does), a check just
+   * drops it (`site check` does). The pages in the result then have empty `html`. Default: false.
    */
   stream?: boolean;
   /**
@@ -236,16 +236,16 @@ interface RenderStep {
 async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
   const { root, out, writing, options, clock, memory, model, theme, bundled, found, claimedRoutes, staging } = step;
   let streamedBytes = 0;
-  const streamed = staging && ((page: RenderedPage) => {
-    staging.write(page.output, page.html);
+  const streamed = options.stream ? (page: RenderedPage) => {
+    staging?.write(page.output, page.html);
     streamedBytes += Buffer.byteLength(page.html);
     return { ...page, html: '' };
-  });
+  } : undefined;
   const module = threadModule();
-  const count = staging && module ? threadCount(options.threads, model) : 1;
+  const count = streamed && module ? threadCount(options.threads, model) : 1;
   const rendered = await clock.time('render', async () => {
     // The other threads start first and render their shares while this one renders its own.
-    const others = count > 1 ? renderOnThreads(module!, root, staging!.folder, count, model, bundled.assets, options.sharedBlocks !== false) : Promise.resolve([]);
+    const others = count > 1 ? renderOnThreads(module!, root, staging?.folder, count, model, bundled.assets, options.sharedBlocks !== false) : Promise.resolve([]);
     const theirs = others.then((results) => ({ results }), (error: unknown) => ({ error }));
     const steps = renderSteps(model, theme, bundled.assets, {
       memory: memory.rendered,
@@ -362,7 +362,7 @@ export async function check(options: CheckOptions = {}): Promise<Diagnostic[]> {
   if (named?.problems.length) return named.problems;
   let found: Diagnostic[];
   try {
-    found = (await build({ ...rest, write: false })).diagnostics;
+    found = (await build({ stream: true, threads: 'auto', ...rest, write: false })).diagnostics;
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     found = error.diagnostics;

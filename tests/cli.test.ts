@@ -45,6 +45,12 @@ describe('site build', () => {
     expect(failed.stderr).toContain('the page asked to explode');
     expect(await files()).toEqual(one);
     expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+    // A check renders on threads too, writing nothing, and reports the same.
+    const checked = await site(project.root, 'check', '--no-types', '--threads', '3');
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toContain('the page asked to explode');
+    expect(await files()).toEqual(one);
+    expect((await site(project.root, 'build', '--threads', '0')).stderr).toContain('It takes a whole number from 1 to 64, or auto.');
   });
 
   it('prints one summary line', async () => {

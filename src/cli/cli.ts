@@ -13,6 +13,7 @@ export async function main(argv: string[], version: string): Promise<number> {
   let status = 0;
   const colour = Boolean(process.stderr.isTTY) && !process.env.NO_COLOR;
   const baseUrlOption = new Option('--base-url <url>', 'absolute URL the site is served from (overrides site.yaml)').env('SITE_BASE_URL');
+  const threadsOption = new Option('--threads <n>', 'threads to render on: a number, or auto (one per core, up to 4, from 400 pages)').default('auto' as const).argParser(threadCount);
   const program = new Command('site')
     .description('Build, check and preview the website from site.yaml, pages/ and templates/.')
     .version(version, '-v, --version')
@@ -34,21 +35,16 @@ export async function main(argv: string[], version: string): Promise<number> {
     .option('--verbose', 'also list every page and the size of each script bundle')
     .option('--strict', 'treat warnings as errors (for CI): nothing is written while there is one')
     .option('--drafts', 'also publish draft posts and posts dated in the future (for previews)')
-    .option('--threads <n>', 'threads to render on: a number, or auto (one per core, up to 4, from 400 pages)', 'auto')
+    .addOption(threadsOption)
     .addHelpText('after', examples([
       ['site build', 'validate, render and replace dist/ with the new site'],
       ['site build --strict --quiet', 'for CI: warnings fail too, and only problems are printed'],
       ['site build --drafts --out preview --base-url https://preview.example.com', 'a preview with drafts and future posts, in preview/'],
       ['site build --verbose', 'also list every page, each script\'s size and the time of each stage'],
     ]))
-    .action(async (options: { out: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; strict?: boolean; drafts?: boolean; threads: string }) => {
+    .action(async (options: { out: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; strict?: boolean; drafts?: boolean; threads: number | 'auto' }) => {
       status = await guard(colour, async () => {
-        const threads = options.threads === 'auto' ? 'auto' : Number(options.threads);
-        if (threads !== 'auto' && !(Number.isInteger(threads) && threads >= 1 && threads <= 64)) {
-          console.error(`--threads takes a whole number from 1 to 64, or auto; "${options.threads}" is neither.`);
-          return 2;
-        }
-        const result = await build({ root: projectRoot(process.cwd()), out: options.out, baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts, stream: true, threads });
+        const result = await build({ root: projectRoot(process.cwd()), out: options.out, baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts, stream: true, threads: options.threads });
         if (result.diagnostics.length && !options.quiet) console.error(formatDiagnostics(result.diagnostics, colour));
         if (options.verbose) {
           for (const page of result.pages) console.log(`  ${page.route.padEnd(48)} ${page.output}`);
@@ -72,6 +68,7 @@ export async function main(argv: string[], version: string): Promise<number> {
     .option('--drafts', 'also check draft posts and posts dated in the future as published pages')
     .argument('[files...]', 'report only on these files or folders, relative to the current folder (see below)')
     .option('--no-types', 'skip type-checking the templates with TypeScript')
+    .addOption(threadsOption)
     .addHelpText('after', [
       '',
       'With files, the whole site is still checked, and the report keeps to the named',
@@ -86,10 +83,10 @@ export async function main(argv: string[], version: string): Promise<number> {
         ['site check --strict --format json', 'for CI tools: warnings fail too, as JSON'],
       ]),
     ].join('\n'))
-    .action(async (files: string[], options: { format: 'text' | 'json'; baseUrl?: string; strict?: boolean; drafts?: boolean; types: boolean }) => {
+    .action(async (files: string[], options: { format: 'text' | 'json'; baseUrl?: string; strict?: boolean; drafts?: boolean; types: boolean; threads: number | 'auto' }) => {
       status = await guard(colour, async () => {
         const diagnostics = await check({
-          root: projectRoot(process.cwd()), baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts, types: options.types,
+          root: projectRoot(process.cwd()), baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts, types: options.types, threads: options.threads,
           ...(files.length ? { files: files.map((file) => resolve(process.cwd(), file)) } : {}),
         });
         const errors = diagnostics.filter((d) => d.severity === 'error').length;
@@ -249,6 +246,13 @@ async function guard(colour: boolean, run: () => Promise<number>, json = false):
     console.error(error instanceof Error ? error.stack : error);
     return 2;
   }
+}
+
+function threadCount(value: string): number | 'auto' {
+  const count = Number(value);
+  if (value === 'auto') return value;
+  if (!/^\d+$/.test(value) || count < 1 || count > 64) throw new InvalidArgumentError('It takes a whole number from 1 to 64, or auto.');
+  return count;
 }
 
 function portNumber(value: string): number {

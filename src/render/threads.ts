@@ -25,8 +25,8 @@ const ROLE = 'site-render-thread';
 interface ThreadTask {
   role: typeof ROLE;
   root: string;
-  /** The new output tree the pages are written into. */
-  folder: string;
+  /** The new output tree the pages are written into; none when the build only checks. */
+  folder?: string;
   shard: { index: number; count: number };
   sharedBlocks: boolean;
   assets: Assets;
@@ -54,10 +54,10 @@ export function threadModule(): string | undefined {
 }
 
 /**
- * Renders shares 1 to count-1 of the pages on threads, writing them into `folder`; the caller renders
+ * Renders shares 1 to count-1 of the pages on threads, writing them into `folder` if given; the caller renders
  * share 0 meanwhile. Resolves with every thread's pages and problems; rejects if a thread fails.
  */
-export function renderOnThreads(module: string, root: string, folder: string, count: number, model: SiteModel, assets: Assets, sharedBlocks = true): Promise<ThreadResult[]> {
+export function renderOnThreads(module: string, root: string, folder: string | undefined, count: number, model: SiteModel, assets: Assets, sharedBlocks = true): Promise<ThreadResult[]> {
   const plain = renderModel(model);
   return Promise.all(Array.from({ length: count - 1 }, (_, i) => {
     const task: ThreadTask = { role: ROLE, root, folder, shard: { index: i + 1, count }, sharedBlocks, assets, model: plain };
@@ -89,10 +89,12 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
     remember: false,
     locate: (stack) => themeFrame(task.root, stack),
     onPage: (page) => {
-      const file = join(task.folder, page.output);
-      const folder = dirname(file);
-      if (!folders.has(folder)) (mkdirSync(folder, { recursive: true }), folders.add(folder));
-      writeFileSync(file, page.html);
+      if (task.folder) {
+        const file = join(task.folder, page.output);
+        const folder = dirname(file);
+        if (!folders.has(folder)) (mkdirSync(folder, { recursive: true }), folders.add(folder));
+        writeFileSync(file, page.html);
+      }
       bytes += Buffer.byteLength(page.html);
       return { ...page, html: '' };
     },
