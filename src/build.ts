@@ -28,7 +28,9 @@ import { editorSchemas } from './validate/editor-schemas.ts';
 import { checkData, checkRendered } from './rules/index.ts';
 import { bundle, type Bundle } from './bundle/bundle.ts';
 import { renderSteps, type Rendered, type RenderedPage, type RenderMemory } from './render/render.ts';
-import { renderOnThreads, threadModule } from './render/threads.ts';
+import { renderOnThreads } from './render/threads.ts';
+import { threadModule } from './threads.ts';
+import { warmParseCache } from './validate/parse-threads.ts';
 import { availableParallelism } from 'node:os';
 import { extras, outputFiles } from './extras/index.ts';
 import { openStaging, refreshFiles, writeOutput, writeParseCache, type OutputEntry, type Staging } from './write/write.ts';
@@ -65,8 +67,9 @@ export interface BuildOptions {
    */
   stream?: boolean;
   /**
-   * Threads to render on while streaming, counting this one; `auto` is one per core (at most 4)
-   * for a build of 400 pages or more, where the threads' start-up pays for itself. Threads
+   * Threads to work on, counting this one: to parse the YAML the parse cache lacks (from 300
+   * texts) and, while streaming, to render (from 400 pages); `auto` is one per core, at most 4,
+   * where the threads' start-up pays for itself. Threads
    * need the engine's bundle, as `site build` runs it; from sources, a build uses one. Default: 1.
    */
   threads?: number | 'auto';
@@ -167,8 +170,11 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   ]));
   memory.content = content;
 
-  // 3. validate
+  // 3. validate; a large site the parse cache has not seen is parsed on every core first
   const cache = createParseCache(cached);
+  const module = threadModule();
+  const parseThreads = module ? threadCount(options.threads, content.pages.length, 0) : 1;
+  if (parseThreads > 1) await clock.time('parse', () => warmParseCache(content, cache, module!, parseThreads));
   const validated = await clock.time('validate', () => validate(content, theme, validatorsFor(theme, root), { baseUrl: options.baseUrl, cache, drafts: options.drafts, today: options.today }));
   const cacheChanges = cache.changes();
   // Saved for the next process; a builder that keeps running keeps its cache in memory.
@@ -200,12 +206,11 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   }
 }
 
-/** How many threads render: `auto` uses every core (up to 4) once a build is large enough to gain. */
-function threadCount(threads: BuildOptions['threads'], model: SiteModel): number {
+/** How many threads work on `items` things: `auto` uses every core (up to 4) from `enough` of them, where the threads' start-up pays. */
+function threadCount(threads: BuildOptions['threads'], items: number, enough: number): number {
   if (threads === undefined) return 1;
   if (threads !== 'auto') return Math.max(1, Math.floor(threads));
-  const pages = model.pages.length + model.posts.length;
-  return pages < THREADED_PAGES ? 1 : Math.min(availableParallelism(), 4);
+  return items < enough ? 1 : Math.min(availableParallelism(), 4);
 }
 
 /** From this many pages a build renders on several threads when asked for `auto`. */
@@ -242,7 +247,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
     return { ...page, html: '' };
   } : undefined;
   const module = threadModule();
-  const count = streamed && module ? threadCount(options.threads, model) : 1;
+  const count = streamed && module ? threadCount(options.threads, model.pages.length + model.posts.length, THREADED_PAGES) : 1;
   const rendered = await clock.time('render', async () => {
     // The other threads start first and render their shares while this one renders its own.
     const others = count > 1 ? renderOnThreads(module!, root, staging?.folder, count, model, bundled.assets, options.sharedBlocks !== false) : Promise.resolve([]);

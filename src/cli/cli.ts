@@ -13,7 +13,7 @@ export async function main(argv: string[], version: string): Promise<number> {
   let status = 0;
   const colour = Boolean(process.stderr.isTTY) && !process.env.NO_COLOR;
   const baseUrlOption = new Option('--base-url <url>', 'absolute URL the site is served from (overrides site.yaml)').env('SITE_BASE_URL');
-  const threadsOption = new Option('--threads <n>', 'threads to render on: a number, or auto (one per core, up to 4, from 400 pages)').default('auto' as const).argParser(threadCount);
+  const threadsOption = new Option('--threads <n>', 'threads to parse and render on: a number, or auto (one per core, up to 4, for large sites)').default('auto' as const).argParser(threadCount);
   const program = new Command('site')
     .description('Build, check and preview the website from site.yaml, pages/ and templates/.')
     .version(version, '-v, --version')

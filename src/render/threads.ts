@@ -1,16 +1,11 @@
-// Rendering on more than one core. A large build gives each extra thread a
-// share of the pages (every nth page, so long and short pages spread evenly);
-// the calling thread renders its own share meanwhile. Each thread loads the
-// theme itself, renders its pages, writes them straight into the new output
-// tree and sends back only their facts, so no page's HTML crosses threads.
-//
-// A thread runs the module that holds this code: the engine's bundle, as the
-// CLI runs it (bin/site.js). Run from its TypeScript sources, as the tests run
-// it, the engine has no module a thread could load, and renders on one thread.
+// Rendering on more than one core (see src/threads.ts). A large build gives each
+// extra thread a share of the pages (every nth page, so long and short pages
+// spread evenly); the calling thread renders its own share meanwhile. Each
+// thread loads the theme itself, renders its pages, writes them straight into
+// the new output tree and sends back only their facts, so no page's HTML
+// crosses threads.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { Diagnostic } from '../contracts/diagnostics.ts';
 import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
 import type { Assets } from '../contracts/theme.ts';
@@ -18,6 +13,7 @@ import type { ParsedYaml } from '../validate/yaml.ts';
 import { loadTheme } from '../load/theme.ts';
 import { themeFrame } from '../load/theme-frames.ts';
 import { render, type RenderedPage } from './render.ts';
+import { onThread, serve } from '../threads.ts';
 
 const ROLE = 'site-render-thread';
 
@@ -47,12 +43,6 @@ interface ThreadResult {
   bytes: number;
 }
 
-/** The file a thread can run, or undefined when the engine runs from its sources. */
-export function threadModule(): string | undefined {
-  const file = fileURLToPath(import.meta.url);
-  return /\.m?js$/.test(file) ? file : undefined;
-}
-
 /**
  * Renders shares 1 to count-1 of the pages on threads, writing them into `folder` if given; the caller renders
  * share 0 meanwhile. Resolves with every thread's pages and problems; rejects if a thread fails.
@@ -61,12 +51,7 @@ export function renderOnThreads(module: string, root: string, folder: string | u
   const plain = renderModel(model);
   return Promise.all(Array.from({ length: count - 1 }, (_, i) => {
     const task: ThreadTask = { role: ROLE, root, folder, shard: { index: i + 1, count }, sharedBlocks, assets, model: plain };
-    return new Promise<ThreadResult>((done, fail) => {
-      const worker = new Worker(module, { workerData: task });
-      worker.once('message', (result: ThreadResult) => done(result));
-      worker.once('error', fail);
-      worker.once('exit', (code) => fail(new Error(`a render thread stopped (exit code ${code}) before it finished`)));
-    });
+    return onThread<ThreadResult>(module, task);
   }));
 }
 
@@ -102,13 +87,4 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
   return { pages: rendered.pages, diagnostics: rendered.diagnostics, bytes };
 }
 
-if (!isMainThread && (workerData as ThreadTask | undefined)?.role === ROLE) {
-  serveShare(workerData as ThreadTask).then(
-    (result) => {
-      parentPort!.postMessage(result);
-    },
-    (error: unknown) => {
-      throw error;
-    },
-  );
-}
+serve(ROLE, serveShare);
