@@ -176,6 +176,39 @@ describe('build', () => {
     expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
   });
 
+  it('refuses script, frames and handlers written in a post at their lines, and writes nothing', async () => {
+    project = await copyFixture();
+    await build({ root: project.root });
+    const before = await tree(join(project.root, 'dist'));
+    await project.edit('pages/blog/first-post.md', '- one', '<script>window.__pwned=1</script>\n\n<iframe srcdoc="<script>x</script>"></iframe>\n\n- one <img src="/images/dot.svg" onerror="y()">');
+    const error = (await build({ root: project.root }).catch((e: ContentError) => e)) as ContentError;
+    expect(error).toBeInstanceOf(ContentError);
+    expect(error.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([
+      ['unsafe-html', 'pages/blog/first-post.md', 9, 1],
+      ['unsafe-html', 'pages/blog/first-post.md', 11, 1],
+      ['unsafe-html', 'pages/blog/first-post.md', 13, 34],
+    ]);
+    expect(await tree(join(project.root, 'dist'))).toEqual(before);
+  });
+
+  it('renders nothing of a post outside the allow-list, and the policy hashes no content, even without the rule', async () => {
+    project = await copyFixture();
+    await project.edit('pages/blog/first-post.md', '- one', '<script>window.__pwned=1</script>\n\n<style>body{display:none}</style>\n\n- one');
+    const refused = (await build({ root: project.root, write: false }).catch((e: ContentError) => e)) as ContentError;
+    expect(refused.diagnostics.map((d) => d.code)).toEqual(['unsafe-html', 'unsafe-html']);
+    // The render on its own, as if the rule had missed it:
+    const { render } = await import('../src/render/render.ts');
+    const { loadTheme } = await import('../src/load/theme.ts');
+    const { load } = await import('../src/load/load.ts');
+    const { validate, compileValidators } = await import('../src/validate/validate.ts');
+    const theme = await loadTheme(project.root);
+    const { model } = await validate(await load(project.root), theme, compileValidators(theme));
+    const post = render(model, theme, { css: '', scripts: {} }).pages.find((p) => p.route === '/blog/first-post')!;
+    expect(post.html).not.toContain('__pwned');
+    expect(post.html).not.toContain('display:none');
+    expect(post.facts.inline.scripts).toEqual([]);
+  });
+
   it('refuses a static file that would overwrite generated output', async () => {
     project = await copyFixture();
     await project.write('static/robots.txt', 'User-agent: *');

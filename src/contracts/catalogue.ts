@@ -37,6 +37,22 @@ interface LinkParams {
   inTemplate?: boolean;
 }
 
+/** Why an element a post may not use is kept out, for the commonest. */
+const UNSAFE_ELEMENTS: Record<string, string> = {
+  script: 'it runs script on the site',
+  iframe: 'it loads another page, with its own scripts, inside this one',
+  frame: 'it loads another page inside this one',
+  object: 'it embeds a plug-in or another page',
+  embed: 'it embeds a plug-in or another page',
+  style: 'it restyles the whole site',
+  link: 'it loads a stylesheet or other file into the page',
+  meta: 'it can redirect visitors or change how the page is read',
+  base: 'it changes where every link on the page leads',
+  form: 'it sends what visitors type somewhere else',
+  svg: 'it can carry script',
+  math: 'it can carry script',
+};
+
 const supplied = {
   message: (p: Supplied) => p.message,
   hint: (p: Supplied) => p.hint,
@@ -267,6 +283,16 @@ export const catalogue = {
     stops: 'write',
     message: (p: { text: string; inBody?: boolean }) => `still holds the placeholder "${p.text.length > 40 ? p.text.slice(0, 39) + '…' : p.text}" that site new wrote`,
     hint: (p) => (p.inBody ? 'write the post in its place' : 'write the real text in its place; the comment above the field says what goes there'),
+  }),
+  'unsafe-html': entry({
+    title: 'HTML in a post that could run script or restyle the site',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { element: string; attribute?: string }) =>
+      p.attribute
+        ? `the ${p.attribute}= attribute of <${p.element}> is not allowed in a post: ${/^on/.test(p.attribute) ? 'it runs script' : p.attribute === 'style' ? 'it restyles the page' : 'posts keep to a short list of attributes'}`
+        : `<${p.element}> is not allowed in a post: ${UNSAFE_ELEMENTS[p.element] ?? 'posts keep to a short list of elements'}`,
+    hint: (p) => (p.attribute ? `remove ${p.attribute}=; write the post in Markdown, which needs no attributes` : `remove the <${p.element}> element; write the post in Markdown (headings, lists, links, images, tables), or use the elements a post allows such as <figure>, <table> and <details>`),
   }),
   'unsafe-url': entry({
     title: 'A URL that runs code',

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { marked } from 'marked';
+import { safeContentHtml } from '../html/content-html.ts';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
 import { canonicalUrl, outputFileFor } from '../url.ts';
@@ -221,7 +222,8 @@ function pageProps(page: PageEntry, shared: Shared, reads: Set<string>): PagePro
 }
 
 function postProps(post: PostEntry, shared: Shared, reads: Set<string>): PageProps<PostPage> {
-  const html = marked.parse(post.body, { async: false, gfm: true });
+  // Content's HTML keeps to the allow-list whatever a post holds (src/html/content-html.ts).
+  const html = safeContentHtml(marked.parse(post.body, { async: false, gfm: true }));
   const page = { front: post.front, slug: post.slug, html, words: post.words, status: post.status };
   // The post template gets the common fields too, so shared head components work unchanged.
   const common = { template: 'post', title: post.head.title, description: post.head.description, noindex: false };

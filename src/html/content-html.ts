@@ -1,0 +1,89 @@
+// HTML that comes from content (a post's Markdown, and the raw HTML an editor
+// may write in it) is held to an allow-list: the elements and attributes a post
+// needs, links and images with safe URLs, and nothing that runs or restyles:
+// no scripts, event handlers, frames, styles, meta or base elements, forms,
+// objects or embeds. The rule over posts (src/rules/unsafe-html.ts) refuses
+// anything outside it at its line; the render passes every post's HTML through
+// the sanitiser as well, so nothing outside it reaches a page even so.
+import sanitizeHtml from 'sanitize-html';
+import { Parser } from 'htmlparser2';
+
+const ELEMENTS = [
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'em', 'strong', 'b', 'i', 'del', 's', 'ins',
+  'sub', 'sup', 'small', 'mark', 'abbr', 'cite', 'q', 'kbd', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption',
+  'picture', 'source', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'details', 'summary', 'span', 'div', 'input',
+];
+
+const ATTRIBUTES: Record<string, string[]> = {
+  a: ['href', 'title'],
+  img: ['src', 'srcset', 'alt', 'title', 'width', 'height'],
+  source: ['srcset', 'type', 'media', 'sizes', 'width', 'height'],
+  abbr: ['title'],
+  ol: ['start', 'reversed'],
+  th: ['align', 'colspan', 'rowspan', 'scope'],
+  td: ['align', 'colspan', 'rowspan'],
+  // A Markdown task list: a checkbox that cannot be ticked.
+  input: ['type', 'checked', 'disabled'],
+  // A fenced code block's language.
+  code: ['class'],
+};
+
+const SCHEMES = ['http', 'https', 'mailto', 'tel'];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ELEMENTS,
+  allowedAttributes: { ...ATTRIBUTES, input: [{ name: 'type', multiple: false, values: ['checkbox'] }, 'checked', 'disabled'] },
+  allowedClasses: { code: ['language-*'] },
+  allowedSchemes: SCHEMES,
+  allowedSchemesByTag: { img: ['http', 'https'], source: ['http', 'https'] },
+  allowProtocolRelative: false,
+  // An input that is not a task list's checkbox is a field to type into, which a post has no use for.
+  exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
+};
+
+/** `html` with everything outside the allow-list removed (the text of a removed harmless element stays). */
+export function safeContentHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
+
+/** Something in raw HTML the allow-list does not have, and where it starts in that HTML. */
+export interface UnsafePart {
+  element: string;
+  /** The attribute, when the element is allowed and one of its attributes is not. */
+  attribute?: string;
+  offset: number;
+}
+
+/** The elements and attributes of a piece of raw HTML outside the allow-list, in order. */
+export function unsafeParts(html: string): UnsafePart[] {
+  const found: UnsafePart[] = [];
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      const element = name.toLowerCase();
+      const start = parser.startIndex;
+      // An input is a task list's checkbox or nothing a post needs.
+      if (!ELEMENTS.includes(element) || (element === 'input' && attributes.type?.toLowerCase() !== 'checkbox')) {
+        found.push({ element, offset: start });
+        return;
+      }
+      for (const attribute of Object.keys(attributes)) {
+        const key = attribute.toLowerCase();
+        if (allowedAttribute(element, key, attributes[attribute]!)) continue;
+        const at = html.toLowerCase().indexOf(key, start);
+        found.push({ element, attribute: key, offset: at >= 0 && at < parser.endIndex ? at : start });
+      }
+    },
+  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  parser.end(html);
+  return found;
+}
+
+function allowedAttribute(element: string, attribute: string, value: string): boolean {
+  if (!(ATTRIBUTES[element] ?? []).includes(attribute)) return false;
+  if (element === 'input' && attribute === 'type') return value.toLowerCase() === 'checkbox';
+  if (element === 'code' && attribute === 'class') return value.split(/\s+/).every((name) => name === '' || name.startsWith('language-'));
+  return true;
+}
+
+/** The elements a post may use, for messages. */
+export const ALLOWED_ELEMENTS: readonly string[] = ELEMENTS;

@@ -1,0 +1,46 @@
+// Raw HTML in a post is held to the allow-list of src/html/content-html.ts: a
+// <script>, an <iframe>, a <style>, an onclick= or a style= written in a post
+// is refused at its line, so a post can neither run script nor restyle the site
+// (the render removes anything outside the list all the same).
+import { Lexer, type Token } from 'marked';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import type { PostEntry, SiteModel } from '../contracts/model.ts';
+import { perObject } from '../memo.ts';
+import { unsafeParts } from '../html/content-html.ts';
+
+export function unsafeHtml(model: SiteModel): Diagnostic[] {
+  return model.posts.flatMap(unsafeHtmlInPost);
+}
+
+const unsafeHtmlInPost = perObject((post: PostEntry): Diagnostic[] => {
+  const found: Diagnostic[] = [];
+  let cursor = 0;
+  for (const raw of rawHtml(new Lexer().lex(post.body))) {
+    const at = post.body.indexOf(raw, cursor);
+    if (at < 0) continue;
+    cursor = at + raw.length;
+    for (const part of unsafeParts(raw)) {
+      const offset = at + part.offset;
+      const lineStart = post.body.lastIndexOf('\n', offset - 1) + 1;
+      const line = post.bodyLine + countLines(post.body, offset);
+      found.push(diagnostic('unsafe-html', { file: post.file, line, column: offset - lineStart + 1 }, part));
+    }
+  }
+  return found;
+});
+
+/** The raw HTML of a post's tokens, in the order it is written. */
+function rawHtml(tokens: Token[], out: string[] = []): string[] {
+  for (const token of tokens) {
+    if (token.type === 'html' && typeof token.raw === 'string') out.push(token.raw);
+    const children = (token as { tokens?: Token[] }).tokens ?? (token as { items?: Token[] }).items;
+    if (children) rawHtml(children, out);
+  }
+  return out;
+}
+
+function countLines(text: string, end: number): number {
+  let lines = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) lines++;
+  return lines;
+}
