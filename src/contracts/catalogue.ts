@@ -194,6 +194,20 @@ export const catalogue = {
     message: (p: { file: string }) => `${p.file} is not a page: only .yaml files, and .md posts, under pages/ become pages`,
     hint: () => 'rename it to .yaml if it is a page; move notes and backups out of pages/, and pictures or downloads to static/',
   }),
+  'too-deep': entry({
+    title: 'Quotes or lists nested too deeply in a post',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { depth: number; limit: number }) => `quotes and lists are nested ${p.depth} levels deep here; a post may nest them ${p.limit} levels at most`,
+    hint: () => 'flatten them: a post rarely needs more than three levels of quotes or lists',
+  }),
+  'too-large': entry({
+    title: 'A content file too large to be a page',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { characters: number; limit: number }) => `this file holds ${p.characters.toLocaleString('en-CA')} characters; a page or post may hold ${p.limit.toLocaleString('en-CA')} at most`,
+    hint: () => 'split it into several pages or posts, or check that nothing was pasted into it by mistake',
+  }),
   'front-matter': entry({
     title: 'A post without front matter',
     severity: 'error',

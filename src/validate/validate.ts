@@ -14,6 +14,7 @@ import type { Theme } from '../contracts/theme.ts';
 import { countWords } from '../words.ts';
 import { collectMembers } from '../collections/members.ts';
 import { readOnce } from './file-memory.ts';
+import { markdownDepth, MAX_FILE_CHARACTERS, MAX_MARKDOWN_DEPTH } from './limits.ts';
 
 export interface ValidateOptions {
   /** Overrides site.yaml's baseUrl, e.g. for a preview deployment. */
@@ -69,6 +70,8 @@ export function validate(
     diagnostics.push(diagnostic('missing-file', { file: SITE_FILE }, { what: SITE_FILE, hint: 'create it at the project root' }));
   } else if (content.site.encoding) {
     diagnostics.push(encodingProblem(content.site));
+  } else if (tooLarge(content.site)) {
+    diagnostics.push(tooLarge(content.site)!);
   } else {
     siteSource = parseYaml(content.site.file, content.site.text, 0, options.cache);
     diagnostics.push(...siteSource.diagnostics, ...modeline(content.site, 'site'));
@@ -95,6 +98,14 @@ export function validate(
   // Routes of every page file, valid or not: a link to a page with a typo in it is not a broken link.
   const claimedRoutes: string[] = [];
   for (const source of content.pages) {
+    const large = tooLarge(source);
+    if (large) {
+      diagnostics.push(large);
+      // Its route is still claimed: a link to it is to a page with a problem, not a missing page.
+      const claimed = routeFromPath(source.file.slice(PAGES_DIR.length + 1));
+      if (claimed !== null && !REDIRECTS_FILES.includes(source.file)) claimedRoutes.push(claimed);
+      continue;
+    }
     if (REDIRECTS_FILES.includes(source.file)) {
       redirects.push(...readOnce(source, [validators], diagnostics, (found) => readRedirects(source, validators, found)));
       continue;
@@ -167,6 +178,12 @@ function readPage(source: SourceFile, route: string, theme: Theme, validators: V
   return { file: source.file, route, template, data: result.value as PageEntry['data'], source: parsed };
 }
 
+/** A file past the size any page needs is refused before it is parsed: a huge value would take the checks a long time. */
+function tooLarge(source: SourceFile): Diagnostic | undefined {
+  if (source.text.length <= MAX_FILE_CHARACTERS) return undefined;
+  return diagnostic('too-large', { file: source.file, line: 1, column: 1 }, { characters: source.text.length, limit: MAX_FILE_CHARACTERS });
+}
+
 function readPost(source: SourceFile, route: string, theme: Theme, validators: Validators, out: Diagnostic[], today: string, cache?: ParseCache): PostEntry | null {
   const folder = `${PAGES_DIR}/${theme.post.folder}/`;
   if (!source.file.startsWith(folder) || source.file.slice(folder.length).includes('/')) {
@@ -176,6 +193,11 @@ function readPost(source: SourceFile, route: string, theme: Theme, validators: V
   const split = splitFrontMatter(source.text);
   if (!split) {
     out.push(diagnostic('front-matter', { file: source.file, line: 1, column: 1 }));
+    return null;
+  }
+  const nesting = markdownDepth(split.body);
+  if (nesting.depth > MAX_MARKDOWN_DEPTH) {
+    out.push(diagnostic('too-deep', { file: source.file, line: split.bodyLine + nesting.line - 1, column: 1 }, { depth: nesting.depth, limit: MAX_MARKDOWN_DEPTH }));
     return null;
   }
   const parsed = parseYaml(source.file, split.front, 1, cache);

@@ -80,3 +80,23 @@ describe('splitFrontMatter', () => {
     expect(splitFrontMatter('---\ntitle: A\n')).toBeNull();
   });
 });
+
+describe('aliases', () => {
+  it('reports an alias to no anchor at the alias, not as a crash', () => {
+    const parsed = parseYaml('pages/a.yaml', 'title: Hi\nheading: *missing\n');
+    expect(parsed.data).toBeUndefined();
+    expect(parsed.diagnostics.map(located)).toEqual([['yaml-syntax', 2, 10, '*missing refers to an anchor &missing that is not set above it']]);
+  });
+
+  it('refuses a billion laughs at its first alias', () => {
+    const lines = ['a: &a [x, x, x, x, x, x, x, x, x]'];
+    for (const [name, from] of [['b', 'a'], ['c', 'b'], ['d', 'c'], ['e', 'd'], ['f', 'e'], ['g', 'f'], ['h', 'g']]) lines.push(`${name}: &${name} [${Array(9).fill(`*${from}`).join(', ')}]`);
+    const parsed = parseYaml('pages/a.yaml', lines.join('\n') + '\n');
+    expect(parsed.data).toBeUndefined();
+    expect(parsed.diagnostics.map(located)).toEqual([['yaml-syntax', 2, 8, 'the aliases (*name) in this file repeat their values more than 100 times in all']]);
+  });
+
+  it('keeps aliases that reuse a value a few times', () => {
+    expect(parseYaml('pages/a.yaml', 'a: &x hi\nb: *x\n').data).toEqual({ a: 'hi', b: 'hi' });
+  });
+});

@@ -95,7 +95,16 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
     });
   })];
   if (doc.errors.length === 0) diagnostics.push(...cutByComment(doc, text).map((cut) => diagnostic('comment-in-text', { file, ...at(cut.offset) }, cut)));
-  const data = doc.errors.length > 0 || diagnostics.some((d) => d.severity === 'error') ? undefined : doc.toJS({ maxAliasCount: 100 });
+  let data: unknown;
+  if (doc.errors.length === 0 && !diagnostics.some((d) => d.severity === 'error')) {
+    try {
+      data = doc.toJS({ maxAliasCount: MAX_ALIAS_COPIES });
+    } catch (error) {
+      // An alias to no anchor, or aliases that multiply into millions of copies (a "billion laughs").
+      const problem = aliasProblem(doc, error);
+      diagnostics.push(diagnostic('yaml-syntax', { file, ...at(problem.offset) }, problem));
+    }
+  }
   const documentStart = at(doc.contents?.range?.[0] ?? 0);
   return {
     data,
@@ -115,6 +124,36 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
       return parent?.range ? at(parent.range[0]) : documentStart;
     },
   };
+}
+
+/** How many copies of aliased values a file may make: plenty for reuse, far too few for a "billion laughs". */
+const MAX_ALIAS_COPIES = 100;
+
+/** Why `toJS` refused a document's aliases, at the alias to blame. */
+function aliasProblem(doc: Document, error: unknown): { offset: number; message: string; hint: string } {
+  const aliases: { name: string; offset: number; resolved: boolean }[] = [];
+  visit(doc, {
+    Alias(_, node) {
+      aliases.push({ name: node.source, offset: node.range?.[0] ?? 0, resolved: node.resolve(doc) !== undefined });
+    },
+  });
+  const unresolved = aliases.find((alias) => !alias.resolved);
+  if (unresolved) {
+    return {
+      offset: unresolved.offset,
+      message: `*${unresolved.name} refers to an anchor &${unresolved.name} that is not set above it`,
+      hint: `set it with &${unresolved.name} on an earlier value, or write the value itself in place of *${unresolved.name}`,
+    };
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  if (/alias/i.test(reason) || aliases.length > 0) {
+    return {
+      offset: aliases[0]?.offset ?? 0,
+      message: `the aliases (*name) in this file repeat their values more than ${MAX_ALIAS_COPIES} times in all`,
+      hint: 'write the values out where they are needed instead of repeating them through aliases',
+    };
+  }
+  return { offset: 0, message: `this file cannot be read as values: ${firstLine(reason)}`, hint: 'simplify the YAML: plain fields, lists and quoted text' };
 }
 
 /** Splits a Markdown file into front matter (YAML between `---` lines) and body. */

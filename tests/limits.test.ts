@@ -1,0 +1,50 @@
+// Content that would exhaust the engine (aliases that multiply, an alias to nothing,
+// thousands of nested quotes, a huge value) gets a located message like any other
+// mistake: never a crash, and nothing is written.
+import { afterEach, describe, expect, it } from 'vitest';
+import { build } from '../src/build.ts';
+import { ContentError } from '../src/contracts/diagnostics.ts';
+import { copyFixture, type Project } from './helpers/fixture.ts';
+
+let project: Project | undefined;
+afterEach(async () => {
+  await project?.remove();
+  project = undefined;
+});
+
+/** Builds the fixture with one file replaced; returns the problems as [code, file, line, column]. */
+async function problems(file: string, edit: (text: string) => string): Promise<(string | number)[][]> {
+  project = await copyFixture();
+  await project.write(file, edit(await project.read(file)));
+  const error = await build({ root: project.root, write: false }).then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(ContentError);
+  return (error as ContentError).diagnostics.map((d) => [d.code, d.file, d.line, d.column]);
+}
+
+describe('content that would exhaust the engine', () => {
+  it('an alias to no anchor is a located YAML problem', async () => {
+    expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', 'heading: *missing'))).toEqual([['yaml-syntax', 'pages/services.yaml', 5, 10]]);
+  });
+
+  it('a billion laughs is a located YAML problem', async () => {
+    const bomb = ['lol: &a [x, x, x, x, x, x, x, x, x]', ...['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((name, i, all) => `${name}: &${name} [${Array(9).fill(`*${i === 0 ? 'a' : all[i - 1]}`).join(', ')}]`)].join('\n');
+    expect(await problems('pages/services.yaml', (t) => `${t}${bomb}\n`)).toEqual([['yaml-syntax', 'pages/services.yaml', 10, 8]]);
+  });
+
+  it('quotes nested two thousand deep in a post are refused at their line', async () => {
+    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- one', `${'>'.repeat(2000)} deep`))).toEqual([['too-deep', 'pages/blog/first-post.md', 9, 1]]);
+  });
+
+  it('lists nested two thousand deep in a post are refused at their line', async () => {
+    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- one', `${'- '.repeat(2000)}deep`))).toEqual([['too-deep', 'pages/blog/first-post.md', 9, 1]]);
+  });
+
+  it('a ten-megabyte value is refused at the file, before it is parsed', async () => {
+    expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', `heading: ${'x'.repeat(10_000_000)}`))).toEqual([['too-large', 'pages/services.yaml', 1, 1]]);
+  });
+
+  it('a long value under the file limit is a located length problem', async () => {
+    const found = await problems('pages/services.yaml', (t) => t.replace('title: Services', `title: ${'x'.repeat(900_000)}`));
+    expect(found.map(([, file, line]) => [file, line])).toEqual([['pages/services.yaml', 3]]);
+  });
+});
