@@ -4,8 +4,10 @@
 //   - with the honeypot `website` filled: posts nothing and goes to /thank-you;
 //   - otherwise: Sending (button disabled, 'Sending...'), the attribution fields
 //     are filled and the form_submit event pushed, then the form posts natively.
-// If preparing fails: console only, back to idle, what was typed stays, and the
-// next submit posts without the extras, so no lead is lost.
+// Nothing around the lead can stop it: if filling the attribution fields fails,
+// they go back to what the page rendered; if the event cannot be pushed (a broken
+// tag manager), the fields stay filled; either way the failure goes to the
+// console and the form posts on that same click.
 import { currentVisit, LEAD_FIELD_NAMES, leadFields } from './attribution.ts';
 import { track } from './core.ts';
 
@@ -22,14 +24,14 @@ function formName(form: HTMLFormElement): string {
   return form.dataset.formName || (location.pathname === '/' ? 'homepage_contact_form' : 'global_contact_form');
 }
 
-/** Fills the attribution fields and pushes form_submit. Throws if anything fails. */
-function prepare(form: HTMLFormElement): void {
+/** Fills the attribution fields; returns their values. Throws if anything fails. */
+function fillExtras(form: HTMLFormElement): Record<string, string> {
   const fields = leadFields(currentVisit());
   for (const [name, value] of Object.entries(fields)) {
     const field = input(form, name);
     if (field) field.value = value;
   }
-  track({ event: 'form_submit', form_name: formName(form), ...fields });
+  return fields;
 }
 
 /** The attribution fields as the page rendered them (the page's own URL and title, the rest empty). */
@@ -60,7 +62,6 @@ export function leadForm(form: HTMLFormElement, navigate = (url: string) => loca
   const rendered = renderedExtras(form);
 
   let sending = false;
-  let extras = true;
   const setSending = (on: boolean) => {
     sending = on;
     form.setAttribute('aria-busy', String(on));
@@ -79,16 +80,17 @@ export function leadForm(form: HTMLFormElement, navigate = (url: string) => loca
       return;
     }
     setSending(true);
-    if (extras) {
-      try {
-        prepare(form);
-      } catch (error) {
-        console.error('[lead-form] could not prepare the extra fields; the next submit posts without them', error);
-        extras = false;
-        clearExtras(form, rendered);
-        setSending(false);
-        return;
-      }
+    let fields: Record<string, string> | undefined;
+    try {
+      fields = fillExtras(form);
+    } catch (error) {
+      console.error('[lead-form] could not fill the attribution fields; the lead is sent without them', error);
+      clearExtras(form, rendered);
+    }
+    try {
+      track({ event: 'form_submit', form_name: formName(form), ...(fields ?? {}) });
+    } catch (error) {
+      console.error('[lead-form] could not record form_submit; the lead is sent all the same', error);
     }
     form.submit();
   });
