@@ -47,4 +47,10 @@ describe('content that would exhaust the engine', () => {
     const found = await problems('pages/services.yaml', (t) => t.replace('title: Services', `title: ${'x'.repeat(900_000)}`));
     expect(found.map(([, file, line]) => [file, line])).toEqual([['pages/services.yaml', 3]]);
   });
+
+  it('NUL and text-direction controls are refused in text fields and posts at their line', async () => {
+    expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', 'heading: "Call \\u202E0010-555-614"'))).toEqual([['hidden-character', 'pages/services.yaml', 5, 10]]);
+    expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', 'heading: "Ser\\0vices"'))).toEqual([['hidden-character', 'pages/services.yaml', 5, 10]]);
+    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- two', '- two \u2066hidden\u2069'))).toEqual([['hidden-character', 'pages/blog/first-post.md', 10, 7]]);
+  });
 });

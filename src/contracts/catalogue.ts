@@ -298,6 +298,13 @@ export const catalogue = {
     message: (p: { text: string; inBody?: boolean }) => `still holds the placeholder "${p.text.length > 40 ? p.text.slice(0, 39) + '…' : p.text}" that site new wrote`,
     hint: (p) => (p.inBody ? 'write the post in its place' : 'write the real text in its place; the comment above the field says what goes there'),
   }),
+  'hidden-character': entry({
+    title: 'An invisible character that changes what text says',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { character: string }) => `this text holds ${p.character}, which readers cannot see but which changes how the text shows or reads`,
+    hint: () => 'delete it: retype the text around it, since it cannot be seen (it often comes with text pasted from elsewhere)',
+  }),
   'unsafe-html': entry({
     title: 'HTML in a post that could run script or restyle the site',
     severity: 'error',
