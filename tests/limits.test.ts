@@ -53,4 +53,20 @@ describe('content that would exhaust the engine', () => {
     expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', 'heading: "Ser\\0vices"'))).toEqual([['hidden-character', 'pages/services.yaml', 5, 10]]);
     expect(await problems('pages/blog/first-post.md', (t) => t.replace('- two', '- two \u2066hidden\u2069'))).toEqual([['hidden-character', 'pages/blog/first-post.md', 10, 7]]);
   });
+
+  it('a page file renamed so that it is not read is named with the reason, as a warning', async () => {
+    project = await copyFixture();
+    const text = await project.read('pages/services.yaml');
+    for (const name of ['x.markdown', 'x.YAML', '_x.yaml', '.x.yaml', 'x.yaml.bak', '_drafts/y.yaml']) await project.write(`pages/${name}`, text);
+    await project.write('pages/.DS_Store', 'junk');
+    const result = await build({ root: project.root, write: false });
+    expect(result.diagnostics.filter((d) => d.code === 'not-a-page').map((d) => [d.file, d.severity, d.message.split(':')[0]])).toEqual([
+      ['pages/.x.yaml', 'warning', 'pages/.x.yaml is not read'],
+      ['pages/_drafts/y.yaml', 'warning', 'pages/_drafts/y.yaml is not read'],
+      ['pages/_x.yaml', 'warning', 'pages/_x.yaml is not read'],
+      ['pages/x.YAML', 'warning', 'pages/x.YAML is not read'],
+      ['pages/x.markdown', 'warning', 'pages/x.markdown is not a page'],
+      ['pages/x.yaml.bak', 'warning', 'pages/x.yaml.bak is not a page'],
+    ]);
+  });
 });

@@ -191,8 +191,20 @@ export const catalogue = {
     title: 'A file under pages/ that is not a page',
     severity: 'warning',
     stops: 'nothing',
-    message: (p: { file: string }) => `${p.file} is not a page: only .yaml files, and .md posts, under pages/ become pages`,
-    hint: () => 'rename it to .yaml if it is a page; move notes and backups out of pages/, and pictures or downloads to static/',
+    message: (p: { file: string; why?: 'hidden' | 'case' | 'underscore' | 'extension' }) =>
+      p.why === 'hidden'
+        ? `${p.file} is not read: files whose names start with "." are hidden, and left out of the site`
+        : p.why === 'underscore'
+          ? `${p.file} is not read: files and folders whose names start with "_" are left out of the site`
+          : p.why === 'case'
+            ? `${p.file} is not read: pages end in .yaml, and posts in .md, written in small letters`
+            : `${p.file} is not a page: only .yaml files, and .md posts, under pages/ become pages`,
+    hint: (p) =>
+      p.why === 'hidden' || p.why === 'underscore'
+        ? 'rename it without the leading character if it should be a page; otherwise move it out of pages/'
+        : p.why === 'case'
+          ? 'rename it to end in .yaml (a page) or .md (a post)'
+          : 'rename it to .yaml if it is a page; move notes and backups out of pages/, and pictures or downloads to static/',
   }),
   'too-deep': entry({
     title: 'Quotes or lists nested too deeply in a post',

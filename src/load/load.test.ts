@@ -43,8 +43,8 @@ describe('load', () => {
       'pages/zeta.yml',
     ]);
     expect(content.statics.map((s) => s.file)).toEqual(['static/images/dot.svg', 'static/robots-extra.txt']);
-    // Not pages, but there: validation warns about them.
-    expect(content.strays).toEqual(['pages/notes.txt']);
+    // Not pages, but there: validation warns about them (a hidden file only when it is named like content).
+    expect(content.strays).toEqual(['pages/.draft.yaml', 'pages/notes.txt']);
   });
 
   it('keeps each text as written and static files as bytes', async () => {
@@ -133,10 +133,12 @@ describe('reloadFiles', () => {
     expect(after).toEqual(await load(root));
   });
 
-  it('ignores paths outside the content and hidden files', async () => {
+  it('ignores paths outside the content, and reads no hidden file, only notes one named like content', async () => {
     await writeTree(root, project);
     const before = await load(root);
-    await writeTree(root, { 'templates/index.ts': 'changed', 'pages/.swap.yaml': 'x' });
-    expect(await reloadFiles(root, before, ['templates/index.ts', 'pages/.swap.yaml'])).toEqual(before);
+    await writeTree(root, { 'templates/index.ts': 'changed', 'pages/.swap.yaml': 'x', 'pages/.DS_Store': 'x' });
+    const after = await reloadFiles(root, before, ['templates/index.ts', 'pages/.swap.yaml', 'pages/.DS_Store']);
+    expect(after).toEqual({ ...before, strays: ['pages/.draft.yaml', 'pages/.swap.yaml', 'pages/notes.txt'] });
+    expect(after).toEqual(await load(root));
   });
 });

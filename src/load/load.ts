@@ -45,7 +45,7 @@ export async function load(root: string): Promise<LoadedContent> {
   const site = await readText(root, 'site.yaml');
   const underPages = await listFiles(root, 'pages');
   const pageFiles = underPages.filter(isPageText);
-  const strays = underPages.filter((file) => !isPageText(file));
+  const strays = [...underPages.filter((file) => !isPageText(file)), ...(await hiddenContent(root, 'pages'))].sort();
   const pages = await Promise.all(pageFiles.map(async (file) => (await readText(root, file))!));
   const staticFiles = await listFiles(root, 'static');
   const statics = await Promise.all(
@@ -95,12 +95,19 @@ export async function reloadFiles(root: string, content: LoadedContent, changed:
     }
     const area = path.split('/')[0];
     if (area !== 'pages' && area !== 'static') continue;
+    if (area === 'pages' && looksHiddenContent(path)) {
+      // A hidden file is never read, but an editor who saved one should hear why it shows nowhere.
+      const exists = await stat(join(root, path)).then((info) => info.isFile(), () => false);
+      strays = [...strays.filter((file) => file !== path), ...(exists ? [path] : [])].sort();
+      continue;
+    }
     const present = path === area ? await listFiles(root, area) : await filesAt(root, path);
     if (area === 'pages') {
       const kept = pages.filter((p) => !under(p.file, path));
       const added = await Promise.all(present.filter(isPageText).map(async (file) => readText(root, file)));
       pages = [...kept, ...added.filter((p): p is SourceFile => p !== null)].sort(byFile);
-      strays = [...strays.filter((file) => !under(file, path)), ...present.filter((file) => !isPageText(file))].sort();
+      const hidden = path === area ? await hiddenContent(root, area) : [];
+      strays = [...strays.filter((file) => !under(file, path) || (path !== area && looksHiddenContent(file))), ...present.filter((file) => !isPageText(file)), ...hidden].sort();
     } else {
       const kept = statics.filter((s) => !under(s.file, path));
       const added = await Promise.all(present.map(async (file): Promise<StaticEntryFile | null> => {
@@ -114,6 +121,30 @@ export async function reloadFiles(root: string, content: LoadedContent, changed:
 }
 
 type StaticEntryFile = LoadedContent['statics'][number];
+
+/**
+ * Hidden files (names starting with a dot) under `dir` that are named like content: an editor's
+ * `.vaughan.yaml` is never read, unlike `.DS_Store`, which nobody expects to be.
+ */
+async function hiddenContent(root: string, dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(join(root, dir), { recursive: true, withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter(looksHiddenContent);
+}
+
+/** A file whose own name is hidden, in no hidden folder, named like a page or post. */
+function looksHiddenContent(file: string): boolean {
+  const segments = file.split('/');
+  const name = segments.at(-1)!;
+  return name.startsWith('.') && segments.slice(0, -1).every((segment) => !segment.startsWith('.')) && /\.(ya?ml|md|markdown)$/i.test(name);
+}
 
 function isPageText(file: string): boolean {
   return /\.(ya?ml|md)$/.test(file);

@@ -111,7 +111,11 @@ export function validate(
       continue;
     }
     const route = routeFromPath(source.file.slice(PAGES_DIR.length + 1));
-    if (route === null) continue;
+    if (route === null) {
+      // A name or folder starting with _ is left out of the site on purpose; an editor should know it is.
+      diagnostics.push(diagnostic('not-a-page', { file: source.file }, { file: source.file, why: 'underscore' }));
+      continue;
+    }
     const badSegment = route.split('/').slice(1).find((segment) => segment && !ROUTE_SEGMENT.test(segment));
     if (badSegment !== undefined) {
       diagnostics.push(diagnostic('route-name', { file: source.file }, { segment: badSegment }));
@@ -135,7 +139,7 @@ export function validate(
     else pages.push(page);
   }
 
-  for (const file of content.strays ?? []) diagnostics.push(diagnostic('not-a-page', { file }, { file }));
+  for (const file of content.strays ?? []) diagnostics.push(diagnostic('not-a-page', { file }, { file, why: strayReason(file) }));
 
   const statics: StaticEntry[] = content.statics.map((s) => ({ ...s, route: '/' + s.file.slice('static/'.length) }));
   pages.sort((a, b) => compare(a.route, b.route));
@@ -176,6 +180,13 @@ function readPage(source: SourceFile, route: string, theme: Theme, validators: V
   out.push(...result.diagnostics);
   if (result.diagnostics.length > 0) return null;
   return { file: source.file, route, template, data: result.value as PageEntry['data'], source: parsed };
+}
+
+/** Why a file under pages/ that is not read is not a page. */
+function strayReason(file: string): 'hidden' | 'case' | 'extension' {
+  const name = file.slice(file.lastIndexOf('/') + 1);
+  if (name.startsWith('.')) return 'hidden';
+  return /\.(ya?ml|md)$/i.test(name) ? 'case' : 'extension';
 }
 
 /** A file past the size any page needs is refused before it is parsed: a huge value would take the checks a long time. */
