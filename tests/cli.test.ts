@@ -81,6 +81,20 @@ describe('site build', () => {
     expect(await cold('check', '--no-types', '--threads', '2')).toEqual(brokenOne);
   });
 
+  it('puts back the last complete build that a killed build set aside, whatever the next command is', async () => {
+    project = await copyFixture();
+    expect((await site(project.root, 'build', '--quiet')).code).toBe(0);
+    const index = await readFile(join(project.root, 'dist/index.html'), 'utf8');
+    const { mkdir, rename, writeFile } = await import('node:fs/promises');
+    // What a kill between the swap's two renames leaves: the old tree set aside, a half-written new one.
+    await rename(join(project.root, 'dist'), join(project.root, '.dist-old-999999-abcd'));
+    await mkdir(join(project.root, '.dist-new-999999-ef01'));
+    await writeFile(join(project.root, '.dist-new-999999-ef01', 'index.html'), 'half');
+    expect((await site(project.root, 'check', '--no-types')).code).toBe(0);
+    expect(await readFile(join(project.root, 'dist/index.html'), 'utf8')).toBe(index);
+    expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+  });
+
   it('prints one summary line', async () => {
     project = await copyFixture();
     const { code, stdout, stderr } = await site(project.root, 'build');

@@ -6,6 +6,7 @@ import { relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, check, ContentError } from '../index.ts';
 import { projectRoot } from './project-root.ts';
+import { recover } from '../write/write.ts';
 import { problemCount, diagnosticsJson, formatBytes, formatDiagnostics, summaryLine } from './diagnostics-text.ts';
 
 /** Runs the CLI; `version` comes from package.json, which bin/site.js reads. */
@@ -24,7 +25,14 @@ export async function main(argv: string[], version: string): Promise<number> {
       ['site check', 'every problem at once, templates\' types included, writing nothing'],
       ['site check pages/about.yaml', 'only what concerns one page'],
       ['site build --help', 'the options of one command'],
-    ]));
+    ]))
+    .hook('preAction', async (_program, command) => {
+      // A build killed between the two renames of its swap leaves the output folder set aside, and one killed
+      // earlier leaves its half-written tree: whatever the next command is, it puts the last complete build
+      // back and clears the leftovers first (a build still running in another process keeps its own).
+      const out = (command.opts() as { out?: unknown }).out;
+      await recover(resolve(projectRoot(process.cwd()), typeof out === 'string' ? out : 'dist')).catch(() => undefined);
+    });
 
   program
     .command('build')
