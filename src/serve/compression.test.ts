@@ -64,3 +64,14 @@ describe('compression', () => {
     expect(acceptedEncoding(header)).toBe(expected);
   });
 });
+
+describe('compressed copies', () => {
+  it('compresses a file once per encoding and content, then serves the kept copy', async () => {
+    const { compressedCopy } = await import('./server.ts');
+    const text = Buffer.from('<p>a page worth compressing</p>'.repeat(100));
+    const first = compressedCopy(text, 'br');
+    expect(compressedCopy(Buffer.from(text), 'br')).toBe(first);
+    expect(compressedCopy(text, 'gzip')).not.toBe(first);
+    expect(brotliDecompressSync(first).equals(text)).toBe(true);
+  });
+});

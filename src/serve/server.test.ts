@@ -201,6 +201,23 @@ describe('static files and pretty URLs', () => {
     const changed = await get('/about', { headers: { 'If-None-Match': '"other"' } });
     expect(changed.status).toBe(200);
   });
+
+  it('answers a byte range with 206 and its part, a range past the end with 416, and several ranges with the whole file', async () => {
+    const whole = await get('/about', { headers: { 'Accept-Encoding': 'identity' } });
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const size = Buffer.byteLength(whole.body);
+    const first = await get('/about', { headers: { Range: 'bytes=0-9', 'Accept-Encoding': 'br' } });
+    expect(first.status).toBe(206);
+    expect(first.body).toBe(whole.body.slice(0, 10));
+    expect(first.headers.get('content-range')).toBe(`bytes 0-9/${size}`);
+    expect(first.headers.get('content-encoding')).toBeNull();
+    const last = await get('/about', { headers: { Range: 'bytes=-5' } });
+    expect([last.status, last.body]).toEqual([206, whole.body.slice(-5)]);
+    const past = await get('/about', { headers: { Range: `bytes=${size}-` } });
+    expect([past.status, past.headers.get('content-range')]).toEqual([416, `bytes */${size}`]);
+    const several = await get('/about', { headers: { Range: 'bytes=0-1, 4-5' } });
+    expect([several.status, several.body]).toEqual([200, whole.body]);
+  });
 });
 
 describe('_headers', () => {

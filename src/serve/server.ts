@@ -276,8 +276,9 @@ async function sendFile(
   body: Buffer,
   extra: Record<string, string>,
 ): Promise<void> {
+  const tag = contentTag(body);
   if (status === 200) {
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const etag = `"${tag}"`;
     res.setHeader('ETag', etag);
     if (etagMatches(req.headers['if-none-match'], etag)) {
       applyHeaders(res, extra);
@@ -285,8 +286,48 @@ async function sendFile(
       res.end();
       return;
     }
+    res.setHeader('Accept-Ranges', 'bytes');
+    const range = byteRange(req.headers.range, body.length);
+    if (range === 'unsatisfiable') {
+      res.setHeader('Content-Range', `bytes */${body.length}`);
+      send(req, res, 416, extra, 'text/plain; charset=utf-8', 'Range Not Satisfiable\n');
+      return;
+    }
+    if (range) {
+      // A part of the file as it is: ranges are of the identity encoding, never compressed.
+      res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${body.length}`);
+      send(req, res, 206, extra, contentTypeFor(file), body.subarray(range.start, range.end + 1), { tag, compress: false });
+      return;
+    }
   }
-  send(req, res, status, extra, contentTypeFor(file), body);
+  send(req, res, status, extra, contentTypeFor(file), body, { tag });
+}
+
+/** A short fingerprint of a file's bytes, for its ETag and its compressed copies. */
+function contentTag(body: Buffer): string {
+  return createHash('sha1').update(body).digest('base64url');
+}
+
+/**
+ * The one byte range a Range header asks for (`bytes=0-99`, `bytes=100-`, `bytes=-100`), undefined
+ * to send the whole file (no header, another unit, or several ranges), or unsatisfiable.
+ */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+    if (match[2] !== '' && Number(match[2]) < start) return undefined;
+  }
+  return start >= size ? 'unsatisfiable' : { start, end };
 }
 
 function sendRedirect(
@@ -313,6 +354,7 @@ function send(
   extra: Record<string, string>,
   contentType: string,
   body: string | Buffer,
+  file: { tag?: string; compress?: boolean } = {},
 ): void {
   let buffer = typeof body === 'string' ? Buffer.from(body) : body;
   res.statusCode = status;
@@ -321,14 +363,40 @@ function send(
   // Both CDNs compress text for clients that accept it; so must a preview that stands in for them,
   // or every page looks several times heavier than in production.
   // Below a kilobyte compression saves nothing (CDNs skip it too).
-  const encoding = compressible(contentType) && buffer.length >= 1024 ? acceptedEncoding(req.headers['accept-encoding']) : null;
+  const encoding = file.compress !== false && compressible(contentType) && buffer.length >= 1024 ? acceptedEncoding(req.headers['accept-encoding']) : null;
   if (encoding) {
-    buffer = encoding === 'br' ? brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(buffer);
+    buffer = compressedCopy(buffer, encoding, file.tag);
     res.setHeader('Content-Encoding', encoding);
   }
   if (compressible(contentType)) res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('Content-Length', buffer.length);
   res.end(req.method === 'HEAD' ? undefined : buffer);
+}
+
+// Compressing is the costliest thing the preview does: each file is compressed once per encoding and
+// kept by its content, up to a bound, so a page asked for a thousand times is compressed once.
+const COMPRESSED_BYTES = 64 * 1024 * 1024;
+const compressedCopies = new Map<string, Buffer>();
+let compressedBytes = 0;
+
+export function compressedCopy(buffer: Buffer, encoding: 'br' | 'gzip', tag = contentTag(buffer)): Buffer {
+  const key = `${encoding} ${tag}`;
+  const known = compressedCopies.get(key);
+  if (known) {
+    // Most recently used last: the oldest go first when the bound is reached.
+    compressedCopies.delete(key);
+    compressedCopies.set(key, known);
+    return known;
+  }
+  const made = encoding === 'br' ? brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(buffer);
+  compressedCopies.set(key, made);
+  compressedBytes += made.length;
+  for (const [oldest, copy] of compressedCopies) {
+    if (compressedBytes <= COMPRESSED_BYTES) break;
+    compressedCopies.delete(oldest);
+    compressedBytes -= copy.length;
+  }
+  return made;
 }
 
 function compressible(contentType: string): boolean {
