@@ -174,7 +174,8 @@ export function component(props: PageProps<ContactPage, Site>) {
           {mapPanels().map((panel) => (
             <figure key={panel.id} data-map-panel={panel.id} hidden>
               <figcaption>{panel.title}</figcaption>
-              <div>
+              {/* Wider than a phone: the panel scrolls sideways, so a keyboard must be able to reach it (WCAG 2.1.1). */}
+              <div tabIndex={0} role="group" aria-label={`${panel.title}, scrolls sideways`}>
                 <svg viewBox={`0 0 ${panel.width} ${panel.height}`} aria-hidden="true" focusable="false">
                   <rect width={panel.width} height={panel.height} fill={LAND} />
                 </svg>
