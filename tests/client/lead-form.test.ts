@@ -155,6 +155,20 @@ describe('lead form on the home page', () => {
     expect(window.dataLayer).toEqual([expect.objectContaining({ event: 'form_submit' })]);
   });
 
+  it('with storage blocked (private mode, a strict browser): posts once on the first click', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const blocked = () => {
+      throw new DOMException('storage is blocked', 'SecurityError');
+    };
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(blocked);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(blocked);
+    leadForm(form());
+    fill();
+    form().requestSubmit();
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(posted[0]).toMatchObject({ name: 'Ada Lovelace', message: 'Panel upgrade to 200A' });
+  });
+
   it('is usable again when the visitor comes back through the back-forward cache', () => {
     leadForm(form());
     fill();
