@@ -1,6 +1,6 @@
 // `npm run test:hardening`: the long checks of what hostile or careless input can do
-// (mutated content, injection, killed builds, load on the preview server). Kept out of
-// `npm test` for their length; .ci/run runs both.
+// (mutated content, killed builds, load and abuse on the preview server), a few minutes
+// long. `npm test` runs them after the others, so they run on their own when asked for.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
