@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/hardening/**/*.test.ts'],
+    // One file at a time: the load test's figures mean something only on a machine the others leave alone.
+    fileParallelism: false,
     testTimeout: 600_000,
     hookTimeout: 120_000,
   },
