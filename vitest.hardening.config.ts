@@ -1,5 +1,5 @@
 // `npm run test:hardening`: the long checks of what hostile or careless input can do
-// (mutated content, killed builds, load and abuse on the preview server), a few minutes
+// (mutated content, injection, killed builds, load and abuse on the preview server), a few minutes
 // long. `npm test` runs them after the others, so they run on their own when asked for.
 import { defineConfig } from 'vitest/config';
 
