@@ -2,7 +2,7 @@
 // styles only from the site itself, except the inlined stylesheet, which is
 // allowed by the hash of its exact text, computed here from the rendered pages.
 import { createHash } from 'node:crypto';
-import { scanHtml, type HtmlScan } from '../html/scan.ts';
+import type { HtmlScan } from '../html/scan.ts';
 
 /** Directive name → sources, e.g. `{ 'form-action': ["'self'", 'https://formsubmit.co'] }`. */
 export type Directives = Record<string, string[]>;
@@ -30,11 +30,6 @@ export interface InlineCode {
   scripts: string[];
   /** Inline code a hash cannot allow: event-handler and style attributes. */
   attributes: string[];
-}
-
-/** The inline code of one rendered page. */
-export function inlineCode(html: string): InlineCode {
-  return inlineCodeOf(scanHtml(html));
 }
 
 /** The inline code a scan of a page found: hashes of its style and executable script blocks, and inline attributes. */

@@ -84,6 +84,3 @@ function allowedAttribute(element: string, attribute: string, value: string): bo
   if (element === 'code' && attribute === 'class') return value.split(/\s+/).every((name) => name === '' || name.startsWith('language-'));
   return true;
 }
-
-/** The elements a post may use, for messages. */
-export const ALLOWED_ELEMENTS: readonly string[] = ELEMENTS;

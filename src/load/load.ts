@@ -43,9 +43,11 @@ export async function readParseCache(root: string): Promise<Record<string, unkno
 
 export async function load(root: string): Promise<LoadedContent> {
   const site = await readText(root, 'site.yaml');
-  const underPages = await listFiles(root, 'pages');
+  // One walk of pages/: the visible files, and the hidden ones an editor may think are pages.
+  const everything = await allFiles(root, 'pages');
+  const underPages = everything.filter(isVisible);
   const pageFiles = underPages.filter(isPageText);
-  const strays = [...underPages.filter((file) => !isPageText(file)), ...(await hiddenContent(root, 'pages'))].sort();
+  const strays = [...underPages.filter((file) => !isPageText(file)), ...everything.filter(looksHiddenContent)].sort();
   const pages = await Promise.all(pageFiles.map(async (file) => (await readText(root, file))!));
   const staticFiles = await listFiles(root, 'static');
   const statics = await Promise.all(
@@ -66,6 +68,11 @@ async function readText(root: string, file: string): Promise<SourceFile | null> 
 
 /** Every file below `dir`, relative to root, sorted so builds do not depend on directory order. */
 export async function listFiles(root: string, dir: string): Promise<string[]> {
+  return (await allFiles(root, dir)).filter(isVisible);
+}
+
+/** Every file under `dir`, hidden ones too, project-relative with forward slashes, sorted. */
+async function allFiles(root: string, dir: string): Promise<string[]> {
   let entries;
   try {
     entries = await readdir(join(root, dir), { recursive: true, withFileTypes: true });
@@ -74,7 +81,7 @@ export async function listFiles(root: string, dir: string): Promise<string[]> {
     throw error;
   }
   return entries
-    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .filter((entry) => entry.isFile())
     .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .sort();
 }
@@ -101,12 +108,14 @@ export async function reloadFiles(root: string, content: LoadedContent, changed:
       strays = [...strays.filter((file) => file !== path), ...(exists ? [path] : [])].sort();
       continue;
     }
-    const present = path === area ? await listFiles(root, area) : await filesAt(root, path);
+    // A whole area is walked once: its visible files, and (for pages/) its hidden ones named like content.
+    const all = path === area ? await allFiles(root, area) : undefined;
+    const present = all ? all.filter(isVisible) : await filesAt(root, path);
     if (area === 'pages') {
       const kept = pages.filter((p) => !under(p.file, path));
       const added = await Promise.all(present.filter(isPageText).map(async (file) => readText(root, file)));
       pages = [...kept, ...added.filter((p): p is SourceFile => p !== null)].sort(byFile);
-      const hidden = path === area ? await hiddenContent(root, area) : [];
+      const hidden = all ? all.filter(looksHiddenContent) : [];
       strays = [...strays.filter((file) => !under(file, path) || (path !== area && looksHiddenContent(file))), ...present.filter((file) => !isPageText(file)), ...hidden].sort();
     } else {
       const kept = statics.filter((s) => !under(s.file, path));
@@ -122,24 +131,15 @@ export async function reloadFiles(root: string, content: LoadedContent, changed:
 
 type StaticEntryFile = LoadedContent['statics'][number];
 
-/**
- * Hidden files (names starting with a dot) under `dir` that are named like content: an editor's
- * `.vaughan.yaml` is never read, unlike `.DS_Store`, which nobody expects to be.
- */
-async function hiddenContent(root: string, dir: string): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(join(root, dir), { recursive: true, withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .filter(looksHiddenContent);
+/** A file whose own name does not start with a dot (an editor's or the system's hidden file). */
+function isVisible(file: string): boolean {
+  return !file.slice(file.lastIndexOf('/') + 1).startsWith('.');
 }
 
-/** A file whose own name is hidden, in no hidden folder, named like a page or post. */
+/**
+ * A hidden file named like a page or post, in no hidden folder: an editor's `.vaughan.yaml` is
+ * never read, unlike `.DS_Store`, which nobody expects to be.
+ */
 function looksHiddenContent(file: string): boolean {
   const segments = file.split('/');
   const name = segments.at(-1)!;

@@ -9,16 +9,12 @@ import type { ParsedYaml } from '../validate/yaml.ts';
 import { formatPath } from '../validate/json-schema.ts';
 import { perObject } from '../memo.ts';
 import { walk } from './link-sources.ts';
+import { bodyPosition, contentSources } from './content-sources.ts';
 
 const HIDDEN = /[\u0000\u202A-\u202E\u2066-\u2069]/;
 
 export function hiddenCharacters(model: SiteModel): Diagnostic[] {
-  const sources: { file: string; source: ParsedYaml }[] = [
-    ...(model.siteSource ? [{ file: 'site.yaml', source: model.siteSource }] : []),
-    ...[...model.pages, ...(model.notFound ? [model.notFound] : [])].map((page) => ({ file: page.file, source: page.source })),
-    ...model.posts.map((post) => ({ file: post.file, source: post.source })),
-  ];
-  return [...sources.flatMap(({ file, source }) => inData(source)(file)), ...model.posts.flatMap(inBody)];
+  return [...contentSources(model).flatMap(({ file, source }) => inData(source)(file)), ...model.posts.flatMap(inBody)];
 }
 
 /** The character's name, as the message gives it. */
@@ -41,7 +37,5 @@ const inData = perObject((source: ParsedYaml) => {
 const inBody = perObject((post: PostEntry): Diagnostic[] => {
   const match = HIDDEN.exec(post.body);
   if (!match) return [];
-  const before = post.body.slice(0, match.index);
-  const line = post.bodyLine + (before.match(/\n/g)?.length ?? 0);
-  return [diagnostic('hidden-character', { file: post.file, line, column: match.index - before.lastIndexOf('\n') }, { character: named(match[0]) })];
+  return [diagnostic('hidden-character', { file: post.file, ...bodyPosition(post.body, post.bodyLine, match.index) }, { character: named(match[0]) })];
 });

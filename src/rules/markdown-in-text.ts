@@ -7,16 +7,12 @@ import type { FieldPath, ParsedYaml } from '../validate/yaml.ts';
 import { perObject } from '../memo.ts';
 import { formatPath } from '../validate/json-schema.ts';
 import { walk } from './link-sources.ts';
+import { contentSources } from './content-sources.ts';
 
 const MARKDOWN_LINK = /\[[^\]\n]+\]\((?:\/|https?:|tel:|mailto:|#)[^)\s]*\)/;
 
 export function markdownInText(model: SiteModel): Diagnostic[] {
-  const sources: { file: string; source: ParsedYaml }[] = [
-    ...(model.siteSource ? [{ file: 'site.yaml', source: model.siteSource }] : []),
-    ...[...model.pages, ...(model.notFound ? [model.notFound] : [])].map((page) => ({ file: page.file, source: page.source })),
-    ...model.posts.map((post) => ({ file: post.file, source: post.source })),
-  ];
-  return sources.flatMap(({ file, source }) => markdownLinksIn(source)(file));
+  return contentSources(model).flatMap(({ file, source }) => markdownLinksIn(source)(file));
 }
 
 /** The Markdown links in one parsed file, worked out once per parse (a rebuild keeps the parses of unchanged files). */

@@ -7,6 +7,7 @@ import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { PostEntry, SiteModel } from '../contracts/model.ts';
 import { perObject } from '../memo.ts';
 import { unsafeParts } from '../html/content-html.ts';
+import { bodyPosition } from './content-sources.ts';
 
 export function unsafeHtml(model: SiteModel): Diagnostic[] {
   return model.posts.flatMap(unsafeHtmlInPost);
@@ -20,10 +21,7 @@ const unsafeHtmlInPost = perObject((post: PostEntry): Diagnostic[] => {
     if (at < 0) continue;
     cursor = at + raw.length;
     for (const part of unsafeParts(raw)) {
-      const offset = at + part.offset;
-      const lineStart = post.body.lastIndexOf('\n', offset - 1) + 1;
-      const line = post.bodyLine + countLines(post.body, offset);
-      found.push(diagnostic('unsafe-html', { file: post.file, line, column: offset - lineStart + 1 }, part));
+      found.push(diagnostic('unsafe-html', { file: post.file, ...bodyPosition(post.body, post.bodyLine, at + part.offset) }, part));
     }
   }
   return found;
@@ -37,10 +35,4 @@ function rawHtml(tokens: Token[], out: string[] = []): string[] {
     if (children) rawHtml(children, out);
   }
   return out;
-}
-
-function countLines(text: string, end: number): number {
-  let lines = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) lines++;
-  return lines;
 }

@@ -13,7 +13,7 @@ import { parseYaml, splitFrontMatter, type ParseCache } from './yaml.ts';
 const ROLE = 'site-parse-thread';
 
 /** From this many texts missing from the cache, parsing is shared out. */
-export const THREADED_PARSES = 300;
+const THREADED_PARSES = 300;
 
 interface ParseTask {
   role: typeof ROLE;

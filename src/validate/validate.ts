@@ -70,8 +70,8 @@ export function validate(
     diagnostics.push(diagnostic('missing-file', { file: SITE_FILE }, { what: SITE_FILE, hint: 'create it at the project root' }));
   } else if (content.site.encoding) {
     diagnostics.push(encodingProblem(content.site));
-  } else if (tooLarge(content.site)) {
-    diagnostics.push(tooLarge(content.site)!);
+  } else if (isTooLarge(content.site)) {
+    diagnostics.push(tooLarge(content.site));
   } else {
     siteSource = parseYaml(content.site.file, content.site.text, 0, options.cache);
     diagnostics.push(...siteSource.diagnostics, ...modeline(content.site, 'site'));
@@ -98,9 +98,8 @@ export function validate(
   // Routes of every page file, valid or not: a link to a page with a typo in it is not a broken link.
   const claimedRoutes: string[] = [];
   for (const source of content.pages) {
-    const large = tooLarge(source);
-    if (large) {
-      diagnostics.push(large);
+    if (isTooLarge(source)) {
+      diagnostics.push(tooLarge(source));
       // Its route is still claimed: a link to it is to a page with a problem, not a missing page.
       const claimed = routeFromPath(source.file.slice(PAGES_DIR.length + 1));
       if (claimed !== null && !REDIRECTS_FILES.includes(source.file)) claimedRoutes.push(claimed);
@@ -190,8 +189,11 @@ function strayReason(file: string): 'hidden' | 'case' | 'extension' {
 }
 
 /** A file past the size any page needs is refused before it is parsed: a huge value would take the checks a long time. */
-function tooLarge(source: SourceFile): Diagnostic | undefined {
-  if (source.text.length <= MAX_FILE_CHARACTERS) return undefined;
+function isTooLarge(source: SourceFile): boolean {
+  return source.text.length > MAX_FILE_CHARACTERS;
+}
+
+function tooLarge(source: SourceFile): Diagnostic {
   return diagnostic('too-large', { file: source.file, line: 1, column: 1 }, { characters: source.text.length, limit: MAX_FILE_CHARACTERS });
 }
 
