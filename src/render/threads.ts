@@ -4,8 +4,7 @@
 // thread loads the theme itself, renders its pages, writes them straight into
 // the new output tree and sends back only their facts, so no page's HTML
 // crosses threads.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import type { Diagnostic } from '../contracts/diagnostics.ts';
 import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
 import type { Assets } from '../contracts/theme.ts';
@@ -14,6 +13,7 @@ import { loadTheme } from '../load/theme.ts';
 import { themeFrame } from '../load/theme-frames.ts';
 import { render, type RenderedPage } from './render.ts';
 import { onThread, serve } from '../threads.ts';
+import { folderMaker } from '../write/write.ts';
 
 const ROLE = 'site-render-thread';
 
@@ -66,7 +66,7 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
   const theme = await loadTheme(task.root);
   // Rendering reads no positions; diagnostics about content files come from the calling thread.
   const model = { ...task.model, siteSource: null, redirects: [], statics: [] } as unknown as SiteModel;
-  const folders = new Set<string>();
+  const fileFor = task.folder === undefined ? undefined : folderMaker(task.folder);
   let bytes = 0;
   const rendered = render(model, theme, task.assets, {
     shard: task.shard,
@@ -74,12 +74,7 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
     remember: false,
     locate: (stack) => themeFrame(task.root, stack),
     onPage: (page) => {
-      if (task.folder) {
-        const file = join(task.folder, page.output);
-        const folder = dirname(file);
-        if (!folders.has(folder)) (mkdirSync(folder, { recursive: true }), folders.add(folder));
-        writeFileSync(file, page.html);
-      }
+      if (fileFor) writeFileSync(fileFor(page.output), page.html);
       bytes += Buffer.byteLength(page.html);
       return { ...page, html: '' };
     },

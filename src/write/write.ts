@@ -40,15 +40,7 @@ export async function openStaging(outDir: string): Promise<Staging> {
   await recover(outDir);
   const staging = join(parent, `.${name}-new-${process.pid}-${randomBytes(4).toString('hex')}`);
   await mkdir(staging);
-  const made = new Set<string>([staging]);
-  const folderFor = (path: string) => {
-    const dir = dirname(join(staging, path));
-    if (!made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      made.add(dir);
-    }
-    return dir;
-  };
+  const fileFor = folderMaker(staging);
   const pending = new Set<Promise<void>>();
   let failure: unknown;
   const settle = async (inFlight: number) => {
@@ -61,8 +53,7 @@ export async function openStaging(outDir: string): Promise<Staging> {
   return {
     folder: staging,
     write(path, contents) {
-      folderFor(path);
-      const writing: Promise<void> = writeFile(join(staging, path), contents).then(
+      const writing: Promise<void> = writeFile(fileFor(path), contents).then(
         () => void pending.delete(writing),
         (error: unknown) => {
           failure ??= error;
@@ -76,8 +67,7 @@ export async function openStaging(outDir: string): Promise<Staging> {
       try {
         await settle(0);
         if (failure) throw failure;
-        for (const file of files) folderFor(file.path);
-        await Promise.all(files.map((f) => writeFile(join(staging, f.path), f.contents)));
+        await Promise.all(files.map((f) => writeFile(fileFor(f.path), f.contents)));
       } catch (error) {
         await abandon();
         throw error;
@@ -85,6 +75,23 @@ export async function openStaging(outDir: string): Promise<Staging> {
       await swapIn(staging, outDir);
     },
     abandon,
+  };
+}
+
+/**
+ * For a tree being written under `base`: makes the folder of a path inside it the first time it is
+ * asked (each folder once, however many files go in it) and returns the path's full name.
+ */
+export function folderMaker(base: string): (path: string) => string {
+  const made = new Set<string>([base]);
+  return (path) => {
+    const file = join(base, path);
+    const dir = dirname(file);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    return file;
   };
 }
 
