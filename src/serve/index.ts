@@ -1,7 +1,8 @@
 // The preview server of the generator and the pure pieces it is built from,
 // exported so the CLI (and `check`) can validate _redirects / _headers too.
 
-export { folderFiles, serve, type DevHooks, type RunningServer, type ServeOptions, type SiteFiles, type SiteSnapshot } from './server.ts';
+export { folderFiles } from './folder.ts';
+export { serve, type DevHooks, type RunningServer, type ServeOptions, type SiteFiles, type SiteSnapshot } from './server.ts';
 export {
   isRedirectStatus,
   matchRedirect,

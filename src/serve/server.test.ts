@@ -353,6 +353,19 @@ describe('rebuilds', () => {
     expect((await get('/about')).body).toBe('<h1>about</h1>');
   });
 
+  it('serves a file edited in place as it is now, even at the same size, with a new ETag', async () => {
+    const etag = (await fetch(server.url + '/robots.txt')).headers.get('etag');
+    await fs.writeFile(path.join(root, 'robots.txt'), 'User-agent: X');
+    try {
+      const after = await get('/robots.txt');
+      expect(after.body).toBe('User-agent: X');
+      expect(after.headers.get('etag')).not.toBe(etag);
+    } finally {
+      await fs.writeFile(path.join(root, 'robots.txt'), SITE['robots.txt']!);
+    }
+    expect((await get('/robots.txt')).body).toBe(SITE['robots.txt']);
+  });
+
   it('answers 503 while there is no build output, then recovers', async () => {
     const away = path.join(tmp, 'dist-away');
     await fs.rename(root, away);

@@ -8,16 +8,15 @@
 //   4. 404.html with status 404.
 // _headers applies to every response that maps to a path.
 //
-// A rebuild swaps dist/ by renaming a new folder into place, so nothing about
-// the folder is kept between requests: the root's realpath, _redirects and
-// _headers are read again for each one (their parse is cached by content).
+// A rebuild swaps dist/ by renaming a new folder into place, so the folder is
+// looked up again for each request, and _redirects and _headers are read again
+// (folder.ts keeps a file's bytes only while the file is unchanged; their parse
+// is cached by content).
 // The dev server serves a build held in memory instead of a folder (`files`),
 // with the same semantics, and adds its own endpoints and reload script
 // through `dev`; without `dev` nothing of that exists.
 
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import { readFile, realpath } from 'node:fs/promises';
 import http from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +25,8 @@ import { contentTypeFor } from './content-type.ts';
 import { headersFor, parseHeaders, type ParsedHeaderRule } from './headers.ts';
 import { isRedirectStatus, matchRedirect, parseRedirects, type RedirectMatch, type ParsedRedirect, type RuleError } from './redirects.ts';
 import { asciiUrl, decodeRequestPath, splitUrl } from './request-path.ts';
-import { isInside, resolveFile, resolveStatic } from './static.ts';
+import { folderFiles } from './folder.ts';
+import { resolveFile, resolveStatic } from './static.ts';
 
 export interface ServeOptions {
   /** The built site, e.g. `dist`. It may be missing at start and appear later. Ignored when `files` is given. */
@@ -204,52 +204,6 @@ async function applyRule(
   return note;
 }
 
-/** A built site in a folder on disk, such as dist/. */
-export function folderFiles(dir: string): SiteFiles {
-  return {
-    async current() {
-      let root: string;
-      try {
-        root = await realpath(dir);
-      } catch {
-        return null;
-      }
-      const locate = locator(root);
-      return {
-        label: dir,
-        has: (rel) => locate(rel) !== null,
-        read: (rel) => readFile(locate(rel)!),
-      };
-    },
-  };
-}
-
-/**
- * Maps a root-relative path to the real path of a regular file inside the
- * root, or `null`. Checked on the joined path and again on its realpath, so a
- * symlink in the build that points outside the root is treated as absent.
- * Sync and memoised per request: a handful of stats on local disk.
- */
-function locator(root: string): (rel: string) => string | null {
-  const memo = new Map<string, string | null>();
-  return (rel) => {
-    if (!memo.has(rel)) memo.set(rel, locateOnce(root, rel));
-    return memo.get(rel)!;
-  };
-}
-
-function locateOnce(root: string, rel: string): string | null {
-  const joined = path.resolve(root, ...rel.split('/'));
-  if (!isInside(root, joined)) return null;
-  try {
-    const real = fs.realpathSync(joined);
-    if (!isInside(root, real) || !fs.statSync(real).isFile()) return null;
-    return real;
-  } catch {
-    return null;
-  }
-}
-
 /** Reads _redirects and _headers for each request; parses (and logs problems) only when the text changed. */
 function configLoader(log: (line: string) => void): (site: SiteSnapshot) => Promise<Config> {
   const cache = new Map<string, { text: string; value: unknown }>();
@@ -303,9 +257,17 @@ async function sendFile(
   send(req, res, status, extra, contentTypeFor(file), body, { tag });
 }
 
+// Fingerprints of the buffers the folder keeps: the same bytes are hashed once, not per request.
+const tags = new WeakMap<Buffer, string>();
+
 /** A short fingerprint of a file's bytes, for its ETag and its compressed copies. */
 function contentTag(body: Buffer): string {
-  return createHash('sha1').update(body).digest('base64url');
+  let tag = tags.get(body);
+  if (tag === undefined) {
+    tag = createHash('sha1').update(body).digest('base64url');
+    tags.set(body, tag);
+  }
+  return tag;
 }
 
 /**

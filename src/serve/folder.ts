@@ -1,0 +1,101 @@
+// A built site in a folder on disk (dist/), as the preview server reads it.
+//
+// A rebuild swaps the folder by renaming a new one into place, so which folder
+// `dir` names is looked up again for every request. What is kept between
+// requests is only what cannot go stale unseen: a file's bytes, held against
+// its identity (device, inode, size, modification time), which a swap or an
+// edit in place changes. So a page asked for a thousand times is read from disk
+// once, and the libuv thread pool is not the queue 200 connections wait in.
+
+import fs from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SiteFiles } from './server.ts';
+import { isInside } from './static.ts';
+
+/** Bytes kept across requests, the most recently used first to stay. */
+const HELD_BYTES = 64 * 1024 * 1024;
+
+interface Located {
+  real: string;
+  stat: fs.Stats;
+}
+
+export function folderFiles(dir: string): SiteFiles {
+  const held = heldFiles(HELD_BYTES);
+  return {
+    async current() {
+      let root: string;
+      try {
+        root = fs.realpathSync(dir);
+      } catch {
+        return null;
+      }
+      const locate = locator(root);
+      return {
+        label: dir,
+        has: (rel) => locate(rel) !== null,
+        read: (rel) => held(locate(rel)!),
+      };
+    },
+  };
+}
+
+/**
+ * Maps a root-relative path to the real path of a regular file inside the
+ * root, or `null`. Checked on the joined path and again on its realpath, so a
+ * symlink in the build that points outside the root is treated as absent.
+ * Sync and memoised per request: a handful of stats on local disk.
+ */
+function locator(root: string): (rel: string) => Located | null {
+  const memo = new Map<string, Located | null>();
+  return (rel) => {
+    if (!memo.has(rel)) memo.set(rel, locateOnce(root, rel));
+    return memo.get(rel)!;
+  };
+}
+
+function locateOnce(root: string, rel: string): Located | null {
+  const joined = path.resolve(root, ...rel.split('/'));
+  if (!isInside(root, joined)) return null;
+  try {
+    // Most paths asked for are misses (`/about` is tried as `about` first); a stat that
+    // answers undefined is much cheaper than one that throws.
+    const stat = fs.statSync(joined, { throwIfNoEntry: false });
+    if (!stat?.isFile()) return null;
+    const real = fs.realpathSync(joined);
+    return isInside(root, real) ? { real, stat } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a located file, from memory when the file is still the one read before. */
+function heldFiles(limit: number): (file: Located) => Promise<Buffer> {
+  const copies = new Map<string, { identity: string; bytes: Buffer }>();
+  let total = 0;
+  return async ({ real, stat }) => {
+    const identity = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    const known = copies.get(real);
+    if (known) {
+      copies.delete(real);
+      total -= known.bytes.length;
+      if (known.identity === identity) {
+        copies.set(real, known);
+        total += known.bytes.length;
+        return known.bytes;
+      }
+    }
+    const bytes = await readFile(real);
+    // A file larger than the whole allowance is read every time rather than evicting everything.
+    if (bytes.length > limit) return bytes;
+    copies.set(real, { identity, bytes });
+    total += bytes.length;
+    for (const [oldest, copy] of copies) {
+      if (total <= limit) break;
+      copies.delete(oldest);
+      total -= copy.bytes.length;
+    }
+    return bytes;
+  };
+}
