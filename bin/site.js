@@ -45,7 +45,8 @@ async function bundleCli() {
     entryPoints: [join(project, 'src/cli/cli.ts')],
     // React stays one shared copy with the theme's components; esbuild is a native binary; typescript
     // is megabytes that only `site check` loads, on demand, and a production install may not have.
-    external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'typescript'],
+    // sharp is a native library too, loaded only when an image has to be drawn.
+    external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'typescript', 'sharp'],
     logLevel: 'error',
   });
   await mkdir(cache, { recursive: true });

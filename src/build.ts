@@ -283,9 +283,11 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
 
   // 7. extras
   const feed = theme.post.feed?.(model.site);
+  const manifest = theme.manifest?.(model.site);
   const extraFiles = await clock.time('extras', () => extras(model, rendered.pages, {
     policy: theme.securityPolicy?.(model.site) ?? {},
     ...(feed ? { feed: { ...feed, date: theme.post.date } } : {}),
+    ...(manifest ? { manifest: { members: manifest, icons: bundled.manifestIcons } } : {}),
   }));
   const generated = [...bundled.files, ...extraFiles];
 

@@ -15,7 +15,7 @@ export { ContentError, type Diagnostic, type DiagnosticCode } from './contracts/
 export { catalogue, type CatalogueEntry, type Stops } from './contracts/catalogue.ts';
 
 // The contract with a theme.
-export type { Assets, CollectionDefinition, CommonPageFields, PageProps, PageRuleInput, PageTemplate, PostFeed, PostPage, PostSummary, PostTemplate, SiteProblem, Theme } from './contracts/theme.ts';
+export type { Assets, CollectionDefinition, CommonPageFields, PageProps, PageRuleInput, IconLink, PageTemplate, PostFeed, PostPage, PostSummary, PostTemplate, SiteProblem, Theme, WebAppManifest } from './contracts/theme.ts';
 export { defineTheme } from './contracts/theme.ts';
 
 // Collections: lists of pages as queries over what pages say about themselves.

@@ -1,6 +1,6 @@
 // The theme of the electrical contractor's website: the schema of site.yaml,
 // one template per kind of page, the blog post template and the client assets.
-import { defineTheme } from '../src/index.ts';
+import { defineTheme, type WebAppManifest } from '../src/index.ts';
 import { siteSchema, type Site } from './site.schema.ts';
 import * as home from './pages/home.tsx';
 import * as category from './pages/category.tsx';
@@ -35,6 +35,21 @@ function securityPolicy(site: Site): Record<string, string[]> {
   }
   return policy;
 }
+
+/** The web app manifest: what a phone shows when a visitor adds the site to the home screen. */
+function manifest(site: Site): WebAppManifest {
+  return {
+    name: site.business.name,
+    short_name: site.business.shortName,
+    description: site.business.description,
+    lang: 'en-CA',
+    theme_color: BRAND,
+    background_color: '#ffffff',
+  };
+}
+
+/** The brand's navy: the browser bar, and behind the icon where a platform wants no transparency. */
+const BRAND = '#0b2545';
 
 export default defineTheme<Site, PostFront>({
   siteSchema,
@@ -82,5 +97,8 @@ export default defineTheme<Site, PostFront>({
       analytics: 'templates/client/entry/analytics.ts',
     },
     stylesheet: 'templates/styles/site.css',
+    // One drawing for every icon: served as /favicon.svg, drawn as the PNGs phones and the manifest use.
+    icon: { source: 'templates/icon.svg', background: BRAND },
   },
+  manifest,
 });

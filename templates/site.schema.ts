@@ -72,6 +72,7 @@ function Page(route: string, description: string) {
 export const siteSchema = Obj({
   business: Obj({
     name: Label,
+    shortName: Type.String({ minLength: 1, maxLength: 12, description: 'The name under the icon when a visitor adds the site to a phone home screen, at most 12 characters.' }),
     legalName: Label,
     description: Type.String({ minLength: 50, maxLength: 300, description: 'One or two sentences, used in structured data and the footer.' }),
     tagline: Text({ maxLength: 90, description: 'Short line in the top bar; may name claims.' }),

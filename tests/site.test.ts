@@ -1,11 +1,12 @@
 // The real site, built and served as `npm start` serves it: every redirect of
 // the specification and DECISIONS.md, the 404 page, pretty URLs, and requests
-// that try to reach files outside dist/.
+// that try to reach files outside dist/; the icons and the web app manifest.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { buildAndServe, type ServedSite } from './helpers/site.ts';
 import { SPEC_REDIRECTS, SPEC_ROUTES } from './helpers/spec.ts';
-import { contentRoutes, posts } from './helpers/content.ts';
+import sharp from 'sharp';
+import { contentRoutes, posts, site as siteData } from './helpers/content.ts';
 
 let site: ServedSite;
 beforeAll(async () => {
@@ -113,5 +114,31 @@ describe('nothing outside dist/ is ever served', () => {
     const response = await raw(path);
     expect([400, 404]).toContain(response.status);
     expect(response.body).not.toContain('root:');
+  });
+});
+
+describe('icons and the web app manifest', () => {
+  it('every page links the SVG favicon, the PNG icon, the home-screen icon and the manifest, and each is served', async () => {
+    const wanted = ['<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>', '<link rel="icon" href="/icon-32.png" type="image/png" sizes="32x32"/>', '<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>', '<link rel="manifest" href="/manifest.webmanifest"/>'];
+    for (const route of [...contentRoutes, '/404']) {
+      const html = site.result.pages.find((p) => p.route === route)?.html ?? (await (await get(route)).text());
+      for (const link of wanted) expect(html, route).toContain(link);
+    }
+    for (const path of ['/favicon.svg', '/icon-32.png', '/apple-touch-icon.png']) expect((await get(path)).status, path).toBe(200);
+  });
+
+  it('names the business of site.yaml, with icons that are served at the sizes it says', async () => {
+    const answer = await get('/manifest.webmanifest');
+    expect(answer.headers.get('content-type')).toBe('application/manifest+json');
+    const manifest = (await answer.json()) as { name: string; short_name: string; theme_color: string; icons: { src: string; sizes: string }[] };
+    expect(manifest.name).toBe(siteData.business.name);
+    expect(manifest.short_name).toBe(siteData.business.shortName);
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(['192x192', '512x512', '512x512']);
+    for (const icon of manifest.icons) {
+      const png = Buffer.from(await (await get(icon.src)).arrayBuffer());
+      const size = await sharp(png).metadata();
+      expect(`${size.width}x${size.height}`, icon.src).toBe(icon.sizes);
+    }
   });
 });

@@ -1,9 +1,12 @@
 // The bundle stage (see the steps in src/build.ts): the theme's client scripts and stylesheet through esbuild,
-// minified, with content-hashed names so they can be cached forever.
+// minified, with content-hashed names so they can be cached forever; and the site's icons (icons.ts).
 import { build, type BuildFailure, type Message } from 'esbuild';
+import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { TEMPLATES_DIR } from '../contracts/project.ts';
+import { CACHE_DIR } from '../load/load.ts';
+import { IconProblem, makeIcons, type ManifestIcon } from './icons.ts';
 import type { Assets, Theme } from '../contracts/theme.ts';
 
 export interface OutputFile {
@@ -20,6 +23,8 @@ export interface Bundle {
   diagnostics: Diagnostic[];
   /** Project files the bundle was made from, so a rebuild knows when to bundle again; null when a bundle failed. */
   inputs: string[] | null;
+  /** The icons the web app manifest lists (none without `client.icon`). */
+  manifestIcons: ManifestIcon[];
 }
 
 /** Browsers the site supports: what phones in Ontario run, no transpiling of modern syntax beyond that. */
@@ -34,6 +39,7 @@ export async function bundle(root: string, theme: Theme): Promise<Bundle> {
   const inputs = new Set<string>();
   let failed = false;
   let css = '';
+  let manifestIcons: ManifestIcon[] = [];
 
   const entries = Object.entries(theme.client.scripts);
   if (entries.length > 0) {
@@ -94,8 +100,38 @@ export async function bundle(root: string, theme: Theme): Promise<Bundle> {
     diagnostics.push(...(esbuildDiagnostics(error) ?? rethrow(error)));
   }
 
+  const assets: Assets = { css, scripts };
+  if (theme.client.icon) {
+    const { source, background } = theme.client.icon;
+    inputs.add(source);
+    try {
+      const made = await makeIcons(root, source, background, join(root, CACHE_DIR));
+      files.push(...made.files);
+      assets.icons = made.icons.links;
+      manifestIcons = made.icons.manifest;
+    } catch (error) {
+      if (!(error instanceof IconProblem)) throw error;
+      failed = true;
+      diagnostics.push(diagnostic('bundle', await themeMention(root, source), { message: error.message, hint: 'make it a square SVG drawing, or name another file in client.icon' }));
+    }
+  }
+  if (theme.manifest) assets.manifest = MANIFEST_ROUTE;
+
   files.sort((a, b) => (a.path < b.path ? -1 : 1));
-  return { assets: { css, scripts }, files, sizes, diagnostics, inputs: failed ? null : [...inputs].sort() };
+  return { assets, files, sizes, diagnostics, inputs: failed ? null : [...inputs].sort(), manifestIcons };
+}
+
+/** Where the web app manifest is served, when the theme gives one. */
+export const MANIFEST_ROUTE = '/manifest.webmanifest';
+
+/** Where templates/index.ts names `file`, so a problem with the file is shown at that line. */
+async function themeMention(root: string, file: string): Promise<{ file: string; line: number; column: number }> {
+  const index = `${TEMPLATES_DIR}/index.ts`;
+  const text = await readFile(join(root, index), 'utf8').catch(() => '');
+  const at = text.indexOf(file);
+  if (at < 0) return { file: index, line: 0, column: 0 };
+  const before = text.slice(0, at).split('\n');
+  return { file: index, line: before.length, column: before.at(-1)!.length + 1 };
 }
 
 /**

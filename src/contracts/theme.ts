@@ -62,6 +62,18 @@ export interface Assets {
   css: string;
   /** Client script entry name → public URL of its hashed bundle, e.g. `/assets/menu-3F2A1B.js`. */
   scripts: Record<string, string>;
+  /** The head's icon links, when the theme names an icon (`client.icon`). */
+  icons?: IconLink[];
+  /** The web app manifest's address, when the theme gives one (`manifest`). */
+  manifest?: string;
+}
+
+/** A `<link>` of the page head for an icon. */
+export interface IconLink {
+  rel: 'icon' | 'apple-touch-icon';
+  href: string;
+  type?: string;
+  sizes?: string;
 }
 
 /** A blog post as lists and neighbours see it. */
@@ -200,7 +212,31 @@ export interface Theme<Site = unknown, Front = unknown> {
     scripts: Record<string, string>;
     /** The stylesheet entry, bundled, minified and handed to templates as text. */
     stylesheet: string;
+    /**
+     * The site's icon: a square SVG, served as /favicon.svg and drawn as the PNGs
+     * platforms ask for (32 px, the 180 px apple-touch-icon, 192 and 512 px and a
+     * maskable 512 px for the manifest); `background` fills behind it where a
+     * platform wants no transparency. Templates get the head links in `assets.icons`.
+     */
+    icon?: { source: string; background: string };
   };
+  /**
+   * The web app manifest's members (name, short_name, colours, display), written to
+   * /manifest.webmanifest with the icons added; templates get its address in `assets.manifest`.
+   */
+  manifest?(site: Site): WebAppManifest;
+}
+
+/** The members of a web app manifest a theme gives; the engine adds `icons`. */
+export interface WebAppManifest {
+  name: string;
+  short_name: string;
+  description?: string;
+  start_url?: string;
+  display?: 'browser' | 'minimal-ui' | 'standalone' | 'fullscreen';
+  theme_color: string;
+  background_color: string;
+  lang?: string;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RenderedPage } from '../render/render.ts';
-import { extras, outputFiles } from './index.ts';
+import { extras, outputFiles, webAppManifest } from './index.ts';
 import { sitemap } from './sitemap.ts';
 import { pageEntry, postEntry, redirectEntry, renderedPage, siteModel } from '../test-support.ts';
 
@@ -112,5 +112,26 @@ describe('outputFiles', () => {
     });
     expect(all.map((f) => f.path)).toEqual(['_headers', 'about.html', 'assets/menu-ABC.js', 'images/dot.svg', 'index.html', 'robots.txt']);
     expect(all.find((f) => f.path === 'images/dot.svg')!.contents).toEqual(Buffer.from('<svg/>'));
+  });
+});
+
+describe('web app manifest', () => {
+  const members = { name: 'Acme Electric', short_name: 'Acme', theme_color: '#112233', background_color: '#ffffff' };
+  const icons = [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' }];
+
+  it('is the theme’s members with a start at the home page and the icons the bundle drew', () => {
+    expect(JSON.parse(webAppManifest(members, icons))).toEqual({ start_url: '/', display: 'browser', ...members, icons });
+  });
+
+  it('keeps what the theme says over the defaults, and lists no icons when there are none', () => {
+    expect(JSON.parse(webAppManifest({ ...members, start_url: '/app', display: 'standalone' }, []))).toEqual({ ...members, start_url: '/app', display: 'standalone' });
+  });
+
+  it('is written to manifest.webmanifest only when the theme gives one', () => {
+    const model = siteModel({ pages: [pageEntry('/')] });
+    const pages = [renderedPage('/')];
+    expect(extras(model, pages, { policy: {} }).map((f) => f.path)).not.toContain('manifest.webmanifest');
+    const written = extras(model, pages, { policy: {}, manifest: { members, icons } }).find((f) => f.path === 'manifest.webmanifest');
+    expect(JSON.parse(String(written?.contents)).name).toBe('Acme Electric');
   });
 });

@@ -1,9 +1,11 @@
 // The extras stage (see the steps in src/build.ts): everything in dist/ besides the pages: the CDN's redirects
-// and headers, sitemap.xml, robots.txt, bundled assets and static files.
+// and headers, sitemap.xml, robots.txt, the feed and the web app manifest, bundled assets and static files.
 import type { SiteModel } from '../contracts/model.ts';
 import type { RenderedPage } from '../render/render.ts';
 import { canonicalUrl, NOT_FOUND_ROUTE } from '../url.ts';
-import type { OutputFile } from '../bundle/bundle.ts';
+import { MANIFEST_ROUTE, type OutputFile } from '../bundle/bundle.ts';
+import type { ManifestIcon } from '../bundle/icons.ts';
+import type { WebAppManifest } from '../contracts/theme.ts';
 import type { OutputEntry } from '../write/write.ts';
 import { headerRules, headersFile } from './headers-file.ts';
 import { redirectsFile } from './redirects-file.ts';
@@ -16,10 +18,12 @@ import { contentSecurityPolicy, type Directives } from './csp.ts';
 export interface ExtrasSettings {
   policy: Directives;
   feed?: FeedSettings;
+  /** The theme's web app manifest and the icons it lists. */
+  manifest?: { members: WebAppManifest; icons: readonly ManifestIcon[] };
 }
 
 export function extras(model: SiteModel, pages: readonly RenderedPage[], settings: ExtrasSettings): OutputEntry[] {
-  const { policy, feed } = settings;
+  const { policy, feed, manifest } = settings;
   const code = pages.map((page) => page.facts.inline);
   const csp = contentSecurityPolicy(policy, { styles: code.flatMap((c) => c.styles).sort(), scripts: code.flatMap((c) => c.scripts).sort() });
   const indexed = new Set([
@@ -32,7 +36,13 @@ export function extras(model: SiteModel, pages: readonly RenderedPage[], setting
     { path: 'sitemap.xml', contents: sitemap([...indexed].map((route) => canonicalUrl(model.site.baseUrl, route))) },
     { path: 'robots.txt', contents: robots(model.site.baseUrl) },
     ...(feed ? [{ path: feed.path.slice(1), contents: atomFeed(model.site.baseUrl, model.posts, feed) }] : []),
+    ...(manifest ? [{ path: MANIFEST_ROUTE.slice(1), contents: webAppManifest(manifest.members, manifest.icons) }] : []),
   ];
+}
+
+/** The manifest as JSON: the theme's members, a start at the home page unless it says otherwise, and the icons. */
+export function webAppManifest(members: WebAppManifest, icons: readonly ManifestIcon[]): string {
+  return JSON.stringify({ start_url: '/', display: 'browser', ...members, ...(icons.length > 0 ? { icons } : {}) }, null, 2) + '\n';
 }
 
 /** The paths a visitor can reach as files: every page but the not-found one, and every static file. */

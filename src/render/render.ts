@@ -171,7 +171,7 @@ function sharedInputs(shared: Shared): Inputs {
   for (const [name, members] of Object.entries(shared.collections)) reads[collectionRead(name)] = signature(members);
   for (const [name, url] of Object.entries(shared.assets.scripts)) reads[scriptRead(name)] = url;
   // The list of script names is what a page sees when it asks for one the bundle does not have.
-  return { global: signature(shared.site, shared.baseUrl, Object.keys(shared.assets.scripts)), reads };
+  return { global: signature(shared.site, shared.baseUrl, Object.keys(shared.assets.scripts), shared.assets.icons, shared.assets.manifest), reads };
 }
 
 // A later build keeps the entries of files it did not read again, so their fingerprints are kept too.
@@ -208,6 +208,9 @@ function trackedShared(shared: Shared, reads: Set<string>): Shared {
         return shared.assets.css;
       },
       scripts,
+      // Every page links the icons and the manifest: they are part of the global fingerprint, not tracked.
+      ...(shared.assets.icons ? { icons: shared.assets.icons } : {}),
+      ...(shared.assets.manifest ? { manifest: shared.assets.manifest } : {}),
     },
     get posts() {
       reads.add(POSTS);

@@ -1,6 +1,7 @@
 // The HTML document: head (title, description, canonical, social cards,
 // inlined stylesheet, structured data, module scripts) and body.
 import type { ReactNode } from 'react';
+import type { IconLink } from '../../src/index.ts';
 import { jsonForScript } from '../lib/script-json.ts';
 
 export interface SocialCard {
@@ -24,6 +25,10 @@ interface DocumentProps {
   siteName: string;
   social: SocialCard;
   css: string;
+  /** The icon links the build made from the theme's icon. */
+  icons: IconLink[];
+  /** The web app manifest's address. */
+  manifest?: string | undefined;
   jsonLd: Record<string, unknown>;
   /** Public URLs of module scripts. */
   scripts: string[];
@@ -48,7 +53,10 @@ export function Document(p: DocumentProps) {
         {p.canonical && <link rel="canonical" href={p.canonical} />}
         {p.feed && <link rel="alternate" type="application/atom+xml" title={p.feed.title} href={p.feed.href} />}
         <meta name="theme-color" content="#0b2545" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {p.icons.map((icon) => (
+          <link key={icon.href} rel={icon.rel} href={icon.href} type={icon.type} sizes={icon.sizes} />
+        ))}
+        {p.manifest && <link rel="manifest" href={p.manifest} />}
         <meta property="og:type" content={p.social.type} />
         <meta property="og:site_name" content={p.siteName} />
         <meta property="og:locale" content="en_CA" />

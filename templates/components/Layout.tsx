@@ -73,6 +73,8 @@ export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scri
           ...social,
         }}
         css={assets.css}
+        icons={assets.icons ?? []}
+        manifest={assets.manifest}
         jsonLd={graph(nodes)}
         scripts={scriptUrls}
         tagManagerId={site.analytics.tagManagerId}

@@ -42,7 +42,7 @@ export type MenuItem = { label: string; href?: string } & Listing;
 
 /** The fields of site.yaml that tests compare the site with. */
 export interface SiteData {
-  business: { name: string };
+  business: { name: string; shortName: string };
   baseUrl: string;
   phones: { main: Phone; toronto: Phone; office: Phone };
   leadsEmail: string;
