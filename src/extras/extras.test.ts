@@ -129,7 +129,7 @@ describe('web app manifest', () => {
 
   it('is written to manifest.webmanifest only when the theme gives one', () => {
     const model = siteModel({ pages: [pageEntry('/')] });
-    const pages = [renderedPage('/')];
+    const pages = [rendered('/', 'index.html')];
     expect(extras(model, pages, { policy: {} }).map((f) => f.path)).not.toContain('manifest.webmanifest');
     const written = extras(model, pages, { policy: {}, manifest: { members, icons } }).find((f) => f.path === 'manifest.webmanifest');
     expect(JSON.parse(String(written?.contents)).name).toBe('Acme Electric');
