@@ -13,7 +13,7 @@
 //
 // Every stage returns diagnostics instead of throwing; errors found anywhere
 // stop the write, and only problems in inputs every page reads stop rendering.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ContentError, hasErrors, sortDiagnostics, stopsRendering, type Diagnostic } from './contracts/diagnostics.ts';
 import type { Theme } from './contracts/theme.ts';
 import type { SiteModel } from './contracts/model.ts';
@@ -21,7 +21,8 @@ import { PAGES_DIR, SITE_FILE, STATIC_DIR } from './contracts/project.ts';
 import { loadTheme } from './load/theme.ts';
 import { cacheFolder } from '../bin/node-module.js';
 import { themeFrame } from './load/theme-frames.ts';
-import { load, parseCacheFile, readParseCache, reloadFiles, type LoadedContent } from './load/load.ts';
+import { CACHE_DIR, load, parseCacheFile, readParseCache, reloadFiles, type LoadedContent } from './load/load.ts';
+import { images, type Images } from './images/index.ts';
 import { createParseCache } from './validate/parse-cache.ts';
 import { compileValidators, validate, type Validators } from './validate/validate.ts';
 import { editorSchemas } from './validate/editor-schemas.ts';
@@ -96,6 +97,8 @@ export interface BuildResult {
     memory: { stages: Record<string, number>; peak: number };
     /** Raw bytes of each client script entry. */
     scripts: Record<string, number>;
+    /** Photos made into variants by this build, and photos whose variants came from the cache. */
+    images: { drawn: number; cached: number };
   };
 }
 
@@ -180,11 +183,16 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   // Saved for the next process; a builder that keeps running keeps its cache in memory.
   if (cacheChanges && !memory.parsed) await writeParseCache(root, parseCacheFile(root), cacheChanges);
   memory.parsed = cacheChanges ?? cached;
-  const { model, claimedRoutes } = validated;
+  const { claimedRoutes } = validated;
   const found = [...validated.diagnostics];
 
   // 4. rules over the model
-  found.push(...(await clock.time('rules', () => checkData(model, claimedRoutes, theme.pageRules?.bind(theme)))));
+  found.push(...(await clock.time('rules', () => checkData(validated.model, claimedRoutes, theme.pageRules?.bind(theme)))));
+
+  // 4b. images: photos content names, made into their variants (or taken from the cache)
+  const pictured = await clock.time('images', () => images(validated.model, theme, join(root, CACHE_DIR)));
+  found.push(...pictured.diagnostics);
+  const model: SiteModel = { ...validated.model, pictures: pictured.pictures };
 
   // 5. bundle, awaited
   const bundled = await bundling;
@@ -199,7 +207,7 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   // 6. render, each page written to a new output tree as it is made when streaming
   const staging = writing && options.stream ? await openStaging(resolve(root, out)) : undefined;
   try {
-    return await renderAndWrite({ root, out, writing, options, clock, memory, model, theme, bundled, found, claimedRoutes, staging });
+    return await renderAndWrite({ root, out, writing, options, clock, memory, model, theme, bundled, pictured, found, claimedRoutes, staging });
   } catch (error) {
     await staging?.abandon();
     throw error;
@@ -230,6 +238,8 @@ interface RenderStep {
   model: SiteModel;
   theme: Theme;
   bundled: Bundle;
+  /** The images stage's variants, and the static files they stand in for. */
+  pictured: Images;
   /** Problems so far; the later stages add theirs. */
   found: Diagnostic[];
   claimedRoutes: readonly string[];
@@ -239,7 +249,7 @@ interface RenderStep {
 
 /** Stages 6 to 9: render, extras, rules over the output, write. */
 async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
-  const { root, out, writing, options, clock, memory, model, theme, bundled, found, claimedRoutes, staging } = step;
+  const { root, out, writing, options, clock, memory, model, theme, bundled, pictured, found, claimedRoutes, staging } = step;
   let streamedBytes = 0;
   const streamed = options.stream ? (page: RenderedPage) => {
     staging?.write(page.output, page.html);
@@ -289,13 +299,15 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
     ...(feed ? { feed: { ...feed, date: theme.post.date } } : {}),
     ...(manifest ? { manifest: { members: manifest, icons: bundled.manifestIcons } } : {}),
   }));
-  const generated = [...bundled.files, ...extraFiles];
+  const generated = [...bundled.files, ...pictured.files, ...extraFiles];
 
   // 8. rules over the output
   found.push(...(await clock.time('rules', () => checkRendered(model, rendered.pages, { generated: generated.map((f) => f.path), claimedRoutes, found }))));
   const judged = options.strict ? found.map(strictly) : found;
   fail(judged);
-  const output = outputFiles({ pages: staging ? [] : rendered.pages, assets: bundled.files, statics: model.statics, generated: extraFiles });
+  // A photo made into variants is not copied as it is: an 8 MB original has no place on the site.
+  const statics = model.statics.filter((s) => !pictured.replaced.has(s.route));
+  const output = outputFiles({ pages: staging ? [] : rendered.pages, assets: [...bundled.files, ...pictured.files], statics, generated: extraFiles });
 
   // 9. write (the pages are in the new tree already when streaming)
   if (staging) await clock.time('write', () => staging.commit(output));
@@ -314,6 +326,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
       stages: clock.stages,
       memory: { stages: clock.memory, peak: megabytes(process.resourceUsage().maxRSS * 1024) },
       scripts: bundled.sizes,
+      images: { drawn: pictured.drawn, cached: pictured.cached },
     },
   };
 }

@@ -15,6 +15,7 @@ export { ContentError, type Diagnostic, type DiagnosticCode } from './contracts/
 export { catalogue, type CatalogueEntry, type Stops } from './contracts/catalogue.ts';
 
 // The contract with a theme.
+export type { Picture } from './images/picture.ts';
 export type { Assets, CollectionDefinition, CommonPageFields, PageProps, PageRuleInput, IconLink, PageTemplate, PostFeed, PostPage, PostSummary, PostTemplate, SiteProblem, Theme, WebAppManifest } from './contracts/theme.ts';
 export { defineTheme } from './contracts/theme.ts';
 

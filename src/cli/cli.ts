@@ -61,6 +61,8 @@ export async function main(argv: string[], version: string): Promise<number> {
           }
           const { memory } = result.stats;
           console.log(`  stages: ${Object.entries(result.stats.stages).map(([name, ms]) => `${name} ${ms} ms (${memory.stages[name]} MB)`).join(', ')}; peak ${memory.peak} MB`);
+          const { images } = result.stats;
+          if (images.drawn + images.cached > 0) console.log(`  images: ${images.drawn} photo${images.drawn === 1 ? '' : 's'} made into variants, ${images.cached} from the cache`);
         }
         if (!options.quiet) console.log(summaryLine(result.stats, relative(process.cwd(), resolve(projectRoot(process.cwd()), options.out)) || '.'));
         return 0;

@@ -268,6 +268,28 @@ export const catalogue = {
     message: (p: { kind: 'title' | 'description'; first: string }) => `the same ${p.kind} as ${p.first}`,
     hint: () => 'every page needs its own, so search results tell them apart',
   }),
+  'image-missing': entry({
+    title: 'An image that is not in static/',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { path: string }) => `the image ${p.path} is not in static/`,
+    hint: (p) => `put the file at static${p.path} (names with spaces and capitals are fine), or fix the path`,
+  }),
+  'image-unreadable': entry({
+    title: 'A file named as an image that cannot be read as one',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { path: string; reason: string }) => `${p.path} cannot be read as an image (${p.reason})`,
+    hint: () => 'save it again as a JPEG, PNG, WebP or AVIF photo, or name another file',
+  }),
+  'image-too-large': entry({
+    title: 'An image with more pixels than the build reads',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { path: string; width: number; height: number; limit: number }) =>
+      `${p.path} is ${p.width} × ${p.height} pixels (${Math.round((p.width * p.height) / 100_000) / 10} megapixels); the most the build reads is ${p.limit}`,
+    hint: () => 'export it smaller (4000 pixels wide is plenty) and name that file instead',
+  }),
   'broken-link': entry({
     title: 'A link to a path that is neither a page, a file nor a redirect',
     severity: 'error',

@@ -4,6 +4,7 @@ import type { RedirectRule } from './content-schema.ts';
 import type { Member } from '../collections/query.ts';
 import type { PostStatus } from '../validate/publication.ts';
 import type { ParsedYaml } from '../validate/yaml.ts';
+import type { Picture } from '../images/picture.ts';
 
 /** A page file, validated against its template's schema, defaults filled. */
 export interface PageEntry {
@@ -60,4 +61,6 @@ export interface SiteModel {
   statics: StaticEntry[];
   /** The members of each collection the theme declares, in route order. */
   collections: Record<string, Member[]>;
+  /** The images content names, by the path as written (set by the images stage). */
+  pictures?: Record<string, Picture>;
 }

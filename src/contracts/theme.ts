@@ -3,6 +3,7 @@
 // The engine knows nothing about what a site sells: it loads YAML, validates it
 // against the schemas a theme declares, and hands each template typed,
 // resolved data. A theme (templates/index.ts) is a plain object of this shape.
+import type { Picture } from '../images/picture.ts';
 import type { ReactElement } from 'react';
 import type { TObject } from '@sinclair/typebox';
 import type { Member } from '../collections/query.ts';
@@ -42,6 +43,11 @@ export interface PageProps<Page = unknown, Site = unknown> {
    * pages (menus, area lists, cards) are queries over these (see `query`).
    */
   collections: Record<string, Member[]>;
+  /**
+   * The images content names in fields marked `contentMediaType: 'image/…'`, by the
+   * path as written: the variants the build made, ready for `<picture>`.
+   */
+  pictures: Record<string, Picture>;
 }
 
 /** Fields every page has, whatever its template. */

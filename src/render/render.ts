@@ -92,7 +92,7 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
   const diagnostics: Diagnostic[] = [];
   const renderedRoutes: string[] = [];
   const posts: PostSummary[] = model.posts.map(({ slug, route, front, words, status }) => ({ slug, route, front, words, status }));
-  const shared = { site: model.site, baseUrl: model.site.baseUrl, assets, posts, collections: model.collections };
+  const shared = { site: model.site, baseUrl: model.site.baseUrl, assets, posts, collections: model.collections, pictures: model.pictures ?? {} };
   const remember = options.remember !== false;
   // Fingerprinting every page and collection costs time a build that runs once does not need.
   const inputs = remember ? sharedInputs(shared) : { global: '', reads: {} };
@@ -171,7 +171,7 @@ function sharedInputs(shared: Shared): Inputs {
   for (const [name, members] of Object.entries(shared.collections)) reads[collectionRead(name)] = signature(members);
   for (const [name, url] of Object.entries(shared.assets.scripts)) reads[scriptRead(name)] = url;
   // The list of script names is what a page sees when it asks for one the bundle does not have.
-  return { global: signature(shared.site, shared.baseUrl, Object.keys(shared.assets.scripts), shared.assets.icons, shared.assets.manifest), reads };
+  return { global: signature(shared.site, shared.baseUrl, Object.keys(shared.assets.scripts), shared.assets.icons, shared.assets.manifest, shared.pictures), reads };
 }
 
 // A later build keeps the entries of files it did not read again, so their fingerprints are kept too.
@@ -217,6 +217,8 @@ function trackedShared(shared: Shared, reads: Set<string>): Shared {
       return shared.posts;
     },
     collections,
+    // Part of the global fingerprint, as the site is.
+    pictures: shared.pictures,
   };
 }
 

@@ -5,13 +5,14 @@
 // (?category=, ?q=, ?page=), which is why the chips are links and the search
 // box is a GET form: without script they still land on this list.
 import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps, PostSummary } from '../../src/index.ts';
+import type { PageProps, Picture as PictureData, PostSummary } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';
 import { formatDate } from '../lib/dates.ts';
 import { readTime } from '../lib/reading-time.ts';
 import { Layout } from '../components/Layout.tsx';
+import { Picture } from '../components/Picture.tsx';
 import { T } from '../components/Text.tsx';
 import { CallBand } from '../components/CallBand.tsx';
 import { CallBandSchema } from '../blocks/call-band.ts';
@@ -35,7 +36,7 @@ export function categorySlug(name: string): string {
 
 const chips = [{ name: 'All', slug: 'all' }, ...postCategories.map((name) => ({ name, slug: categorySlug(name) }))];
 
-function PostCard({ post }: { post: PostSummary<PostFront> }) {
+function PostCard({ post, picture }: { post: PostSummary<PostFront>; picture: PictureData | undefined }) {
   const { front } = post;
   return (
     <li
@@ -45,7 +46,8 @@ function PostCard({ post }: { post: PostSummary<PostFront> }) {
       data-title={front.title}
       data-excerpt={front.excerpt}
     >
-      <img src={front.featuredImage} width={1200} height={630} alt="" loading="lazy" decoding="async" />
+      {/* Decorative here: the card's title says what the post is about. */}
+      {picture && <Picture picture={picture} alt="" sizes="(min-width: 62rem) 24rem, (min-width: 40rem) 50vw, 100vw" />}
       <div className="post-card-in">
         <p className="post-card-meta">
           <span className="chip-cat">{front.category}</span>
@@ -105,7 +107,7 @@ export function component(props: PageProps<BlogListPage, Site>) {
           </nav>
           <ul className="post-grid" data-post-list>
             {(posts as PostSummary<PostFront>[]).map((post) => (
-              <PostCard key={post.slug} post={post} />
+              <PostCard key={post.slug} post={post} picture={props.pictures[post.front.featuredImage]} />
             ))}
           </ul>
           <p className="empty" data-blog-empty role="status" hidden>

@@ -12,6 +12,7 @@ import { contactFor, tokenValues } from '../lib/contact.ts';
 import { businessId } from '../lib/jsonld.ts';
 import { Layout, SHARE_IMAGE_SIZE } from '../components/Layout.tsx';
 import { CallBand } from '../components/CallBand.tsx';
+import { Picture } from '../components/Picture.tsx';
 
 export const postCategories = ['Smart Home', 'Outdoor', 'Residential', 'Safety', 'Troubleshooting'] as const;
 
@@ -19,8 +20,15 @@ export const schema = Obj({
   title: Type.String({ minLength: 10, maxLength: 110, description: 'Headline shown on the page and in lists.' }),
   excerpt: Type.String({ minLength: 40, maxLength: 300, description: 'One or two sentences for the blog list.' }),
   featuredImage: Type.String({
-    pattern: '^/images/[a-z0-9/-]+\\.(?:svg|png|jpe?g|webp|avif)$',
-    description: 'Path of an image under static/, 1200 by 630, e.g. /images/blog/panel.svg.',
+    contentMediaType: 'image/*',
+    pattern: '^/images/.+$',
+    description:
+      'The picture at the top of the post and on its card: a photo (JPEG, PNG, WebP or AVIF, any size, as it comes from a phone) or a drawing (SVG), under static/images/, e.g. /images/blog/IMG_2041 Heated Floor.JPG. The build makes the sizes and formats visitors need.',
+  }),
+  featuredImageAlt: Type.String({
+    minLength: 5,
+    maxLength: 200,
+    description: 'What the featured picture shows, in a sentence, for visitors who cannot see it.',
   }),
   category: Enum(postCategories),
   publishDate: IsoDate,
@@ -43,11 +51,13 @@ function resolveBody(html: string, tokens: TokenValues): string {
 }
 
 export function component(props: PageProps<PostPage<PostFront>, Site>) {
-  const { page, site, posts, baseUrl, canonical, route } = props;
+  const { page, site, posts, baseUrl, canonical, route, pictures } = props;
   const { front } = page;
-  const image = `${baseUrl}${front.featuredImage}`;
-  // Social networks ignore SVG cards; a post with a vector picture shares the site's card.
-  const raster = !front.featuredImage.endsWith('.svg');
+  // Absent only while the image has a problem, which the build reports and which stops the write.
+  const picture = pictures[front.featuredImage];
+  const image = `${baseUrl}${picture?.src ?? front.featuredImage}`;
+  // Social networks ignore SVG cards; a post with a drawing shares the site's card, one with a photo its largest JPEG.
+  const raster = picture !== undefined && picture.type !== 'image/svg+xml';
   const shareImage = raster ? image : `${baseUrl}${site.share.image}`;
   const index = posts.findIndex((p) => p.slug === page.slug);
   const newer = index > 0 ? posts[index - 1] : undefined;
@@ -79,8 +89,8 @@ export function component(props: PageProps<PostPage<PostFront>, Site>) {
       social={{
         type: 'article',
         image: shareImage,
-        imageAlt: raster ? front.title : site.share.alt,
-        imageSize: SHARE_IMAGE_SIZE,
+        imageAlt: raster ? front.featuredImageAlt : site.share.alt,
+        imageSize: raster ? { width: picture.width, height: picture.height } : SHARE_IMAGE_SIZE,
         published: front.publishDate,
       }}
       jsonLd={[posting]}
@@ -99,7 +109,7 @@ export function component(props: PageProps<PostPage<PostFront>, Site>) {
           <p className="meta">
             <time dateTime={front.publishDate}>{formatDate(front.publishDate)}</time> · By {front.author} · {readTime(page.words)}
           </p>
-          <img className="post-img" src={front.featuredImage} width={1200} height={630} alt="" />
+          {picture && <Picture className="post-img" picture={picture} alt={front.featuredImageAlt} sizes="(min-width: 48rem) 48rem, 100vw" priority />}
         </header>
         <div className="wrap narrow prose" dangerouslySetInnerHTML={{ __html: body }} />
       </article>

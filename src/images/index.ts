@@ -1,0 +1,88 @@
+// The images stage (see the steps in src/build.ts): every image content names in
+// a field the theme marks as one (`contentMediaType: 'image/…'`) is checked
+// and, when it is a photo, made into AVIF, WebP and JPEG (or PNG) variants at a
+// few widths, named by their content. Templates get a `Picture` for each path
+// as written; drawings (SVG) are served as they are, with their real size.
+import type { TSchema } from '@sinclair/typebox';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
+import type { Theme } from '../contracts/theme.ts';
+import type { OutputFile } from '../bundle/bundle.ts';
+import { formatPath } from '../validate/json-schema.ts';
+import { imageFields } from './fields.ts';
+import { MAX_MEGAPIXELS, type Picture } from './picture.ts';
+import { processPhoto } from './process.ts';
+
+export type { Picture } from './picture.ts';
+
+export interface Images {
+  /** By the path as content writes it. */
+  pictures: Record<string, Picture>;
+  /** The variants to write. */
+  files: OutputFile[];
+  /** Static files made into variants: the original is not copied to the output. */
+  replaced: Set<string>;
+  diagnostics: Diagnostic[];
+  /** Photos made now, and photos taken from the cache. */
+  drawn: number;
+  cached: number;
+}
+
+interface Mention {
+  path: string;
+  entry: PageEntry | PostEntry;
+  field: readonly (string | number)[];
+}
+
+export async function images(model: SiteModel, theme: Theme, cacheDir: string): Promise<Images> {
+  const result: Images = { pictures: {}, files: [], replaced: new Set(), diagnostics: [], drawn: 0, cached: 0 };
+  const byPath = new Map<string, Mention[]>();
+  const mention = (schema: TSchema | undefined, data: unknown, entry: PageEntry | PostEntry) => {
+    if (!schema) return;
+    for (const { path, value } of imageFields(schema, data)) byPath.set(value, [...(byPath.get(value) ?? []), { path: value, entry, field: path }]);
+  };
+  for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) mention(theme.templates[page.template]?.schema, page.data, page);
+  for (const post of model.posts) mention(theme.post.schema, post.front, post);
+
+  const statics = new Map(model.statics.map((s) => [s.route, s]));
+  const report = (mentions: Mention[], make: (where: { file: string; line: number; column: number; path: string }) => Diagnostic) => {
+    for (const m of mentions) result.diagnostics.push(make({ file: m.entry.file, ...m.entry.source.locate(m.field), path: formatPath(m.field) }));
+  };
+  for (const [path, mentions] of [...byPath].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const file = statics.get(path);
+    if (!file) {
+      report(mentions, (where) => diagnostic('image-missing', where, { path }));
+      continue;
+    }
+    if (/\.svg$/i.test(path)) {
+      const size = drawingSize(file.contents);
+      if (size) result.pictures[path] = { src: path, ...size, type: 'image/svg+xml', srcset: '', sources: [] };
+      else report(mentions, (where) => diagnostic('image-unreadable', where, { path, reason: 'an SVG needs a width and height or a viewBox' }));
+      continue;
+    }
+    const made = await processPhoto(path, file.contents, cacheDir);
+    if (!made.ok) {
+      if (made.problem === 'too-large') report(mentions, (where) => diagnostic('image-too-large', where, { path, width: made.width, height: made.height, limit: MAX_MEGAPIXELS }));
+      else report(mentions, (where) => diagnostic('image-unreadable', where, { path, reason: made.reason }));
+      continue;
+    }
+    result.pictures[path] = made.picture;
+    result.files.push(...made.files);
+    result.replaced.add(path);
+    if (made.drawn) result.drawn++;
+    else result.cached++;
+  }
+  return result;
+}
+
+/** The size a drawing declares: its width and height in pixels, else its viewBox. */
+export function drawingSize(svg: Uint8Array): { width: number; height: number } | undefined {
+  const tag = /<svg\b[^>]*>/i.exec(Buffer.from(svg.subarray(0, 4096)).toString('utf8'))?.[0];
+  if (!tag) return undefined;
+  const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
+  const pixels = (value: string | undefined) => (value && /^\s*\d+(\.\d+)?\s*(px)?\s*$/.test(value) ? Math.round(parseFloat(value)) : undefined);
+  const [width, height] = [pixels(attribute('width')), pixels(attribute('height'))];
+  if (width && height) return { width, height };
+  const box = attribute('viewBox')?.trim().split(/[\s,]+/).map(Number);
+  return box?.length === 4 && box[2]! > 0 && box[3]! > 0 ? { width: Math.round(box[2]!), height: Math.round(box[3]!) } : undefined;
+}
