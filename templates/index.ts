@@ -73,6 +73,8 @@ export default defineTheme<Site, PostFront>({
     head: { title: ['seoTitle', 'title'], description: 'metaDescription' },
     date: 'publishDate',
     feed: blogFeed,
+    // A post's body is a column at most 48rem wide (.narrow).
+    imageSizes: '(min-width: 48rem) 48rem, 100vw',
     // Newest first; ISO dates sort as text.
     order: (a, b) => (a.publishDate < b.publishDate ? 1 : a.publishDate > b.publishDate ? -1 : 0),
   },

@@ -95,6 +95,20 @@ describe('an image that is wrong', () => {
     await rm(join(root, 'static/images/blog/huge.png'));
   });
 
+  it('in a post’s body becomes a <picture> too, and needs its alt text there', async () => {
+    const text = await usePhoto('/images/blog/why-do-my-breakers-keep-tripping.svg');
+    const body = `${text}\n![A heating cable coiled on a subfloor](<${PHOTO}>)\n`;
+    await writeFile(join(root, post.file), body);
+    const result = await build({ root, out: join(root, 'dist'), editorSchemas: false });
+    const html = result.pages.find((p) => p.route === post.route)!.html;
+    expect(html).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/images\/img-2041-heated-floor-[0-9a-f]{10}-400\.avif 400w, [^"]+" sizes="\(min-width: 48rem\) 48rem, 100vw">/);
+    expect(html).toContain('width="1000" height="750" alt="A heating cable coiled on a subfloor" loading="lazy" decoding="async"></picture>');
+    await writeFile(join(root, post.file), body.replace('A heating cable coiled on a subfloor', ''));
+    expect(await check({ root })).toEqual([
+      expect.objectContaining({ code: 'image-alt-missing', file: post.file, line: body.split('\n').length - 1 }),
+    ]);
+  }, 60_000);
+
   it('needs its alt text', async () => {
     await usePhoto(PHOTO, null);
     const found = await check({ root });

@@ -282,6 +282,13 @@ export const catalogue = {
     message: (p: { path: string; reason: string }) => `${p.path} cannot be read as an image (${p.reason})`,
     hint: () => 'save it again as a JPEG, PNG, WebP or AVIF photo, or name another file',
   }),
+  'image-alt-missing': entry({
+    title: 'An image in a post without alt text',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { path: string }) => `the image ${p.path} has no alt text`,
+    hint: () => 'say what it shows between the brackets: ![A breaker panel with one tripped switch](…)',
+  }),
   'image-too-large': entry({
     title: 'An image with more pixels than the build reads',
     severity: 'error',

@@ -156,6 +156,11 @@ export interface PostTemplate<Site = unknown, Front = unknown> {
   order(a: Front, b: Front): number;
   /** An Atom feed of the published posts, if the site wants one. */
   feed?(site: Site): PostFeed;
+  /**
+   * How wide a photo in a post's body is shown, as the `sizes` of its `<picture>`,
+   * e.g. `(min-width: 48rem) 48rem, 100vw` for a column at most 48rem wide. Default `100vw`.
+   */
+  imageSizes?: string;
 }
 
 /** Where a theme's post feed goes and what it says. */

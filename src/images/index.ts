@@ -10,8 +10,9 @@ import type { Theme } from '../contracts/theme.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
 import { formatPath } from '../validate/json-schema.ts';
 import { imageFields } from './fields.ts';
-import { MAX_MEGAPIXELS, type Picture } from './picture.ts';
+import { MAX_MEGAPIXELS, sitePath, type Picture } from './picture.ts';
 import { processPhoto } from './process.ts';
+import { linksInMarkdown } from '../rules/link-sources.ts';
 
 export type { Picture } from './picture.ts';
 
@@ -28,30 +29,43 @@ export interface Images {
   cached: number;
 }
 
+/** Where an image is named: a field of a page or post, or an image in a post's Markdown. */
 interface Mention {
+  file: string;
   path: string;
-  entry: PageEntry | PostEntry;
-  field: readonly (string | number)[];
+  position(): { line: number; column: number };
+  /** In a post's Markdown, where the link rule already reports a path that leads nowhere. */
+  markdown?: boolean;
 }
 
 export async function images(model: SiteModel, theme: Theme, cacheDir: string): Promise<Images> {
   const result: Images = { pictures: {}, files: [], replaced: new Set(), diagnostics: [], drawn: 0, cached: 0 };
   const byPath = new Map<string, Mention[]>();
+  const add = (image: string, where: Mention) => byPath.set(image, [...(byPath.get(image) ?? []), where]);
   const mention = (schema: TSchema | undefined, data: unknown, entry: PageEntry | PostEntry) => {
     if (!schema) return;
-    for (const { path, value } of imageFields(schema, data)) byPath.set(value, [...(byPath.get(value) ?? []), { path: value, entry, field: path }]);
+    for (const { path, value } of imageFields(schema, data)) add(value, { file: entry.file, path: formatPath(path), position: () => entry.source.locate(path) });
   };
   for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) mention(theme.templates[page.template]?.schema, page.data, page);
-  for (const post of model.posts) mention(theme.post.schema, post.front, post);
+  for (const post of model.posts) {
+    mention(theme.post.schema, post.front, post);
+    // Images in the body: those on the site itself are made like any other; each needs its alt text.
+    for (const image of linksInMarkdown(post.file, post.body, post.bodyLine)) {
+      if (image.alt === undefined) continue;
+      if (image.alt.trim() === '') result.diagnostics.push(diagnostic('image-alt-missing', { file: post.file, ...image.position() }, { path: image.href }));
+      const path = sitePath(image.href);
+      if (path) add(path, { file: post.file, path: '', position: image.position, markdown: true });
+    }
+  }
 
   const statics = new Map(model.statics.map((s) => [s.route, s]));
   const report = (mentions: Mention[], make: (where: { file: string; line: number; column: number; path: string }) => Diagnostic) => {
-    for (const m of mentions) result.diagnostics.push(make({ file: m.entry.file, ...m.entry.source.locate(m.field), path: formatPath(m.field) }));
+    for (const m of mentions) result.diagnostics.push(make({ file: m.file, ...m.position(), path: m.path }));
   };
   for (const [path, mentions] of [...byPath].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const file = statics.get(path);
     if (!file) {
-      report(mentions, (where) => diagnostic('image-missing', where, { path }));
+      report(mentions.filter((m) => !m.markdown), (where) => diagnostic('image-missing', where, { path }));
       continue;
     }
     if (/\.svg$/i.test(path)) {

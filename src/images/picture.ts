@@ -95,3 +95,14 @@ export interface ImageRef {
   file: string;
   field: FieldPath;
 }
+
+/** The path on the site an image's address names, decoded (`/images/IMG%202041.JPG` → `/images/IMG 2041.JPG`); none for another site's. */
+export function sitePath(href: string): string | undefined {
+  if (!href.startsWith('/') || href.startsWith('//')) return undefined;
+  const path = href.split(/[?#]/)[0]!;
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}

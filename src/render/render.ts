@@ -12,6 +12,7 @@ import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { marked } from 'marked';
 import { safeContentHtml } from '../html/content-html.ts';
+import { withPictures } from '../html/content-pictures.ts';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
 import { canonicalUrl, outputFileFor } from '../url.ts';
@@ -145,7 +146,7 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
   }
   for (const post of model.posts) {
     if (!mine()) continue;
-    renderOne(post.file, post.route, 'post', () => postSignature(post), (reads) => called(theme.post.component, postProps(post, shared, reads)));
+    renderOne(post.file, post.route, 'post', () => postSignature(post), (reads) => called(theme.post.component, postProps(post, shared, reads, theme.post.imageSizes ?? '100vw')));
     yield;
   }
   pages.sort((a, b) => (a.output < b.output ? -1 : 1));
@@ -226,9 +227,9 @@ function pageProps(page: PageEntry, shared: Shared, reads: Set<string>): PagePro
   return Object.assign(trackedShared(shared, reads), { page: page.data, route: page.route, canonical: canonicalUrl(shared.baseUrl, page.route) });
 }
 
-function postProps(post: PostEntry, shared: Shared, reads: Set<string>): PageProps<PostPage> {
+function postProps(post: PostEntry, shared: Shared, reads: Set<string>, imageSizes: string): PageProps<PostPage> {
   // Content's HTML keeps to the allow-list whatever a post holds (src/html/content-html.ts).
-  const html = safeContentHtml(marked.parse(post.body, { async: false, gfm: true }));
+  const html = withPictures(safeContentHtml(marked.parse(post.body, { async: false, gfm: true })), shared.pictures, imageSizes);
   const page = { front: post.front, slug: post.slug, html, words: post.words, status: post.status };
   // The post template gets the common fields too, so shared head components work unchanged.
   const common = { template: 'post', title: post.head.title, description: post.head.description, noindex: false };

@@ -14,6 +14,8 @@ export interface Link {
   path: string;
   /** Where it was written: content data, a post's Markdown, or only in the rendered page. */
   origin: 'data' | 'markdown' | 'html';
+  /** For a Markdown image (`![alt](src)`): its alt text as written. */
+  alt?: string;
 }
 
 /** Strings in data that are URLs: a path ("/…") or anything with a scheme ("tel:", "https:", "javascript:"). */
@@ -34,12 +36,13 @@ export function linksInData(file: string, value: unknown, source: ParsedYaml | n
  */
 export function linksInMarkdown(file: string, body: string, bodyLine: number): Link[] {
   const out: Link[] = [];
-  const hrefs: string[] = [];
+  const hrefs: { href: string; alt?: string }[] = [];
   const visit = (tokens: Token[]) => {
     for (const token of tokens) {
-      if ((token.type === 'link' || token.type === 'image') && typeof token.href === 'string') hrefs.push(token.href);
+      if (token.type === 'link' && typeof token.href === 'string') hrefs.push({ href: token.href });
+      if (token.type === 'image' && typeof token.href === 'string') hrefs.push({ href: token.href, alt: String(token.text ?? '') });
       if (token.type === 'html' && typeof token.text === 'string') {
-        for (const match of token.text.matchAll(/\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) hrefs.push(match[1] ?? match[2]!);
+        for (const match of token.text.matchAll(/\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) hrefs.push({ href: match[1] ?? match[2]! });
       }
       const children = (token as { tokens?: Token[]; items?: Token[] }).tokens ?? (token as { items?: Token[] }).items;
       if (children) visit(children);
@@ -55,10 +58,10 @@ export function linksInMarkdown(file: string, body: string, bodyLine: number): L
     return { line: bodyLine + before, column: at - (before === 0 ? -1 : breaks[before - 1]!) };
   };
   let from = 0;
-  for (const href of hrefs) {
+  for (const { href, alt } of hrefs) {
     const at = findWritten(body, href, from);
     if (at >= 0) from = at + href.length;
-    out.push({ href, file, position: () => (at < 0 ? { line: bodyLine, column: 0 } : place(at)), path: '', origin: 'markdown' });
+    out.push({ href, file, position: () => (at < 0 ? { line: bodyLine, column: 0 } : place(at)), path: '', origin: 'markdown', ...(alt === undefined ? {} : { alt }) });
   }
   return out;
 }
