@@ -191,7 +191,9 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
 
   // 4b. images: photos content names, made into their variants (or taken from the cache)
   const pictured = await clock.time('images', () => images(validated.model, theme, join(root, CACHE_DIR)));
-  found.push(...pictured.diagnostics);
+  // An image field's path to nothing is said once, as a missing image rather than as a broken link.
+  const missing = new Set(pictured.diagnostics.filter((d) => d.code === 'image-missing').map(placeOf));
+  found.splice(0, found.length, ...found.filter((d) => !(d.code === 'broken-link' && missing.has(placeOf(d)))), ...pictured.diagnostics);
   const model: SiteModel = { ...validated.model, pictures: pictured.pictures };
 
   // 5. bundle, awaited
@@ -212,6 +214,10 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
     await staging?.abandon();
     throw error;
   }
+}
+
+function placeOf(d: Diagnostic): string {
+  return `${d.file}:${d.line}:${d.column}`;
 }
 
 /** How many threads work on `items` things: `auto` uses every core (up to 4) from `enough` of them, where the threads' start-up pays. */
