@@ -23,6 +23,7 @@ import { cacheFolder } from '../bin/node-module.js';
 import { themeFrame } from './load/theme-frames.ts';
 import { CACHE_DIR, load, parseCacheFile, readParseCache, reloadFiles, type LoadedContent } from './load/load.ts';
 import { images, type Images } from './images/index.ts';
+import { shareCards, type ShareCards } from './images/share-cards.ts';
 import { createParseCache } from './validate/parse-cache.ts';
 import { compileValidators, validate, type Validators } from './validate/validate.ts';
 import { editorSchemas } from './validate/editor-schemas.ts';
@@ -99,6 +100,8 @@ export interface BuildResult {
     scripts: Record<string, number>;
     /** Photos made into variants by this build, and photos whose variants came from the cache. */
     images: { drawn: number; cached: number };
+    /** Share cards drawn by this build, and cards taken from the cache. */
+    cards: { drawn: number; cached: number };
   };
 }
 
@@ -194,7 +197,11 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   // An image field's path to nothing is said once, as a missing image rather than as a broken link.
   const missing = new Set(pictured.diagnostics.filter((d) => d.code === 'image-missing').map(placeOf));
   found.splice(0, found.length, ...found.filter((d) => !(d.code === 'broken-link' && missing.has(placeOf(d)))), ...pictured.diagnostics);
-  const model: SiteModel = { ...validated.model, pictures: pictured.pictures };
+  // 4c. share cards, drawn by the theme for each page (or cut from its image), from the cache when drawn before
+  const carded = await clock.time('cards', () => shareCards(validated.model, theme, join(root, CACHE_DIR)));
+  found.push(...carded.diagnostics);
+  pictured.files.push(...carded.files);
+  const model: SiteModel = { ...validated.model, pictures: pictured.pictures, shareCards: carded.cards };
 
   // 5. bundle, awaited
   const bundled = await bundling;
@@ -209,7 +216,7 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   // 6. render, each page written to a new output tree as it is made when streaming
   const staging = writing && options.stream ? await openStaging(resolve(root, out)) : undefined;
   try {
-    return await renderAndWrite({ root, out, writing, options, clock, memory, model, theme, bundled, pictured, found, claimedRoutes, staging });
+    return await renderAndWrite({ root, out, writing, options, clock, memory, model, theme, bundled, pictured, carded, found, claimedRoutes, staging });
   } catch (error) {
     await staging?.abandon();
     throw error;
@@ -244,8 +251,9 @@ interface RenderStep {
   model: SiteModel;
   theme: Theme;
   bundled: Bundle;
-  /** The images stage's variants, and the static files they stand in for. */
+  /** The images stage's variants (and the share cards' files), and the static files they stand in for. */
   pictured: Images;
+  carded: ShareCards;
   /** Problems so far; the later stages add theirs. */
   found: Diagnostic[];
   claimedRoutes: readonly string[];
@@ -255,7 +263,7 @@ interface RenderStep {
 
 /** Stages 6 to 9: render, extras, rules over the output, write. */
 async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
-  const { root, out, writing, options, clock, memory, model, theme, bundled, pictured, found, claimedRoutes, staging } = step;
+  const { root, out, writing, options, clock, memory, model, theme, bundled, pictured, carded, found, claimedRoutes, staging } = step;
   let streamedBytes = 0;
   const streamed = options.stream ? (page: RenderedPage) => {
     staging?.write(page.output, page.html);
@@ -333,6 +341,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
       memory: { stages: clock.memory, peak: megabytes(process.resourceUsage().maxRSS * 1024) },
       scripts: bundled.sizes,
       images: { drawn: pictured.drawn, cached: pictured.cached },
+      cards: { drawn: carded.drawn, cached: carded.cached },
     },
   };
 }

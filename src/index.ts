@@ -16,6 +16,7 @@ export { catalogue, type CatalogueEntry, type Stops } from './contracts/catalogu
 
 // The contract with a theme.
 export type { Picture } from './images/picture.ts';
+export type { ShareCard, ShareCardInput, ShareCardSpec } from './contracts/theme.ts';
 export type { Assets, CollectionDefinition, CommonPageFields, PageProps, PageRuleInput, IconLink, PageTemplate, PostFeed, PostPage, PostSummary, PostTemplate, SiteProblem, Theme, WebAppManifest } from './contracts/theme.ts';
 export { defineTheme } from './contracts/theme.ts';
 

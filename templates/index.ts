@@ -18,6 +18,7 @@ import { phoneRules } from './rules/phones.ts';
 import { nearbyRule, regionRules } from './rules/places.ts';
 import { blogFeed } from './lib/feed.ts';
 import { formTarget } from './lib/form-target.ts';
+import { shareCard } from './share/card.ts';
 import { places } from './collections/places.ts';
 import { services } from './collections/services.ts';
 
@@ -103,4 +104,5 @@ export default defineTheme<Site, PostFront>({
     icon: { source: 'templates/icon.svg', background: BRAND },
   },
   manifest,
+  shareCard,
 });

@@ -142,3 +142,24 @@ describe('icons and the web app manifest', () => {
     }
   });
 });
+
+describe('share cards', () => {
+  it('gives every page its own card, 1200 × 630, served, with its size and what it shows', async () => {
+    const seen = new Map<string, string>();
+    for (const route of contentRoutes) {
+      const html = site.result.pages.find((p) => p.route === route)!.html;
+      const image = /<meta property="og:image" content="([^"]+)"\/><meta property="og:image:width" content="1200"\/><meta property="og:image:height" content="630"\/><meta property="og:image:alt" content="[^"]+"\/>/.exec(html)?.[1];
+      expect(image, route).toBeDefined();
+      expect(html, route).toContain(`<meta name="twitter:image" content="${image}"/>`);
+      expect(seen.get(image!), `${route} shares its card with ${seen.get(image!)}`).toBeUndefined();
+      seen.set(image!, route);
+    }
+    // A sample of them really is a 1200 × 630 picture.
+    for (const image of [...seen.keys()].filter((_, i) => i % 25 === 0)) {
+      const answer = await get(new URL(image).pathname);
+      expect(answer.status, image).toBe(200);
+      const meta = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
+      expect([meta.width, meta.height], image).toEqual([1200, 630]);
+    }
+  });
+});

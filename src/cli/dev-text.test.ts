@@ -9,7 +9,7 @@ const result = (rendered: number, diagnostics: BuildResult['diagnostics'] = []):
   pages: [],
   diagnostics,
   renderedRoutes: Array.from({ length: rendered }, (_, i) => `/p${i}`),
-  stats: { pages: 102, bytes: 0, milliseconds: 17, stages: {}, memory: { stages: {}, peak: 0 }, scripts: {}, images: { drawn: 0, cached: 0 } },
+  stats: { pages: 102, bytes: 0, milliseconds: 17, stages: {}, memory: { stages: {}, peak: 0 }, scripts: {}, images: { drawn: 0, cached: 0 }, cards: { drawn: 0, cached: 0 } },
 });
 
 describe('devReportText', () => {

@@ -289,6 +289,13 @@ export const catalogue = {
     message: (p: { path: string }) => `the image ${p.path} has no alt text`,
     hint: () => 'say what it shows between the brackets: ![A breaker panel with one tripped switch](…)',
   }),
+  'share-card': entry({
+    title: 'A share card the theme draws that cannot be drawn',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { route: string }) => `the share card of ${p.route} cannot be drawn`,
+    hint: () => 'the SVG the theme makes for it (shareCard in templates/index.ts) is not one sharp can draw',
+  }),
   'image-too-large': entry({
     title: 'An image with more pixels than the build reads',
     severity: 'error',

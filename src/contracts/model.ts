@@ -1,5 +1,5 @@
 // The validated, resolved content that every later stage works from.
-import type { CommonPageFields } from './theme.ts';
+import type { CommonPageFields, ShareCard } from './theme.ts';
 import type { RedirectRule } from './content-schema.ts';
 import type { Member } from '../collections/query.ts';
 import type { PostStatus } from '../validate/publication.ts';
@@ -63,4 +63,6 @@ export interface SiteModel {
   collections: Record<string, Member[]>;
   /** The images content names, by the path as written (set by the images stage). */
   pictures?: Record<string, Picture>;
+  /** Each page's share card, by route (set by the images stage when the theme draws them). */
+  shareCards?: Record<string, ShareCard>;
 }

@@ -48,6 +48,8 @@ export interface PageProps<Page = unknown, Site = unknown> {
    * path as written: the variants the build made, ready for `<picture>`.
    */
   pictures: Record<string, Picture>;
+  /** The page's share card, when the theme draws one (`shareCard`). */
+  shareCard?: ShareCard;
 }
 
 /** Fields every page has, whatever its template. */
@@ -232,10 +234,39 @@ export interface Theme<Site = unknown, Front = unknown> {
     icon?: { source: string; background: string };
   };
   /**
+   * The picture a page shows when it is shared (og:image), 1200 by 630: an SVG the
+   * theme draws from the page, or an image of the site (under static/) to crop to that
+   * shape. The build makes it a PNG (a JPEG for a photo), cached by content; templates
+   * get it in `shareCard`. Undefined leaves the page without a card of its own.
+   */
+  shareCard?(input: ShareCardInput<Site>): ShareCardSpec | undefined;
+  /**
    * The web app manifest's members (name, short_name, colours, display), written to
    * /manifest.webmanifest with the icons added; templates get its address in `assets.manifest`.
    */
   manifest?(site: Site): WebAppManifest;
+}
+
+/** What a theme draws a page's share card from. */
+export interface ShareCardInput<Site = unknown> {
+  site: Site;
+  route: string;
+  /** The browser title. */
+  title: string;
+  /** The page's data, or a post's front matter. */
+  page: Record<string, unknown>;
+  post: boolean;
+}
+
+/** A share card to make: drawn from SVG markup, or cropped from an image of the site; `alt` says what it shows. */
+export type ShareCardSpec = { svg: string; alt: string } | { image: string; alt: string };
+
+/** A page's share card as the build made it. */
+export interface ShareCard {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
 }
 
 /** The members of a web app manifest a theme gives; the engine adds `icons`. */

@@ -16,7 +16,7 @@ import { withPictures } from '../html/content-pictures.ts';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
 import { canonicalUrl, outputFileFor } from '../url.ts';
-import type { Assets, PageProps, PostPage, PostSummary, Theme } from '../contracts/theme.ts';
+import type { Assets, PageProps, PostPage, PostSummary, ShareCard, Theme } from '../contracts/theme.ts';
 import { perObject } from '../memo.ts';
 import { pageFacts, type PageFacts } from '../html/page-facts.ts';
 import { createBlockCache, renderWithBlocks } from './shared-blocks.ts';
@@ -93,6 +93,7 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
   const diagnostics: Diagnostic[] = [];
   const renderedRoutes: string[] = [];
   const posts: PostSummary[] = model.posts.map(({ slug, route, front, words, status }) => ({ slug, route, front, words, status }));
+  const cards = model.shareCards ?? {};
   const shared = { site: model.site, baseUrl: model.site.baseUrl, assets, posts, collections: model.collections, pictures: model.pictures ?? {} };
   const remember = options.remember !== false;
   // Fingerprinting every page and collection costs time a build that runs once does not need.
@@ -141,12 +142,12 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
   for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) {
     if (!mine()) continue;
     const template = theme.templates[page.template]!;
-    renderOne(page.file, page.route, page.template, () => pageSignature(page), (reads) => called(template.component, pageProps(page, shared, reads)));
+    renderOne(page.file, page.route, page.template, () => pageSignature(page), (reads) => called(template.component, pageProps(page, shared, reads, cards[page.route])));
     yield;
   }
   for (const post of model.posts) {
     if (!mine()) continue;
-    renderOne(post.file, post.route, 'post', () => postSignature(post), (reads) => called(theme.post.component, postProps(post, shared, reads, theme.post.imageSizes ?? '100vw')));
+    renderOne(post.file, post.route, 'post', () => postSignature(post), (reads) => called(theme.post.component, postProps(post, shared, reads, theme.post.imageSizes ?? '100vw', cards[post.route])));
     yield;
   }
   pages.sort((a, b) => (a.output < b.output ? -1 : 1));
@@ -223,15 +224,16 @@ function trackedShared(shared: Shared, reads: Set<string>): Shared {
   };
 }
 
-function pageProps(page: PageEntry, shared: Shared, reads: Set<string>): PageProps<Record<string, unknown>> {
-  return Object.assign(trackedShared(shared, reads), { page: page.data, route: page.route, canonical: canonicalUrl(shared.baseUrl, page.route) });
+// A page's share card is drawn from the page's own data and the site, which its fingerprints already cover.
+function pageProps(page: PageEntry, shared: Shared, reads: Set<string>, card: ShareCard | undefined): PageProps<Record<string, unknown>> {
+  return Object.assign(trackedShared(shared, reads), { page: page.data, route: page.route, canonical: canonicalUrl(shared.baseUrl, page.route) }, card ? { shareCard: card } : {});
 }
 
-function postProps(post: PostEntry, shared: Shared, reads: Set<string>, imageSizes: string): PageProps<PostPage> {
+function postProps(post: PostEntry, shared: Shared, reads: Set<string>, imageSizes: string, card: ShareCard | undefined): PageProps<PostPage> {
   // Content's HTML keeps to the allow-list whatever a post holds (src/html/content-html.ts).
   const html = withPictures(safeContentHtml(marked.parse(post.body, { async: false, gfm: true })), shared.pictures, imageSizes);
   const page = { front: post.front, slug: post.slug, html, words: post.words, status: post.status };
   // The post template gets the common fields too, so shared head components work unchanged.
   const common = { template: 'post', title: post.head.title, description: post.head.description, noindex: false };
-  return Object.assign(trackedShared(shared, reads), { page: { ...page, ...common }, route: post.route, canonical: canonicalUrl(shared.baseUrl, post.route) });
+  return Object.assign(trackedShared(shared, reads), { page: { ...page, ...common }, route: post.route, canonical: canonicalUrl(shared.baseUrl, post.route) }, card ? { shareCard: card } : {});
 }

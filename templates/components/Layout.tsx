@@ -42,7 +42,7 @@ interface LayoutProps {
 }
 
 export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scripts = [], noCanonical, withFeed, children }: LayoutProps) {
-  const { site, page, route, baseUrl, canonical, assets, collections } = props;
+  const { site, page, route, baseUrl, canonical, assets, collections, shareCard } = props;
   const contact = contactFor(route, site);
   const tokens = tokenValues(site, contact);
   const title = resolveText(meta?.title ?? page.title, tokens);
@@ -67,9 +67,10 @@ export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scri
         siteName={site.business.name}
         social={{
           type: 'website',
-          image: `${baseUrl}${site.share.image}`,
-          imageAlt: site.share.alt,
-          imageSize: SHARE_IMAGE_SIZE,
+          // The page's own card (templates/share/card.ts); the site's picture only where the build drew none.
+          image: `${baseUrl}${shareCard?.src ?? site.share.image}`,
+          imageAlt: shareCard?.alt ?? site.share.alt,
+          imageSize: shareCard ? { width: shareCard.width, height: shareCard.height } : SHARE_IMAGE_SIZE,
           ...social,
         }}
         css={assets.css}

@@ -88,9 +88,8 @@ export function component(props: PageProps<PostPage<PostFront>, Site>) {
       crumbs={crumbs}
       social={{
         type: 'article',
-        image: shareImage,
-        imageAlt: raster ? front.featuredImageAlt : site.share.alt,
-        imageSize: raster ? { width: picture.width, height: picture.height } : SHARE_IMAGE_SIZE,
+        // The post's card is its own picture, cut to 1200 × 630 (templates/share/card.ts); without one, its image as it is.
+        ...(props.shareCard ? {} : { image: shareImage, imageAlt: raster ? front.featuredImageAlt : site.share.alt, imageSize: raster ? { width: picture.width, height: picture.height } : SHARE_IMAGE_SIZE }),
         published: front.publishDate,
       }}
       jsonLd={[posting]}

@@ -1,0 +1,106 @@
+// The picture each page shows when it is shared (og:image, twitter:image), 1200
+// by 630: the theme draws it as SVG from the page (its title, the business, a
+// phone), or names an image of the site to show cropped to that shape (a post's
+// illustration or photo). sharp turns either into a PNG, once per distinct
+// drawing: cards are cached by their content, so a build where no title changed
+// draws none.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import type { SiteModel } from '../contracts/model.ts';
+import type { ShareCard, ShareCardSpec, Theme } from '../contracts/theme.ts';
+import type { OutputFile } from '../bundle/bundle.ts';
+
+export const CARD_SIZE = { width: 1200, height: 630 } as const;
+
+/** Bump when the drawing changes, so cached cards are drawn again. */
+const DRAWING = 1;
+
+/** Cards drawn at once: each holds a few megabytes of pixels while it is drawn. */
+const AT_ONCE = 8;
+
+export interface ShareCards {
+  /** By route. */
+  cards: Record<string, ShareCard>;
+  files: OutputFile[];
+  diagnostics: Diagnostic[];
+  drawn: number;
+  cached: number;
+}
+
+export async function shareCards(model: SiteModel, theme: Theme, cacheDir: string): Promise<ShareCards> {
+  const result: ShareCards = { cards: {}, files: [], diagnostics: [], drawn: 0, cached: 0 };
+  if (!theme.shareCard) return result;
+  const statics = new Map(model.statics.map((s) => [s.route, s.contents]));
+  const wanted: { route: string; file: string; spec: ShareCardSpec }[] = [];
+  for (const page of model.pages) {
+    const spec = theme.shareCard({ site: model.site, route: page.route, title: page.data.title, page: page.data, post: false });
+    if (spec) wanted.push({ route: page.route, file: page.file, spec });
+  }
+  for (const post of model.posts) {
+    const spec = theme.shareCard({ site: model.site, route: post.route, title: post.head.title, page: post.front, post: true });
+    if (spec) wanted.push({ route: post.route, file: post.file, spec });
+  }
+  const made = new Map<string, Promise<Uint8Array | undefined>>();
+  const queue = [...wanted];
+  const work = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { route, file, spec } = next;
+      const source = 'svg' in spec ? Buffer.from(spec.svg) : statics.get(spec.image);
+      if (!source) continue; // A missing image is reported where it is named (the images stage).
+      // Drawings stay sharp as PNG; a photo is a JPEG, as a photo should be.
+      const format = 'svg' in spec || /\.svg$/i.test(spec.image) ? 'png' : 'jpeg';
+      const key = createHash('sha256').update(`${DRAWING}\0${format}\0`).update(source).digest('hex');
+      // Two pages with the same card share one file.
+      if (!made.has(key)) made.set(key, cardImage(source, format, key, cacheDir, result));
+      const png = await made.get(key);
+      if (!png) {
+        result.diagnostics.push(diagnostic('share-card', { file }, { route }));
+        continue;
+      }
+      const path = `assets/share/${routeStem(route)}-${key.slice(0, 10)}.${format === 'png' ? 'png' : 'jpg'}`;
+      result.files.push({ path, contents: png });
+      result.cards[route] = { src: `/${path}`, ...CARD_SIZE, alt: spec.alt };
+    }
+  };
+  await Promise.all(Array.from({ length: AT_ONCE }, work));
+  result.files.sort((a, b) => (a.path < b.path ? -1 : 1));
+  return result;
+}
+
+/** A file name from a route: `/` → `home`, `/gta/vaughan` → `gta-vaughan`. */
+export function routeStem(route: string): string {
+  return route === '/' ? 'home' : route.slice(1).replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 60);
+}
+
+async function cardImage(source: Uint8Array, format: 'png' | 'jpeg', key: string, cacheDir: string, counts: { drawn: number; cached: number }): Promise<Uint8Array | undefined> {
+  const cached = join(cacheDir, 'cards', `${key.slice(0, 32)}.${format}`);
+  try {
+    const png = new Uint8Array(await readFile(cached));
+    counts.cached++;
+    return png;
+  } catch {
+    // Not drawn yet.
+  }
+  const sharp = (await import('sharp')).default;
+  let png: Uint8Array;
+  try {
+    // A drawing is drawn at its size; an image is cropped to the card's shape around its middle.
+    const image = sharp(source, { density: 72 }).rotate().resize({ ...CARD_SIZE, fit: 'cover', position: 'centre' }).flatten({ background: '#ffffff' });
+    png = new Uint8Array(await (format === 'png' ? image.png({ compressionLevel: 9, palette: true, quality: 90 }) : image.jpeg({ quality: 80, mozjpeg: true })).toBuffer());
+  } catch {
+    return undefined;
+  }
+  counts.drawn++;
+  // Written aside and renamed in, so a killed build never leaves half a card in the cache.
+  const aside = `${cached}.${randomBytes(4).toString('hex')}`;
+  try {
+    await mkdir(join(cacheDir, 'cards'), { recursive: true });
+    await writeFile(aside, png);
+    await rename(aside, cached);
+  } catch {
+    // The cache cannot be written: the build goes on without it.
+  }
+  return png;
+}
