@@ -198,7 +198,7 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   const missing = new Set(pictured.diagnostics.filter((d) => d.code === 'image-missing').map(placeOf));
   found.splice(0, found.length, ...found.filter((d) => !(d.code === 'broken-link' && missing.has(placeOf(d)))), ...pictured.diagnostics);
   // 4c. share cards, drawn by the theme for each page (or cut from its image), from the cache when drawn before
-  const carded = await clock.time('cards', () => shareCards(validated.model, theme, join(root, CACHE_DIR)));
+  const carded = await clock.time('cards', () => shareCards(validated.model, theme, pictured.pictures, join(root, CACHE_DIR)));
   found.push(...carded.diagnostics);
   pictured.files.push(...carded.files);
   const model: SiteModel = { ...validated.model, pictures: pictured.pictures, shareCards: carded.cards };

@@ -61,8 +61,11 @@ describe('a photo in a post', () => {
       expect([meta.format, meta.width, meta.height]).toEqual([format, w, (w * 3) / 4]);
     }
     expect(existsSync(join(out, PHOTO))).toBe(false);
-    // Shared as the photo itself, with its size.
-    expect(html).toContain(`<meta property="og:image" content="${baseUrl}${at(1000, 'jpg')}"/><meta property="og:image:width" content="1000"/><meta property="og:image:height" content="750"/>`);
+    // Shared as the photo cut to a 1200 × 630 card, with its alt text.
+    const shared = /<meta property="og:image" content="([^"]+\.jpg)"\/><meta property="og:image:width" content="1200"\/><meta property="og:image:height" content="630"\/><meta property="og:image:alt" content="A heated floor mat rolled out on a bathroom subfloor"\/>/.exec(html)?.[1];
+    expect(shared).toMatch(new RegExp(`^${baseUrl}/assets/share/`));
+    const shape = await sharp(join(out, new URL(shared!).pathname)).metadata();
+    expect([shape.format, shape.width, shape.height]).toEqual(['jpeg', 1200, 630]);
   }, 120_000);
 
   it('does no image work on the next build', async () => {

@@ -29,7 +29,8 @@ export interface ShareCards {
   cached: number;
 }
 
-export async function shareCards(model: SiteModel, theme: Theme, cacheDir: string): Promise<ShareCards> {
+/** `pictures`: the images the images stage could read; a card is cut only from one of those (the others are reported there). */
+export async function shareCards(model: SiteModel, theme: Theme, pictures: Readonly<Record<string, unknown>>, cacheDir: string): Promise<ShareCards> {
   const result: ShareCards = { cards: {}, files: [], diagnostics: [], drawn: 0, cached: 0 };
   if (!theme.shareCard) return result;
   const statics = new Map(model.statics.map((s) => [s.route, s.contents]));
@@ -47,8 +48,8 @@ export async function shareCards(model: SiteModel, theme: Theme, cacheDir: strin
   const work = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const { route, file, spec } = next;
-      const source = 'svg' in spec ? Buffer.from(spec.svg) : statics.get(spec.image);
-      if (!source) continue; // A missing image is reported where it is named (the images stage).
+      const source = 'svg' in spec ? Buffer.from(spec.svg) : pictures[spec.image] ? statics.get(spec.image) : undefined;
+      if (!source) continue;
       // Drawings stay sharp as PNG; a photo is a JPEG, as a photo should be.
       const format = 'svg' in spec || /\.svg$/i.test(spec.image) ? 'png' : 'jpeg';
       const key = createHash('sha256').update(`${DRAWING}\0${format}\0`).update(source).digest('hex');
