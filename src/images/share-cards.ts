@@ -34,20 +34,21 @@ export async function shareCards(model: SiteModel, theme: Theme, pictures: Reado
   const result: ShareCards = { cards: {}, files: [], diagnostics: [], drawn: 0, cached: 0 };
   if (!theme.shareCard) return result;
   const statics = new Map(model.statics.map((s) => [s.route, s.contents]));
-  const wanted: { route: string; file: string; spec: ShareCardSpec }[] = [];
+  // A card that cannot be drawn is reported at the title it is drawn from.
+  const wanted: { route: string; where: () => { file: string; line: number; column: number }; spec: ShareCardSpec }[] = [];
   for (const page of model.pages) {
     const spec = theme.shareCard({ site: model.site, route: page.route, title: page.data.title, page: page.data, post: false });
-    if (spec) wanted.push({ route: page.route, file: page.file, spec });
+    if (spec) wanted.push({ route: page.route, where: () => ({ file: page.file, ...page.source.locate(['title']) }), spec });
   }
   for (const post of model.posts) {
     const spec = theme.shareCard({ site: model.site, route: post.route, title: post.head.title, page: post.front, post: true });
-    if (spec) wanted.push({ route: post.route, file: post.file, spec });
+    if (spec) wanted.push({ route: post.route, where: () => ({ file: post.file, ...post.source.locate([post.head.titleField]) }), spec });
   }
   const made = new Map<string, Promise<Uint8Array | undefined>>();
   const queue = [...wanted];
   const work = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      const { route, file, spec } = next;
+      const { route, where, spec } = next;
       const source = 'svg' in spec ? Buffer.from(spec.svg) : pictures[spec.image] ? statics.get(spec.image) : undefined;
       if (!source) continue;
       // Drawings stay sharp as PNG; a photo is a JPEG, as a photo should be.
@@ -57,7 +58,7 @@ export async function shareCards(model: SiteModel, theme: Theme, pictures: Reado
       if (!made.has(key)) made.set(key, cardImage(source, format, key, cacheDir, result));
       const png = await made.get(key);
       if (!png) {
-        result.diagnostics.push(diagnostic('share-card', { file }, { route }));
+        result.diagnostics.push(diagnostic('share-card', where(), { route }));
         continue;
       }
       const path = `assets/share/${routeStem(route)}-${key.slice(0, 10)}.${format === 'png' ? 'png' : 'jpg'}`;

@@ -1,0 +1,44 @@
+// Share cards: one PNG per page from the theme's SVG, cached by content, shared by pages with
+// the same card, and a drawing that fails reported at the page's title.
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempFolder, pageEntry, removeFolder, siteModel, tinyTheme } from '../test-support.ts';
+import { routeStem, shareCards } from './share-cards.ts';
+
+const svg = (text: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="#123456"/><text x="40" y="300" font-size="60" fill="#fff">${text}</text></svg>`;
+let cache: string;
+beforeEach(async () => {
+  cache = await makeTempFolder();
+});
+afterEach(() => removeFolder(cache));
+
+describe('shareCards', () => {
+  const model = siteModel({ pages: [pageEntry('/'), pageEntry('/about'), pageEntry('/same')] });
+
+  it('draws each page’s card as a 1200 × 630 PNG named after its route, and one file for pages with the same card', async () => {
+    const theme = tinyTheme({ shareCard: ({ route }) => ({ svg: svg(route === '/same' ? '/' : route), alt: `Card of ${route}` }) });
+    const made = await shareCards(model, theme, {}, cache);
+    expect(made.diagnostics).toEqual([]);
+    expect(Object.keys(made.cards).sort()).toEqual(['/', '/about', '/same']);
+    expect(made.cards['/about']).toEqual({ src: expect.stringMatching(/^\/assets\/share\/about-[0-9a-f]{10}\.png$/), width: 1200, height: 630, alt: 'Card of /about' });
+    expect(made.drawn).toBe(2);
+    const png = made.files.find((f) => `/${f.path}` === made.cards['/']!.src)!;
+    const meta = await sharp(png.contents).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
+    const again = await shareCards(model, theme, {}, join(cache));
+    expect([again.drawn, again.cached]).toEqual([0, 2]);
+  });
+
+  it('reports a card that cannot be drawn at the page’s title', async () => {
+    const theme = tinyTheme({ shareCard: () => ({ svg: '<svg xmlns="http://www.w3.org/2000/svg"><text>unclosed', alt: 'x' }) });
+    const made = await shareCards(siteModel({ pages: [pageEntry('/about')] }), theme, {}, cache);
+    expect(made.diagnostics).toEqual([expect.objectContaining({ code: 'share-card', file: 'pages/about.yaml', line: 1, message: 'the share card of /about cannot be drawn' })]);
+    expect(made.cards).toEqual({});
+  });
+
+  it('names files after routes', () => {
+    expect(routeStem('/')).toBe('home');
+    expect(routeStem('/gta/vaughan')).toBe('gta-vaughan');
+  });
+});
