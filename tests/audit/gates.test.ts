@@ -5,6 +5,7 @@ import { build, NOT_FOUND_ROUTE, type RenderedPage } from '../../src/index.ts';
 import type { Visit } from '../../tools/audit/browser.ts';
 import { judgeConsole, isAllowedNotFoundMessage } from '../../tools/audit/gates/console.ts';
 import { classifyMessages } from '../../tools/audit/gates/html.ts';
+import { PHOTO_POST_ROUTE } from '../../tools/audit/photo-post.ts';
 import { LIGHTHOUSE_ROUTES, lighthouseTargets, medianRun, summariseLhr, type LighthouseRun } from '../../tools/audit/gates/lighthouse.ts';
 import { scanHtml } from '../../tools/audit/html.ts';
 import { MISSING_PATH, pageFromFile, pagesFromFiles, type Page } from '../../tools/audit/pages.ts';
@@ -125,6 +126,13 @@ describe('Lighthouse', () => {
     const pages = pagesFromFiles(['index.html', 'notes/b.html', 'notes/a.html'], (file) => (file.startsWith('notes/') ? article : null));
     expect(lighthouseTargets(pages).map((t) => [t.route, t.page !== undefined])).toEqual([...LIGHTHOUSE_ROUTES.map((r) => [r, r === '/']), ['/notes/a', true]]);
     expect(lighthouseTargets(pagesFromFiles(['index.html'])).at(-1)).toEqual({ route: '<a post>' });
+  });
+
+  it('adds the audit’s post with a phone photo when the build has it, and not as the first post', () => {
+    const article = { ogType: 'article' };
+    const photo = `${PHOTO_POST_ROUTE.slice(1)}.html`;
+    const pages = pagesFromFiles(['index.html', 'blog/b.html', photo], (file) => (file.startsWith('blog/') ? article : null));
+    expect(lighthouseTargets(pages).slice(-2).map((t) => t.route)).toEqual(['/blog/b', PHOTO_POST_ROUTE]);
   });
 
   it('summarises scores, metrics and the audits that cost points', () => {

@@ -7,6 +7,9 @@
 // runs). One gate at a time suits the 2-core machine, and leaves Lighthouse
 // alone with the CPU, so its timings are not disturbed by other work.
 //
+// The build is of a copy of the project with one post more, whose picture is a
+// phone photo (photo-post.ts), so the gates judge such a page too.
+//
 // Options: --dist <dir> audits an existing build instead of building;
 // --only / --skip <gate,...> (the ids in gates/index.ts: html, accessibility,
 // links, lighthouse, budgets, headers, structured-data, console); --pages
@@ -25,6 +28,8 @@ import { GATES } from './gates/index.ts';
 import { renderReport, renderSummary, type ReportMeta } from './report.ts';
 import { couldNotRun, gateResult, type GateResult } from './result.ts';
 import { buildSite, siteFacts } from './site.ts';
+import { projectWithPhotoPost } from './photo-post.ts';
+import { removeCopy } from '../../tests/helpers/project-copy.ts';
 
 export async function main(args: string[], context: { root: string }): Promise<number> {
   try {
@@ -67,8 +72,9 @@ async function audit(args: string[], root: string): Promise<number> {
   let buildLine = `existing build at ${dist} (--dist)`;
   const temporary = !values.dist;
   if (temporary) {
-    log('building the site (node bin/site.js build)…');
-    const built = await buildSite(root, dist);
+    log('building the site with one post more, whose picture is a phone photo (node bin/site.js build)…');
+    const project = await projectWithPhotoPost();
+    const built = await buildSite(project, dist).finally(() => removeCopy(project));
     buildLine = built.output.split('\n').at(-1) ?? '';
     if (!built.ok) {
       console.error(built.output);

@@ -10,6 +10,7 @@ import type { AuditContext, Gate } from '../context.ts';
 import { bullets, int, ms, table } from '../report-text.ts';
 import type { Page } from '../pages.ts';
 import { gateResult, type GateResult } from '../result.ts';
+import { PHOTO_POST_ROUTE } from '../photo-post.ts';
 
 export const lighthouseGate: Gate = {
   id: 'lighthouse',
@@ -50,11 +51,14 @@ export interface Target {
   page?: Page;
 }
 
-/** The named routes plus the first post (alphabetically); a route missing from the build stays in the list so the gate can say so. */
+/**
+ * The named routes plus the first post (alphabetically), and the audit's post with a phone photo
+ * when the build has it; a route missing from the build stays in the list so the gate can say so.
+ */
 export function lighthouseTargets(pages: readonly Page[]): Target[] {
   const byRoute = new Map(pages.map((p) => [p.route, p]));
-  const post = pages.filter((p) => p.isPost).sort((a, b) => a.route.localeCompare(b.route))[0];
-  const routes = [...LIGHTHOUSE_ROUTES, post?.route ?? '<a post>'];
+  const post = pages.filter((p) => p.isPost && p.route !== PHOTO_POST_ROUTE).sort((a, b) => a.route.localeCompare(b.route))[0];
+  const routes = [...LIGHTHOUSE_ROUTES, post?.route ?? '<a post>', ...(byRoute.has(PHOTO_POST_ROUTE) ? [PHOTO_POST_ROUTE] : [])];
   return routes.map((route) => {
     const page = byRoute.get(route);
     return page ? { route, page } : { route };
