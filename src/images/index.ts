@@ -12,7 +12,7 @@ import { formatPath } from '../validate/json-schema.ts';
 import { imageFields } from './fields.ts';
 import { MAX_MEGAPIXELS, sitePath, type Picture } from './picture.ts';
 import { processPhoto } from './process.ts';
-import { linksInMarkdown } from '../rules/link-sources.ts';
+import { linksOfBody } from '../rules/link-sources.ts';
 
 export type { Picture } from './picture.ts';
 
@@ -50,7 +50,7 @@ export async function images(model: SiteModel, theme: Theme, cacheDir: string): 
   for (const post of model.posts) {
     mention(theme.post.schema, post.front, post);
     // Images in the body: those on the site itself are made like any other; each needs its alt text.
-    for (const image of linksInMarkdown(post.file, post.body, post.bodyLine)) {
+    for (const image of linksOfBody(post)) {
       if (image.alt === undefined) continue;
       if (image.alt.trim() === '') result.diagnostics.push(diagnostic('image-alt-missing', { file: post.file, ...image.position() }, { path: image.href }));
       const path = sitePath(image.href);

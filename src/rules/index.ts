@@ -6,7 +6,7 @@ import type { RenderedPage } from '../render/render.ts';
 import { perObject } from '../memo.ts';
 import { isPattern, normaliseLinkPath } from '../url.ts';
 import { duplicateRoutes } from './duplicate-routes.ts';
-import { linksInData, linksInMarkdown, type Link } from './link-sources.ts';
+import { linksInData, linksOfBody, type Link } from './link-sources.ts';
 import { htmlLink } from '../html/page-facts.ts';
 import { checkLinks, type LinkTargets } from './links.ts';
 import { checkRedirects } from './redirects.ts';
@@ -36,7 +36,7 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[], pa
 const linksOfEntry = perObject((page: PageEntry) => linksInData(page.file, page.source.data, page.source));
 const linksOfPost = perObject((post: PostEntry) => [
   ...linksInData(post.file, post.source.data, post.source),
-  ...linksInMarkdown(post.file, post.body, post.bodyLine),
+  ...linksOfBody(post),
 ]);
 
 /** What the rendered-page rules need besides the pages. */

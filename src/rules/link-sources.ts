@@ -5,6 +5,8 @@ import type { FieldPath, ParsedYaml } from '../validate/yaml.ts';
 import { formatPath } from '../validate/json-schema.ts';
 import { scanHtml } from '../html/scan.ts';
 import { htmlLink } from '../html/page-facts.ts';
+import type { PostEntry } from '../contracts/model.ts';
+import { perObject } from '../memo.ts';
 
 export interface Link {
   href: string;
@@ -29,6 +31,9 @@ export function linksInData(file: string, value: unknown, source: ParsedYaml | n
   });
   return out;
 }
+
+/** The links of a post's body, worked out once per post: the link rule and the images stage both read them. */
+export const linksOfBody = perObject((post: PostEntry) => linksInMarkdown(post.file, post.body, post.bodyLine));
 
 /**
  * Link and image targets in a post's Markdown body, including href and src
