@@ -6,6 +6,7 @@ import { join, relative, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { TEMPLATES_DIR } from '../contracts/project.ts';
 import { CACHE_DIR } from '../load/load.ts';
+import { bodyPosition } from '../rules/content-sources.ts';
 import { IconProblem, makeIcons, type ManifestIcon } from './icons.ts';
 import type { Assets, Theme } from '../contracts/theme.ts';
 
@@ -129,9 +130,7 @@ async function themeMention(root: string, file: string): Promise<{ file: string;
   const index = `${TEMPLATES_DIR}/index.ts`;
   const text = await readFile(join(root, index), 'utf8').catch(() => '');
   const at = text.indexOf(file);
-  if (at < 0) return { file: index, line: 0, column: 0 };
-  const before = text.slice(0, at).split('\n');
-  return { file: index, line: before.length, column: before.at(-1)!.length + 1 };
+  return at < 0 ? { file: index, line: 0, column: 0 } : { file: index, ...bodyPosition(text, 1, at) };
 }
 
 /**
