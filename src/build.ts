@@ -13,7 +13,7 @@
 //
 // Every stage returns diagnostics instead of throwing; errors found anywhere
 // stop the write, and only problems in inputs every page reads stop rendering.
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ContentError, hasErrors, sortDiagnostics, stopsRendering, type Diagnostic } from './contracts/diagnostics.ts';
 import type { Theme } from './contracts/theme.ts';
 import type { SiteModel } from './contracts/model.ts';
@@ -21,7 +21,7 @@ import { PAGES_DIR, SITE_FILE, STATIC_DIR } from './contracts/project.ts';
 import { loadTheme } from './load/theme.ts';
 import { cacheFolder } from '../bin/node-module.js';
 import { themeFrame } from './load/theme-frames.ts';
-import { CACHE_DIR, load, parseCacheFile, readParseCache, reloadFiles, type LoadedContent } from './load/load.ts';
+import { load, parseCacheFile, readParseCache, reloadFiles, type LoadedContent } from './load/load.ts';
 import { images, type Images } from './images/index.ts';
 import { shareCards, type ShareCards } from './images/share-cards.ts';
 import { createParseCache } from './validate/parse-cache.ts';
@@ -193,12 +193,12 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   found.push(...(await clock.time('rules', () => checkData(validated.model, claimedRoutes, theme.pageRules?.bind(theme)))));
 
   // 4b. images: photos content names, made into their variants (or taken from the cache)
-  const pictured = await clock.time('images', () => images(validated.model, theme, join(root, CACHE_DIR)));
+  const pictured = await clock.time('images', () => images(validated.model, theme, cacheFolder(root)));
   // An image field's path to nothing is said once, as a missing image rather than as a broken link.
   const missing = new Set(pictured.diagnostics.filter((d) => d.code === 'image-missing').map(placeOf));
   found.splice(0, found.length, ...found.filter((d) => !(d.code === 'broken-link' && missing.has(placeOf(d)))), ...pictured.diagnostics);
   // 4c. share cards, drawn by the theme for each page (or cut from its image), from the cache when drawn before
-  const carded = await clock.time('cards', () => shareCards(validated.model, theme, pictured.pictures, join(root, CACHE_DIR)));
+  const carded = await clock.time('cards', () => shareCards(validated.model, theme, pictured.pictures, cacheFolder(root)));
   found.push(...carded.diagnostics);
   pictured.files.push(...carded.files);
   const model: SiteModel = { ...validated.model, pictures: pictured.pictures, shareCards: carded.cards };

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { TEMPLATES_DIR } from '../contracts/project.ts';
-import { CACHE_DIR } from '../load/load.ts';
+import { cacheFolder } from '../../bin/node-module.js';
 import { bodyPosition } from '../rules/content-sources.ts';
 import { IconProblem, makeIcons, type ManifestIcon } from './icons.ts';
 import type { Assets, Theme } from '../contracts/theme.ts';
@@ -106,7 +106,7 @@ export async function bundle(root: string, theme: Theme): Promise<Bundle> {
     const { source, background } = theme.client.icon;
     inputs.add(source);
     try {
-      const made = await makeIcons(root, source, background, join(root, CACHE_DIR));
+      const made = await makeIcons(root, source, background, cacheFolder(root));
       files.push(...made.files);
       assets.icons = made.icons.links;
       manifestIcons = made.icons.manifest;

@@ -4,8 +4,9 @@
 // for the web app manifest, and a 512 px "maskable" one that Android may crop to
 // a circle). sharp draws them. They are cached by the source's bytes and the
 // background, so a build with an unchanged icon does no image work.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { writeWhole } from '../../bin/node-module.js';
 import { join } from 'node:path';
 import type { IconLink } from '../contracts/theme.ts';
 // sharp (a native library) is loaded only when icons have to be drawn: a build from the cache never loads it.
@@ -105,11 +106,9 @@ async function draw(svg: Buffer, sourceFile: string, background: string, folder:
     throw new IconProblem(`the icon ${sourceFile} is not an SVG image that can be drawn`);
   }
   const drawn = await Promise.all(KINDS.map((kind) => drawOne(sharp, svg, width ?? 512, kind, background)));
-  // Written aside and renamed in, so a killed build never leaves half an icon in the cache.
-  const aside = `${folder}.${randomBytes(4).toString('hex')}`;
-  await mkdir(aside, { recursive: true });
-  await Promise.all(KINDS.map((kind, i) => writeFile(join(aside, kind.path), drawn[i]!)));
-  await rename(aside, folder).catch(() => undefined);
+  // Each file is written whole; one that a killed build left out makes the next build draw them all again.
+  // A cache that cannot be written costs only speed.
+  await Promise.all(KINDS.map((kind, i) => writeWhole(join(folder, kind.path), drawn[i]!))).catch(() => undefined);
   return drawn;
 }
 

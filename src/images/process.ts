@@ -2,8 +2,9 @@
 // The cache holds each photo's variants under the hash of its bytes and of how
 // they are made, so a build with no new photo does no image work, and the dev
 // server, which builds through the same code, shares it.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { writeWhole } from '../../bin/node-module.js';
 import { join } from 'node:path';
 import { MAX_MEGAPIXELS, nameStem, pictureOf, plannedVariants, type Picture, type Variant } from './picture.ts';
 
@@ -72,17 +73,16 @@ async function fromCache(folder: string): Promise<Processed | undefined> {
   }
 }
 
-/** Written aside and renamed in whole, so a killed build never leaves half a photo in the cache. */
+/**
+ * Each file is written whole, and picture.json last: the cache is read only through it, so a
+ * killed build never leaves half a photo that a later build would take for whole.
+ */
 async function intoCache(folder: string, saved: CachedPicture, files: { path: string; contents: Uint8Array }[]): Promise<void> {
-  const aside = `${folder}.${randomBytes(4).toString('hex')}`;
   try {
-    await mkdir(aside, { recursive: true });
-    await Promise.all(files.map((f) => writeFile(join(aside, f.path.split('/').pop()!), f.contents)));
-    await writeFile(join(aside, 'picture.json'), JSON.stringify(saved));
-    await rename(aside, folder);
+    await Promise.all(files.map((f) => writeWhole(join(folder, f.path.split('/').pop()!), f.contents)));
+    await writeWhole(join(folder, 'picture.json'), JSON.stringify(saved));
   } catch {
-    // Another build cached it first, or the cache cannot be written: the build goes on without it.
-    await rm(aside, { recursive: true, force: true });
+    // The cache cannot be written: the build goes on without it.
   }
 }
 

@@ -4,8 +4,9 @@
 // illustration or photo). sharp turns either into a PNG, once per distinct
 // drawing: cards are cached by their content, so a build where no title changed
 // draws none.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { writeWhole } from '../../bin/node-module.js';
 import { join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { SiteModel } from '../contracts/model.ts';
@@ -95,14 +96,7 @@ async function cardImage(source: Uint8Array, format: 'png' | 'jpeg', key: string
     return undefined;
   }
   counts.drawn++;
-  // Written aside and renamed in, so a killed build never leaves half a card in the cache.
-  const aside = `${cached}.${randomBytes(4).toString('hex')}`;
-  try {
-    await mkdir(join(cacheDir, 'cards'), { recursive: true });
-    await writeFile(aside, png);
-    await rename(aside, cached);
-  } catch {
-    // The cache cannot be written: the build goes on without it.
-  }
+  // Written whole, so a killed build never leaves half a card; a cache that cannot be written costs only speed.
+  await writeWhole(cached, png).catch(() => undefined);
   return png;
 }
