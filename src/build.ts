@@ -22,13 +22,13 @@ import { loadTheme } from './load/theme.ts';
 import { cacheFolder } from '../bin/node-module.js';
 import { themeFrame } from './load/theme-frames.ts';
 import { load, parseCacheFile, readParseCache, reloadFiles, type LoadedContent } from './load/load.ts';
-import { images, type Images } from './images/index.ts';
-import { shareCards, type ShareCards } from './images/share-cards.ts';
+import { images } from './images/index.ts';
+import { shareCards } from './images/share-cards.ts';
 import { createParseCache } from './validate/parse-cache.ts';
 import { compileValidators, validate, type Validators } from './validate/validate.ts';
 import { editorSchemas } from './validate/editor-schemas.ts';
 import { checkData, checkRendered } from './rules/index.ts';
-import { bundle, type Bundle } from './bundle/bundle.ts';
+import { bundle, type Bundle, type OutputFile } from './bundle/bundle.ts';
 import { renderSteps, type Rendered, type RenderedPage, type RenderMemory } from './render/render.ts';
 import { renderOnThreads } from './render/threads.ts';
 import { threadModule } from './threads.ts';
@@ -200,8 +200,12 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   // 4c. share cards, drawn by the theme for each page (or cut from its image), from the cache when drawn before
   const carded = await clock.time('cards', () => shareCards(validated.model, theme, pictured.pictures, cacheFolder(root)));
   found.push(...carded.diagnostics);
-  pictured.files.push(...carded.files);
   const model: SiteModel = { ...validated.model, pictures: pictured.pictures, shareCards: carded.cards };
+  const media: Media = {
+    files: [...pictured.files, ...carded.files],
+    replaced: pictured.replaced,
+    stats: { images: { drawn: pictured.drawn, cached: pictured.cached }, cards: { drawn: carded.drawn, cached: carded.cached } },
+  };
 
   // 5. bundle, awaited
   const bundled = await bundling;
@@ -216,7 +220,7 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   // 6. render, each page written to a new output tree as it is made when streaming
   const staging = writing && options.stream ? await openStaging(resolve(root, out)) : undefined;
   try {
-    return await renderAndWrite({ root, out, writing, options, clock, memory, model, theme, bundled, pictured, carded, found, claimedRoutes, staging });
+    return await renderAndWrite({ root, out, writing, options, clock, memory, model, theme, bundled, media, found, claimedRoutes, staging });
   } catch (error) {
     await staging?.abandon();
     throw error;
@@ -240,6 +244,13 @@ const THREADED_PAGES = 400;
 /** Pages being written at once while streaming: enough to keep the disk busy, few enough to hold little. */
 const WRITES_IN_FLIGHT = 32;
 
+/** What the images and cards stages add to the output: their files, the static files they stand in for, their counts. */
+interface Media {
+  files: OutputFile[];
+  replaced: ReadonlySet<string>;
+  stats: Pick<BuildResult['stats'], 'images' | 'cards'>;
+}
+
 /** What the render stage onwards works from: the earlier stages' results. */
 interface RenderStep {
   root: string;
@@ -251,9 +262,7 @@ interface RenderStep {
   model: SiteModel;
   theme: Theme;
   bundled: Bundle;
-  /** The images stage's variants (and the share cards' files), and the static files they stand in for. */
-  pictured: Images;
-  carded: ShareCards;
+  media: Media;
   /** Problems so far; the later stages add theirs. */
   found: Diagnostic[];
   claimedRoutes: readonly string[];
@@ -263,7 +272,7 @@ interface RenderStep {
 
 /** Stages 6 to 9: render, extras, rules over the output, write. */
 async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
-  const { root, out, writing, options, clock, memory, model, theme, bundled, pictured, carded, found, claimedRoutes, staging } = step;
+  const { root, out, writing, options, clock, memory, model, theme, bundled, media, found, claimedRoutes, staging } = step;
   let streamedBytes = 0;
   const streamed = options.stream ? (page: RenderedPage) => {
     staging?.write(page.output, page.html);
@@ -313,15 +322,15 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
     ...(feed ? { feed: { ...feed, date: theme.post.date } } : {}),
     ...(manifest ? { manifest: { members: manifest, icons: bundled.manifestIcons } } : {}),
   }));
-  const generated = [...bundled.files, ...pictured.files, ...extraFiles];
+  const generated = [...bundled.files, ...media.files, ...extraFiles];
 
   // 8. rules over the output
   found.push(...(await clock.time('rules', () => checkRendered(model, rendered.pages, { generated: generated.map((f) => f.path), claimedRoutes, found }))));
   const judged = options.strict ? found.map(strictly) : found;
   fail(judged);
   // A photo made into variants is not copied as it is: an 8 MB original has no place on the site.
-  const statics = model.statics.filter((s) => !pictured.replaced.has(s.route));
-  const output = outputFiles({ pages: staging ? [] : rendered.pages, assets: [...bundled.files, ...pictured.files], statics, generated: extraFiles });
+  const statics = model.statics.filter((s) => !media.replaced.has(s.route));
+  const output = outputFiles({ pages: staging ? [] : rendered.pages, assets: [...bundled.files, ...media.files], statics, generated: extraFiles });
 
   // 9. write (the pages are in the new tree already when streaming)
   if (staging) await clock.time('write', () => staging.commit(output));
@@ -340,8 +349,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
       stages: clock.stages,
       memory: { stages: clock.memory, peak: megabytes(process.resourceUsage().maxRSS * 1024) },
       scripts: bundled.sizes,
-      images: { drawn: pictured.drawn, cached: pictured.cached },
-      cards: { drawn: carded.drawn, cached: carded.cached },
+      ...media.stats,
     },
   };
 }
