@@ -3,6 +3,7 @@
 // variants, the real width and height, and lazy loading (a post's own images
 // are below its header). Pure; the HTML has been through the sanitiser.
 import { sitePath, type Picture } from '../images/picture.ts';
+import { escapeXml as escape } from '../extras/xml.ts';
 
 export function withPictures(html: string, pictures: Readonly<Record<string, Picture>>, sizes: string): string {
   if (!html.includes('<img')) return html;
@@ -25,8 +26,4 @@ export function withPictures(html: string, pictures: Readonly<Record<string, Pic
 
 function attribute(tag: string, name: string): string | undefined {
   return new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-}
-
-function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
