@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteFiles } from './server.ts';
 import { isInside } from './static.ts';
+import { boundedCache } from './bounded-cache.ts';
 
 /** Bytes kept across requests, the most recently used first to stay. */
 const HELD_BYTES = 64 * 1024 * 1024;
@@ -72,30 +73,14 @@ function locateOnce(root: string, rel: string): Located | null {
 
 /** Reads a located file, from memory when the file is still the one read before. */
 function heldFiles(limit: number): (file: Located) => Promise<Buffer> {
-  const copies = new Map<string, { identity: string; bytes: Buffer }>();
-  let total = 0;
+  // A file larger than the whole allowance is read every time rather than evicting everything.
+  const copies = boundedCache<{ identity: string; bytes: Buffer }>(limit, (copy) => copy.bytes.length);
   return async ({ real, stat }) => {
     const identity = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`;
     const known = copies.get(real);
-    if (known) {
-      copies.delete(real);
-      total -= known.bytes.length;
-      if (known.identity === identity) {
-        copies.set(real, known);
-        total += known.bytes.length;
-        return known.bytes;
-      }
-    }
+    if (known?.identity === identity) return known.bytes;
     const bytes = await readFile(real);
-    // A file larger than the whole allowance is read every time rather than evicting everything.
-    if (bytes.length > limit) return bytes;
     copies.set(real, { identity, bytes });
-    total += bytes.length;
-    for (const [oldest, copy] of copies) {
-      if (total <= limit) break;
-      copies.delete(oldest);
-      total -= copy.bytes.length;
-    }
     return bytes;
   };
 }

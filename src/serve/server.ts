@@ -26,6 +26,7 @@ import { headersFor, parseHeaders, type ParsedHeaderRule } from './headers.ts';
 import { isRedirectStatus, matchRedirect, parseRedirects, type RedirectMatch, type ParsedRedirect, type RuleError } from './redirects.ts';
 import { asciiUrl, decodeRequestPath, splitUrl } from './request-path.ts';
 import { folderFiles } from './folder.ts';
+import { boundedCache } from './bounded-cache.ts';
 import { resolveFile, resolveStatic } from './static.ts';
 
 export interface ServeOptions {
@@ -337,27 +338,14 @@ function send(
 
 // Compressing is the costliest thing the preview does: each file is compressed once per encoding and
 // kept by its content, up to a bound, so a page asked for a thousand times is compressed once.
-const COMPRESSED_BYTES = 64 * 1024 * 1024;
-const compressedCopies = new Map<string, Buffer>();
-let compressedBytes = 0;
+const compressedCopies = boundedCache<Buffer>(64 * 1024 * 1024, (copy) => copy.length);
 
 export function compressedCopy(buffer: Buffer, encoding: 'br' | 'gzip', tag = contentTag(buffer)): Buffer {
   const key = `${encoding} ${tag}`;
   const known = compressedCopies.get(key);
-  if (known) {
-    // Most recently used last: the oldest go first when the bound is reached.
-    compressedCopies.delete(key);
-    compressedCopies.set(key, known);
-    return known;
-  }
+  if (known) return known;
   const made = encoding === 'br' ? brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(buffer);
   compressedCopies.set(key, made);
-  compressedBytes += made.length;
-  for (const [oldest, copy] of compressedCopies) {
-    if (compressedBytes <= COMPRESSED_BYTES) break;
-    compressedCopies.delete(oldest);
-    compressedBytes -= copy.length;
-  }
   return made;
 }
 
