@@ -1,7 +1,8 @@
 // The theme's <Shared> blocks (header, footer) name everything their HTML depends on:
-// every page of the real site is the same spliced as rendered in place.
+// every page of the real site is the same spliced as rendered in place, and so are its facts.
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
+import { pageFacts } from '../src/html/page-facts.ts';
 
 describe('shared blocks on the real site', () => {
   it('splices into every page exactly the HTML rendering in place gives', async () => {
@@ -13,5 +14,8 @@ describe('shared blocks on the real site', () => {
     const differing = spliced.pages.filter((page, i) => page.html !== inPlace.pages[i]!.html).map((page) => page.route);
     expect(differing).toEqual([]);
     expect(spliced.pages.map((p) => p.route)).toEqual(inPlace.pages.map((p) => p.route));
+    // Facts are found piece by piece, each block scanned once: they must be what a scan of the whole page finds.
+    for (const page of spliced.pages) expect(page.facts, page.route).toEqual(pageFacts(page.html));
+    expect(spliced.pages.every((page, i) => page.facts.links.length === inPlace.pages[i]!.facts.links.length)).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
 import { inlineCodeOf, type InlineCode } from '../extras/csp.ts';
 import type { Link } from '../rules/link-sources.ts';
 import { normaliseLinkPath } from '../url.ts';
-import { scanHtml, type HtmlScan } from './scan.ts';
+import { joinScans, scanHtml, scanPiece, type HtmlScan, type PieceScan } from './scan.ts';
 
 /** A URL in a page's HTML and the attribute that holds it. */
 export interface HtmlUrl {
@@ -23,7 +23,26 @@ export interface PageFacts {
 }
 
 export function pageFacts(html: string): PageFacts {
-  const scan = scanHtml(html);
+  return factsOf(scanHtml(html));
+}
+
+/**
+ * The facts of a page spliced from its own HTML and shared blocks (src/render/shared-blocks.ts),
+ * as pageFacts finds them in the whole: a block that thousands of pages show is scanned once.
+ */
+export function splicedFacts(parts: readonly (string | { html: string })[]): PageFacts {
+  return factsOf(joinScans(parts.map((part) => (typeof part === 'string' ? scanPiece(part) : blockScan(part)))));
+}
+
+// A block is one object for all the pages of a render that show it; its scan goes when it does.
+const blockScans = new WeakMap<object, PieceScan>();
+function blockScan(block: { html: string }): PieceScan {
+  let scan = blockScans.get(block);
+  if (!scan) blockScans.set(block, (scan = scanPiece(block.html)));
+  return scan;
+}
+
+function factsOf(scan: HtmlScan): PageFacts {
   return { links: distinctUrls(scan), linkedPaths: linkedPaths(scan), inline: inlineCodeOf(scan) };
 }
 

@@ -18,8 +18,8 @@ import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
 import { canonicalUrl, outputFileFor } from '../url.ts';
 import type { Assets, PageProps, PostPage, PostSummary, ShareCard, Theme } from '../contracts/theme.ts';
 import { perObject } from '../memo.ts';
-import { pageFacts, type PageFacts } from '../html/page-facts.ts';
-import { createBlockCache, renderWithBlocks } from './shared-blocks.ts';
+import { pageFacts, splicedFacts, type PageFacts } from '../html/page-facts.ts';
+import { createBlockCache, renderSpliced } from './shared-blocks.ts';
 import { isStale, POSTS, STYLESHEET, collectionRead, scriptRead, type Inputs, type PageRecord, type RenderMemory } from './memory.ts';
 
 export type { RenderMemory } from './memory.ts';
@@ -118,8 +118,10 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
     let page: RenderedPage | null = null;
     const found: Diagnostic[] = [];
     try {
-      const html = '<!DOCTYPE html>' + (options.sharedBlocks === false ? renderToStaticMarkup(element(reads)) : renderWithBlocks(element(reads), blocks, reads));
-      page = { route, output, source, template: templateName, html, facts: pageFacts(html) };
+      // The facts of a page of shared blocks are found in its own HTML and, once per render, in each block.
+      const spliced = options.sharedBlocks === false ? undefined : renderSpliced(element(reads), blocks, reads);
+      const html = DOCTYPE + (spliced ? spliced.html : renderToStaticMarkup(element(reads)));
+      page = { route, output, source, template: templateName, html, facts: spliced ? splicedFacts(spliced.parts) : pageFacts(html) };
       if (options.onPage) page = options.onPage(page);
       pages.push(page);
     } catch (error) {
@@ -153,6 +155,8 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
   pages.sort((a, b) => (a.output < b.output ? -1 : 1));
   return { pages, diagnostics, memory: { theme, records }, renderedRoutes };
 }
+
+const DOCTYPE = '<!DOCTYPE html>';
 
 type Shared = Omit<PageProps, 'page' | 'route' | 'canonical'>;
 

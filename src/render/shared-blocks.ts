@@ -20,7 +20,7 @@ export interface SharedProps {
   children: () => ReactElement;
 }
 
-interface Block {
+export interface Block {
   html: string;
   /** What rendering the block read of the tracked props, for the pages that reuse it. */
   reads: string[];
@@ -68,11 +68,23 @@ export function Shared({ by, children }: SharedProps): ReactElement | string {
   return `${state.mark}${page.wanted.length - 1}\uE001`;
 }
 
+/** A page with its blocks spliced in, and what it was made of, in order: its own HTML and the blocks. */
+export interface Spliced {
+  html: string;
+  /** Strings are the page's own HTML; a block is the same object for every page that shows it. */
+  parts: (string | Block)[];
+}
+
 /**
  * Renders one page with its shared blocks spliced in. `reads` is the page's record of tracked
  * reads: a block reused from another page adds what it read when it was rendered.
  */
 export function renderWithBlocks(element: ReactElement, cache: BlockCache, reads: Set<string>): string {
+  return renderSpliced(element, cache, reads).html;
+}
+
+/** renderWithBlocks, with the parts the page was spliced from (what is worked out once per block can be). */
+export function renderSpliced(element: ReactElement, cache: BlockCache, reads: Set<string>): Spliced {
   const own: PageBlocks = { cache, wanted: [] };
   const outer = state.page;
   state.page = own;
@@ -82,7 +94,7 @@ export function renderWithBlocks(element: ReactElement, cache: BlockCache, reads
   } finally {
     state.page = outer;
   }
-  if (own.wanted.length === 0) return html;
+  if (own.wanted.length === 0) return { html, parts: [html] };
   const spliced = own.wanted.map(({ key, render }) => {
     let block = cache.blocks.get(key);
     if (!block) {
@@ -93,9 +105,16 @@ export function renderWithBlocks(element: ReactElement, cache: BlockCache, reads
       block = { html: blockHtml, reads: [...reads].filter((read) => !before.has(read)) };
       cache.blocks.set(key, block);
     } else for (const read of block.reads) reads.add(read);
-    return block.html;
+    return block;
   });
-  return html.replace(state.marks, (_, index: string) => spliced[Number(index)]!);
+  const parts: Spliced['parts'] = [];
+  let from = 0;
+  for (const marker of html.matchAll(state.marks)) {
+    parts.push(html.slice(from, marker.index), spliced[Number(marker[1])]!);
+    from = marker.index + marker[0].length;
+  }
+  parts.push(html.slice(from));
+  return { html: parts.map((part) => (typeof part === 'string' ? part : part.html)).join(''), parts };
 }
 
 function keyOf(values: readonly unknown[]): string {

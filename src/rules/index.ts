@@ -63,7 +63,16 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
   const reported = new Set(context.found.filter((d) => d.subject !== undefined).map((d) => `${d.code} ${d.subject}`));
   // React swaps a javascript: URL that a template renders for one of its own; the
   // original was reported where it is written, so the swapped one is not a link to check.
-  const rendered = pages.flatMap((page) => page.facts.links.filter((url) => !url.href.startsWith(REACT_BLOCKED_URL)).map((url) => htmlLink(page.source, url)));
+  // Each href is checked once, where it first appears (a template's link is on thousands of pages).
+  const rendered: Link[] = [];
+  const seen = new Set<string>();
+  for (const page of pages) {
+    for (const url of page.facts.links) {
+      if (seen.has(url.href) || url.href.startsWith(REACT_BLOCKED_URL)) continue;
+      seen.add(url.href);
+      rendered.push(htmlLink(page.source, url));
+    }
+  }
   const links = checkLinks(rendered, targets, { oncePerHref: true }).filter((d) => !reported.has(`${d.code} ${d.subject}`));
   // Orphans are only worth a word on content that is otherwise sound: a page with an error is
   // not rendered, and the pages it links to would look orphaned.

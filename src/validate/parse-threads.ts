@@ -9,6 +9,7 @@ import type { LoadedContent } from '../load/load.ts';
 import { REDIRECTS_FILES } from '../contracts/project.ts';
 import { onThread, serve } from '../threads.ts';
 import { parseYaml, splitFrontMatter, type ParseCache } from './yaml.ts';
+import { quickYamlValue } from './quick-yaml.ts';
 
 const ROLE = 'site-parse-thread';
 
@@ -62,6 +63,8 @@ function yamlTexts(content: LoadedContent): string[] {
 }
 
 serve(ROLE, (task: ParseTask): ParseResult => task.texts.map((text) => {
+  const quick = quickYamlValue(text);
+  if (quick !== undefined) return quick;
   const parsed = parseYaml('', text);
   return parsed.diagnostics.length === 0 ? parsed.data : undefined;
 }));

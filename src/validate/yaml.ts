@@ -4,6 +4,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Documen
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { recogniseMistakes } from './yaml-mistakes.ts';
 import { topLevelPosition } from './top-level.ts';
+import { quickYamlValue } from './quick-yaml.ts';
 
 export type FieldPath = readonly (string | number)[];
 
@@ -36,10 +37,11 @@ export interface ParseCache {
 /**
  * Parses YAML text. `lineOffset` shifts reported lines, for front matter that
  * starts below a `---` line of a Markdown file. With a cache, a text parsed
- * cleanly before is not parsed again until a diagnostic needs a position.
+ * cleanly before, or plain enough for the quick reader, is not parsed in full
+ * until a diagnostic needs a position.
  */
 export function parseYaml(file: string, text: string, lineOffset = 0, cache?: ParseCache): ParsedYaml {
-  const cached = cache?.get(text);
+  const cached = cache && (cache.get(text) ?? quickInto(cache, text));
   if (cached !== undefined) {
     let full: ParsedYaml | undefined;
     const parsed = () => (full ??= parseYamlNow(file, text, lineOffset));
@@ -54,6 +56,16 @@ export function parseYaml(file: string, text: string, lineOffset = 0, cache?: Pa
   const result = parseYamlNow(file, text, lineOffset);
   if (cache && result.data !== undefined && result.diagnostics.length === 0) cache.set(text, result.data);
   return result;
+}
+
+/**
+ * A text the cache lacks, read by the quick reader into the cache when it is plain (see quick-yaml.ts):
+ * the full reading, with every position, waits until a diagnostic asks for one.
+ */
+function quickInto(cache: ParseCache, text: string): unknown {
+  const value = quickYamlValue(text);
+  if (value !== undefined) cache.set(text, value);
+  return value;
 }
 
 function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYaml {
