@@ -1,7 +1,7 @@
 // dist/_redirects in the format Netlify and Cloudflare Pages share, written so
 // that both engines give every address the same answer.
 import type { RedirectRule } from '../contracts/content-schema.ts';
-import { aliasPaths, isPattern, pathMatches } from '../url.ts';
+import { aliasPaths, compilePattern, isPattern, matchPattern, pathMatches } from '../url.ts';
 
 /** What the site serves from files, which no unforced rule may hide. */
 export interface SitePaths {
@@ -39,7 +39,12 @@ export function redirectsFile(rules: readonly RedirectRule[], site: SitePaths = 
     written.add(from);
     text.push(`${from} ${to} ${status}`);
   };
-  const rulesFor = (path: string) => rules.filter((rule) => pathMatches(rule.from, path));
+  // Each source compiled once: a site with thousands of pages asks about each of them.
+  const patterns = rules.map((rule) => compilePattern(rule.from));
+  const rulesFor = (path: string) => rules.filter((_, i) => {
+    const pattern = patterns[i]!;
+    return !('error' in pattern) && matchPattern(pattern, path) !== null;
+  });
 
   const kept = keptLines(site, rulesFor);
   if (kept.length > 0) text.push('# Files a rule would otherwise hide on Cloudflare Pages, which applies rules even where a file exists');
