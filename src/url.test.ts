@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePattern, isE164, isPattern, matchPattern, normaliseLinkPath, NOT_FOUND_ROUTE, outputFileFor, pagePathFor, pathMatches, routeForFile, routeFromPath } from './url.ts';
+import { aliasPaths, compilePattern, isE164, isPattern, matchPattern, normaliseLinkPath, NOT_FOUND_ROUTE, outputFileFor, pagePathFor, pathMatches, routeForFile, routeFromPath } from './url.ts';
 
 describe('routes from paths', () => {
   it.each([
@@ -45,6 +45,16 @@ describe('output files from routes', () => {
     expect(outputFileFor(route)).toBe(file);
     // Read backwards, every output file names its route again.
     expect(routeForFile(file)).toBe(route);
+  });
+});
+
+describe('aliases of routes', () => {
+  it.each([
+    ['/', ['/index.html']],
+    ['/about', ['/about/', '/about.html']],
+    ['/blog/first-post', ['/blog/first-post/', '/blog/first-post.html']],
+  ])('%s is also reached at %j', (route, aliases) => {
+    expect(aliasPaths(route)).toEqual(aliases);
   });
 });
 

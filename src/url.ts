@@ -74,6 +74,16 @@ export function canonicalUrl(baseUrl: string, route: string): string {
   return route === '/' ? `${baseUrl}/` : baseUrl + route;
 }
 
+/**
+ * The other paths at which a CDN finds a page's file: its route with a trailing slash and its
+ * file's own name (`/about/`, `/about.html`; home has only `/index.html`). Each answers a
+ * permanent redirect to the route.
+ */
+export function aliasPaths(route: string): string[] {
+  const file = '/' + outputFileFor(route);
+  return route === '/' ? [file] : [route + '/', file];
+}
+
 /** `/a/` → `/a`; `/` stays `/`. Only one slash goes: `/a//` is not a route anyway. */
 export function stripTrailingSlash(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;

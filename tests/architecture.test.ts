@@ -74,7 +74,7 @@ describe('templates', () => {
 });
 
 describe('docs', () => {
-  const docs = ['README.md', 'docs/architecture.md'];
+  const docs = ['README.md', 'docs/architecture.md', 'docs/deploy.md'];
 
   it.each(docs)('%s exists and names only files of this repository', (doc) => {
     expect(existsSync(join(root, doc))).toBe(true);

@@ -49,13 +49,15 @@ describe('build', () => {
     ]);
   });
 
-  it('writes the redirects in order with both slash forms, and immutable caching for hashed assets', async () => {
+  it('writes the redirects with both slash forms, exact ones before patterns, and immutable caching for hashed assets', async () => {
     project = await copyFixture();
     await build({ root: project.root });
-    // The post the splat would catch passes through first: Cloudflare Pages applies rules even where a file exists.
+    // The post the splat would catch passes through first, and its aliases go to it: Cloudflare Pages applies rules even where a file exists.
     expect((await project.read('dist/_redirects')).split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^# /), '/blog/first-post /blog/first-post 200',
+      '/blog/first-post.html /blog/first-post 301', '/blog/first-post.html/ /blog/first-post 301', '/blog/first-post/ /blog/first-post 301',
       '/old-panels /services/panels 301', '/old-panels/ /services/panels 301',
-      expect.stringMatching(/^# /), '/blog/first-post /blog/first-post 200', '/blog/* /services 302', '',
+      '/blog /services 302', '/blog/* /services 302', '',
     ]);
     expect(await project.read('dist/_headers')).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
   });

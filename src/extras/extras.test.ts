@@ -37,18 +37,28 @@ describe('extras', () => {
     expect(files.map((f) => f.path)).toEqual(['_redirects', '_headers', 'sitemap.xml', 'robots.txt']);
   });
 
-  it('writes each redirect in order, exact sources twice, and lets real files through a pattern rule', () => {
+  it('lets real files through a pattern rule, then writes exact sources twice, then the patterns', () => {
     expect(fileText(files, '_redirects')).toBe(
       [
         '# Generated from pages/_redirects.yaml. Edit that file, not this one.',
+        '# Files a rule would otherwise hide on Cloudflare Pages, which applies rules even where a file exists',
+        '/blog/first /blog/first 200',
+        '/blog/first.html /blog/first 301',
+        '/blog/first.html/ /blog/first 301',
+        '/blog/first/ /blog/first 301',
         '/old /about 301',
         '/old/ /about 301',
-        '# Files the next rule must not hide (Cloudflare Pages applies rules even where a file exists)',
-        '/blog/first /blog/first 200',
+        '/blog / 302',
         '/blog/* / 302',
         '',
       ].join('\n'),
     );
+  });
+
+  it('regression: the feed under /blog/ is a file a /blog/* rule must let through (Cloudflare sent it to the list)', () => {
+    const feed = { path: '/blog/feed.xml', title: 'Blog', author: 'A', list: '/blog', date: 'date', summary: 'summary', headline: 'title' };
+    const text = fileText(extras(model, pages, { policy: {}, feed }), '_redirects');
+    expect(text.split('\n')).toContain('/blog/feed.xml /blog/feed.xml 200');
   });
 
   it('counts every page, post and static file as existing, but not the not-found page', () => {
@@ -58,6 +68,7 @@ describe('extras', () => {
       '/about /about 200',
       '/blog/first /blog/first 200',
       '/images/dot.svg /images/dot.svg 200',
+      '/images/dot.svg/ /images/dot.svg 200',
       '/private /private 200',
     ]);
   });

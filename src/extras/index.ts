@@ -8,7 +8,7 @@ import type { ManifestIcon } from '../bundle/icons.ts';
 import type { WebAppManifest } from '../contracts/theme.ts';
 import type { OutputEntry } from '../write/write.ts';
 import { headerRules, headersFile } from './headers-file.ts';
-import { redirectsFile } from './redirects-file.ts';
+import { redirectsFile, type SitePaths } from './redirects-file.ts';
 import { robots, sitemap } from './sitemap.ts';
 import { atomFeed, type FeedSettings } from './feed.ts';
 import { contentSecurityPolicy, type Directives } from './csp.ts';
@@ -31,7 +31,7 @@ export function extras(model: SiteModel, pages: readonly RenderedPage[], setting
     ...model.posts.map((p) => p.route),
   ]);
   return [
-    { path: '_redirects', contents: redirectsFile(model.redirects, existingPaths(model, pages)) },
+    { path: '_redirects', contents: redirectsFile(model.redirects, sitePaths(model, pages, settings)) },
     { path: '_headers', contents: headersFile(headerRules(csp)) },
     { path: 'sitemap.xml', contents: sitemap([...indexed].map((route) => canonicalUrl(model.site.baseUrl, route))) },
     { path: 'robots.txt', contents: robots(model.site.baseUrl) },
@@ -45,9 +45,12 @@ export function webAppManifest(members: WebAppManifest, icons: readonly Manifest
   return JSON.stringify({ start_url: '/', display: 'browser', ...members, ...(icons.length > 0 ? { icons } : {}) }, null, 2) + '\n';
 }
 
-/** The paths a visitor can reach as files: every page but the not-found one, and every static file. */
-function existingPaths(model: SiteModel, pages: readonly RenderedPage[]): string[] {
-  return [...pages.filter((p) => p.route !== NOT_FOUND_ROUTE).map((p) => p.route), ...model.statics.map((s) => s.route)];
+/** The paths a visitor can reach as files: every page but the not-found one, every static file, the feed and the manifest. */
+function sitePaths(model: SiteModel, pages: readonly RenderedPage[], { feed, manifest }: ExtrasSettings): SitePaths {
+  return {
+    pages: pages.filter((p) => p.route !== NOT_FOUND_ROUTE).map((p) => p.route),
+    files: [...model.statics.map((s) => s.route), ...(feed ? [feed.path] : []), ...(manifest ? [MANIFEST_ROUTE] : [])],
+  };
 }
 
 /** Every file of the output in one list, sorted by path so writes and summaries are stable. */

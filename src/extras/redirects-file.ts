@@ -1,35 +1,105 @@
-// dist/_redirects in the format Netlify and Cloudflare Pages share.
+// dist/_redirects in the format Netlify and Cloudflare Pages share, written so
+// that both engines give every address the same answer.
 import type { RedirectRule } from '../contracts/content-schema.ts';
-import { isPattern, pathMatches } from '../url.ts';
+import { aliasPaths, compilePattern, isPattern, matchPattern, pathMatches } from '../url.ts';
+
+/** What the site serves from files, which no unforced rule may hide. */
+export interface SitePaths {
+  /** Routes of the pages, the not-found page left out. Each is also reached at its aliases (`/about/`, `/about.html`). */
+  pages: readonly string[];
+  /** Paths of the other files (static files, feeds, icons). */
+  files: readonly string[];
+}
 
 /**
- * One line per rule, in the editor's order (first match wins). An exact source
- * gets a second line with a trailing slash: Netlify matches both forms of one
- * line, but not every CDN does.
+ * The rules mean what they mean on Netlify, where first match wins, a line
+ * matches its path with or without a trailing slash, a trailing `/*` also
+ * matches the bare parent, and an unforced rule never hides a file. Cloudflare
+ * Pages reads the same lines differently, so lines are added for it:
  *
- * `existing` lists the site's own paths (pages and static files). Netlify never
- * applies an unforced rule where a file exists, but Cloudflare Pages always
- * follows a matching rule, so `/blog/* /blog 302` would send every real post to
- * the list there. Each existing path a pattern rule would catch therefore gets
- * a rewrite to itself just before that rule: a no-op on Netlify (the file
- * shadows it), and the file itself on Cloudflare.
+ * - An exact line gets a twin with a trailing slash, and a `/x/*` pattern a
+ *   line for `/x`: Cloudflare matches paths exactly.
+ * - Every file a rule would catch (and, for a page, each of its aliases) gets
+ *   lines of its own first: the file served as it is, an alias sent to its
+ *   page with a permanent redirect. Cloudflare applies a matching rule even
+ *   where a file exists, so without these `/blog/* /blog 302` would send every
+ *   post, the feed, and `/blog/` to the list. On Netlify the file shadows them.
+ * - Exact lines come before the patterns wherever that cannot change which rule
+ *   matches first: Cloudflare counts every line after the first pattern against
+ *   its limit of 100 dynamic rules (exact ones have a limit of 2,000).
+ *
+ * No source is written twice: Cloudflare rejects the second, and on both
+ * engines the first would win anyway.
  */
-export function redirectsFile(rules: readonly RedirectRule[], existing: readonly string[] = []): string {
-  const lines: string[] = ['# Generated from pages/_redirects.yaml. Edit that file, not this one.'];
-  const kept = new Set<string>();
-  for (const rule of rules) {
-    const status = `${rule.status}${rule.force ? '!' : ''}`;
-    const from = rule.from.length > 1 ? rule.from.replace(/\/$/, '') : rule.from;
-    if (!rule.force && isPattern(from)) {
-      const caught = existing.filter((path) => !kept.has(path) && pathMatches(from, path));
-      if (caught.length > 0) lines.push(`# Files the next rule must not hide (Cloudflare Pages applies rules even where a file exists)`);
-      for (const path of caught.sort()) {
-        kept.add(path);
-        lines.push(`${path} ${path} 200`);
-      }
+export function redirectsFile(rules: readonly RedirectRule[], site: SitePaths = { pages: [], files: [] }): string {
+  const text: string[] = ['# Generated from pages/_redirects.yaml. Edit that file, not this one.'];
+  const written = new Set<string>();
+  const write = ({ from, to, status }: Line) => {
+    if (written.has(from)) return;
+    written.add(from);
+    text.push(`${from} ${to} ${status}`);
+  };
+  // Each source compiled once: a site with thousands of pages asks about each of them.
+  const patterns = rules.map((rule) => compilePattern(rule.from));
+  const rulesFor = (path: string) => rules.filter((_, i) => {
+    const pattern = patterns[i]!;
+    return !('error' in pattern) && matchPattern(pattern, path) !== null;
+  });
+
+  const kept = keptLines(site, rulesFor);
+  if (kept.length > 0) text.push('# Files a rule would otherwise hide on Cloudflare Pages, which applies rules even where a file exists');
+  kept.forEach(write);
+
+  // Exact lines move up unless an earlier pattern catches them (then they stay where the editor put them).
+  const lines = rules.map((rule) => linesOf(rule, rulesFor));
+  rules.forEach((_, index) => {
+    const earlier = rules.slice(0, index).filter((rule) => isPattern(rule.from));
+    for (const line of lines[index]!) {
+      if (!isPattern(line.from) && !earlier.some((rule) => pathMatches(rule.from, line.from))) write(line);
     }
-    lines.push(`${from} ${rule.to} ${status}`);
-    if (from !== '/' && !from.endsWith('*')) lines.push(`${from}/ ${rule.to} ${status}`);
+  });
+  for (const line of lines.flat()) write(line);
+  return text.join('\n') + '\n';
+}
+
+interface Line {
+  from: string;
+  to: string;
+  /** With `!` when forced. */
+  status: string;
+}
+
+/** The lines one rule needs: an exact source with and without its trailing slash; a pattern, after the line of its bare parent. */
+function linesOf(rule: RedirectRule, rulesFor: (path: string) => RedirectRule[]): Line[] {
+  const from = rule.from.length > 1 ? rule.from.replace(/\/$/, '') : rule.from;
+  const line = (source: string, to = rule.to) => ({ from: source, to, status: `${rule.status}${rule.force ? '!' : ''}` });
+  if (!isPattern(from)) return withSlash(line(from));
+  const parent = from.endsWith('/*') ? from.slice(0, -2) || '/' : null;
+  // Only where this rule is the first to answer the parent: an earlier rule, or a file, keeps it otherwise.
+  if (parent === null || rulesFor(parent)[0] !== rule) return [line(from)];
+  return [line(parent, rule.to.replaceAll(':splat', '')), line(from)];
+}
+
+/**
+ * The lines that keep the files some rule matches and no forced rule does (a
+ * forced rule is meant to win over a file): a file served as it is, a page's
+ * alias sent to the page. Sorted by source.
+ */
+function keptLines(site: SitePaths, rulesFor: (path: string) => RedirectRule[]): Line[] {
+  const caught = (path: string) => {
+    const matching = rulesFor(path);
+    return matching.length > 0 && !matching.some((rule) => rule.force);
+  };
+  const lines: Line[] = [];
+  for (const file of site.files) if (caught(file)) lines.push(...withSlash({ from: file, to: file, status: '200' }));
+  for (const page of site.pages) {
+    if (caught(page)) lines.push({ from: page, to: page, status: '200' });
+    for (const alias of aliasPaths(page)) if (caught(alias)) lines.push(...withSlash({ from: alias, to: page, status: '301' }));
   }
-  return lines.join('\n') + '\n';
+  return lines.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+}
+
+/** A line and, for Cloudflare, its twin with a trailing slash, which Netlify reads into the line itself. */
+function withSlash(line: Line): Line[] {
+  return line.from.endsWith('/') ? [line] : [line, { ...line, from: `${line.from}/` }];
 }

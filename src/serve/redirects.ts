@@ -9,6 +9,11 @@
 //
 // Lines the preview cannot honour are skipped and reported rather than
 // guessed at, so a difference from production is visible, not silent.
+//
+// Where Netlify and Cloudflare Pages read a line differently (a trailing
+// slash, a file at the path, a missing status), this reads it as Netlify does;
+// the engine writes _redirects so that both answer alike (src/extras/
+// redirects-file.ts), and `npm run test:cdn` holds the two servers' answers side by side.
 
 import { compilePattern, matchPattern, type PathPattern } from '../url.ts';
 import { encodePath } from './request-path.ts';

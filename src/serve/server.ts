@@ -74,7 +74,10 @@ export interface DevHooks {
   page(html: Buffer, file: string): Buffer;
 }
 
-/** The defaults both Netlify and Cloudflare Pages send when _headers does not say otherwise. */
+/**
+ * What Netlify sends when _headers does not say otherwise, and Cloudflare Pages with a page or a file
+ * (with a redirect it sends none, with a 404 `no-store`: README, Netlify and Cloudflare Pages).
+ */
 const DEFAULT_HEADERS: Record<string, string> = { 'Cache-Control': 'public, max-age=0, must-revalidate' };
 
 export async function serve(options: ServeOptions): Promise<RunningServer> {
