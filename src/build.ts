@@ -321,6 +321,8 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
     policy: theme.securityPolicy?.(model.site) ?? {},
     ...(feed ? { feed: { ...feed, date: theme.post.date } } : {}),
     ...(manifest ? { manifest: { members: manifest, icons: bundled.manifestIcons } } : {}),
+    // A redirect pattern must not hide a file the build made (a `/assets/*` rule, say).
+    made: [...bundled.files, ...media.files].map((f) => f.path),
   }));
   const generated = [...bundled.files, ...media.files, ...extraFiles];
 

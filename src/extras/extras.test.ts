@@ -61,6 +61,14 @@ describe('extras', () => {
     expect(text.split('\n')).toContain('/blog/feed.xml /blog/feed.xml 200');
   });
 
+  it('keeps the files the build made (scripts, pictures, cards) out of a pattern that would catch them', () => {
+    const text = fileText(extras(siteModel({ ...model, redirects: [redirectEntry('/assets/*', '/', { status: 302 })] }), pages, { policy: {}, made: ['assets/site-AB12.js', 'assets/share/home-0123456789.png'] }), '_redirects');
+    const lines = text.split('\n');
+    expect(lines).toContain('/assets/site-AB12.js /assets/site-AB12.js 200');
+    expect(lines).toContain('/assets/share/home-0123456789.png /assets/share/home-0123456789.png 200');
+    expect(lines.indexOf('/assets/site-AB12.js /assets/site-AB12.js 200')).toBeLessThan(lines.indexOf('/assets/* / 302'));
+  });
+
   it('counts every page, post and static file as existing, but not the not-found page', () => {
     const text = fileText(extras(siteModel({ ...model, redirects: [redirectEntry('/*', '/', { status: 302 })] }), pages, { policy: {} }), '_redirects');
     expect(text.split('\n').filter((line) => line.endsWith(' 200'))).toEqual([

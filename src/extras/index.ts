@@ -20,6 +20,8 @@ export interface ExtrasSettings {
   feed?: FeedSettings;
   /** The theme's web app manifest and the icons it lists. */
   manifest?: { members: WebAppManifest; icons: readonly ManifestIcon[] };
+  /** Paths inside dist/ of the files the build makes besides pages and these extras: bundled assets, picture variants, share cards. */
+  made?: readonly string[];
 }
 
 export function extras(model: SiteModel, pages: readonly RenderedPage[], settings: ExtrasSettings): OutputEntry[] {
@@ -45,11 +47,11 @@ export function webAppManifest(members: WebAppManifest, icons: readonly Manifest
   return JSON.stringify({ start_url: '/', display: 'browser', ...members, ...(icons.length > 0 ? { icons } : {}) }, null, 2) + '\n';
 }
 
-/** The paths a visitor can reach as files: every page but the not-found one, every static file, the feed and the manifest. */
-function sitePaths(model: SiteModel, pages: readonly RenderedPage[], { feed, manifest }: ExtrasSettings): SitePaths {
+/** The paths a visitor can reach as files: every page but the not-found one, every static and made file, the feed and the manifest. */
+function sitePaths(model: SiteModel, pages: readonly RenderedPage[], { feed, manifest, made = [] }: ExtrasSettings): SitePaths {
   return {
     pages: pages.filter((p) => p.route !== NOT_FOUND_ROUTE).map((p) => p.route),
-    files: [...model.statics.map((s) => s.route), ...(feed ? [feed.path] : []), ...(manifest ? [MANIFEST_ROUTE] : [])],
+    files: [...model.statics.map((s) => s.route), ...made.map((path) => `/${path}`), ...(feed ? [feed.path] : []), ...(manifest ? [MANIFEST_ROUTE] : [])],
   };
 }
 
