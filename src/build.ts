@@ -5,6 +5,8 @@
 //   2. load      read site.yaml, pages/, static/ and the parse cache from disk
 //   3. validate  parse and check each file against its schema → the resolved model
 //   4. rules     rules of meaning over the model: links, redirects, heads, routes
+//   4b. images   photos made into their variants, and 4c. cards, each page's share card
+//                (both started before 4: they mostly wait on files while the rules run)
 //   5. bundle    (started in step 1) client scripts and the stylesheet, hashed
 //   6. render    every page through its template to HTML
 //   7. extras    _redirects, _headers, sitemap.xml, robots.txt
@@ -30,8 +32,8 @@ import { editorSchemas } from './validate/editor-schemas.ts';
 import { checkData, checkRendered } from './rules/index.ts';
 import { bundle, type Bundle, type OutputFile } from './bundle/bundle.ts';
 import { renderSteps, type Rendered, type RenderedPage, type RenderMemory } from './render/render.ts';
-import { renderOnThreads } from './render/threads.ts';
-import { threadModule } from './threads.ts';
+import { prepareThreads, renderOnThreads } from './render/threads.ts';
+import { startThread, threadModule, type Thread } from './threads.ts';
 import { warmParseCache } from './validate/parse-threads.ts';
 import { availableParallelism } from 'node:os';
 import { extras, outputFiles } from './extras/index.ts';
@@ -69,10 +71,11 @@ export interface BuildOptions {
    */
   stream?: boolean;
   /**
-   * Threads to work on, counting this one: to parse the YAML the parse cache lacks (from 300
-   * texts) and, while streaming, to render (from 400 pages); `auto` is one per core, at most 4,
-   * where the threads' start-up pays for itself. Threads
-   * need the engine's bundle, as `site build` runs it; from sources, a build uses one. Default: 1.
+   * Threads to work on, counting this one, for a site of 400 page files or more: started as soon as
+   * the files are read, they load the engine and theme while this thread checks the content, then
+   * parse the YAML the parse cache lacks (from 2,000 texts) and, while streaming, render; `auto` is
+   * one per core, at most 4. Threads need the engine's bundle, as `site build` runs it; from
+   * sources, a build uses one. Default: 1.
    */
   threads?: number | 'auto';
   /** `false` renders every <Shared> block in place, in each page (slower): a check that a theme's `by` lists are complete. Default: true. */
@@ -176,11 +179,41 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   ]));
   memory.content = content;
 
+  // Threads, when the site is large enough to repay starting them: they load the engine and the
+  // theme while this thread checks the content, then parse and render (see src/threads.ts).
+  const module = threadModule();
+  const wanted = module ? threadCount(options.threads, content.pages.length, THREADED_PAGES) : 1;
+  const threads = Array.from({ length: wanted - 1 }, () => startThread(module!));
+  if (options.stream) prepareThreads(threads, root);
+  try {
+    return await checkAndRender({ root, out, writing, options, clock, memory, theme, bundling, typing, content, cached, threads });
+  } finally {
+    await Promise.all(threads.map((thread) => thread.close()));
+  }
+}
+
+/** What stages 3 onwards start from. */
+interface LoadedStep {
+  root: string;
+  out: string;
+  writing: boolean;
+  options: BuildOptions;
+  clock: ReturnType<typeof stageClock>;
+  memory: Memory;
+  theme: Theme;
+  bundling: Promise<Bundle>;
+  typing: Promise<{ diagnostics: Diagnostic[] }> | undefined;
+  content: LoadedContent;
+  cached: Record<string, unknown>;
+  threads: readonly Thread[];
+}
+
+/** Stages 3 to 9: validate, rules, images and cards, then render and write. */
+async function checkAndRender(step: LoadedStep): Promise<BuildResult> {
+  const { root, out, writing, options, clock, memory, theme, bundling, typing, content, cached, threads } = step;
   // 3. validate; a large site the parse cache has not seen is parsed on every core first
   const cache = createParseCache(cached);
-  const module = threadModule();
-  const parseThreads = module ? threadCount(options.threads, content.pages.length, 0) : 1;
-  if (parseThreads > 1) await clock.time('parse', () => warmParseCache(content, cache, module!, parseThreads));
+  if (threads.length > 0) await clock.time('parse', () => warmParseCache(content, cache, threads));
   const validated = await clock.time('validate', () => validate(content, theme, validatorsFor(theme, root), { baseUrl: options.baseUrl, cache, drafts: options.drafts, today: options.today }));
   const cacheChanges = cache.changes();
   // Saved for the next process; a builder that keeps running keeps its cache in memory.
@@ -189,17 +222,24 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   const { claimedRoutes } = validated;
   const found = [...validated.diagnostics];
 
+  // 4b. images: photos content names, made into their variants (or taken from the cache); 4c. share
+  // cards, drawn by the theme for each page (or cut from its image), from the cache when drawn before.
+  // Both mostly wait on files and sharp's own threads, so the rules over the model run meanwhile.
+  const cacheDir = cacheFolder(root);
+  const drawing = clock.time('images', () => images(validated.model, theme, cacheDir)).then(async (pictured) => ({
+    pictured,
+    carded: await clock.time('cards', () => shareCards(validated.model, theme, pictured.pictures, cacheDir)),
+  }));
+  // Awaited below; until then a failure is held, not reported as unhandled.
+  drawing.catch(() => undefined);
+
   // 4. rules over the model
   found.push(...(await clock.time('rules', () => checkData(validated.model, claimedRoutes, theme.pageRules?.bind(theme)))));
 
-  // 4b. images: photos content names, made into their variants (or taken from the cache)
-  const pictured = await clock.time('images', () => images(validated.model, theme, cacheFolder(root)));
+  const { pictured, carded } = await drawing;
   // An image field's path to nothing is said once, as a missing image rather than as a broken link.
   const missing = new Set(pictured.diagnostics.filter((d) => d.code === 'image-missing').map(placeOf));
-  found.splice(0, found.length, ...found.filter((d) => !(d.code === 'broken-link' && missing.has(placeOf(d)))), ...pictured.diagnostics);
-  // 4c. share cards, drawn by the theme for each page (or cut from its image), from the cache when drawn before
-  const carded = await clock.time('cards', () => shareCards(validated.model, theme, pictured.pictures, cacheFolder(root)));
-  found.push(...carded.diagnostics);
+  found.splice(0, found.length, ...found.filter((d) => !(d.code === 'broken-link' && missing.has(placeOf(d)))), ...pictured.diagnostics, ...carded.diagnostics);
   const model: SiteModel = { ...validated.model, pictures: pictured.pictures, shareCards: carded.cards };
   const media: Media = {
     files: [...pictured.files, ...carded.files],
@@ -220,7 +260,7 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   // 6. render, each page written to a new output tree as it is made when streaming
   const staging = writing && options.stream ? await openStaging(resolve(root, out)) : undefined;
   try {
-    return await renderAndWrite({ root, out, writing, options, clock, memory, model, theme, bundled, media, found, claimedRoutes, staging });
+    return await renderAndWrite({ root, out, writing, options, clock, memory, model, theme, bundled, media, found, claimedRoutes, staging, threads });
   } catch (error) {
     await staging?.abandon();
     throw error;
@@ -268,22 +308,24 @@ interface RenderStep {
   claimedRoutes: readonly string[];
   /** The new output tree pages are written to as they are rendered, when streaming. */
   staging?: Staging;
+  /** Started threads, which render shares of the pages when streaming. */
+  threads: readonly Thread[];
 }
 
 /** Stages 6 to 9: render, extras, rules over the output, write. */
 async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
-  const { root, out, writing, options, clock, memory, model, theme, bundled, media, found, claimedRoutes, staging } = step;
+  const { root, out, writing, options, clock, memory, model, theme, bundled, media, found, claimedRoutes, staging, threads } = step;
   let streamedBytes = 0;
   const streamed = options.stream ? (page: RenderedPage) => {
     staging?.write(page.output, page.html);
     streamedBytes += Buffer.byteLength(page.html);
     return { ...page, html: '' };
   } : undefined;
-  const module = threadModule();
-  const count = streamed && module ? threadCount(options.threads, model.pages.length + model.posts.length, THREADED_PAGES) : 1;
+  const helpers = streamed ? threads : [];
+  const count = helpers.length + 1;
   const rendered = await clock.time('render', async () => {
-    // The other threads start first and render their shares while this one renders its own.
-    const others = count > 1 ? renderOnThreads(module!, root, staging?.folder, count, model, bundled.assets, options.sharedBlocks !== false) : Promise.resolve([]);
+    // The other threads are given their shares first and render them while this one renders its own.
+    const others = helpers.length > 0 ? renderOnThreads(helpers, root, staging?.folder, model, bundled.assets, options.sharedBlocks !== false) : Promise.resolve([]);
     const theirs = others.then((results) => ({ results }), (error: unknown) => ({ error }));
     const steps = renderSteps(model, theme, bundled.assets, {
       memory: memory.rendered,

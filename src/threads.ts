@@ -1,8 +1,13 @@
 // Work on other threads. A thread runs the module that holds this code: the
-// engine's bundle, as the CLI runs it (bin/site.js), with a task whose `role`
-// says which part of the engine answers it. Run from its TypeScript sources, as
-// the tests run it, the engine has no module a thread could load, and its
-// callers do the work on their own thread.
+// engine's bundle, as the CLI runs it (bin/site.js), and answers tasks whose
+// `role` says which part of the engine answers them. Run from its TypeScript
+// sources, as the tests run it, the engine has no module a thread could load,
+// and its callers do the work on their own thread.
+//
+// A thread takes a few hundred milliseconds to start (it loads the whole engine),
+// so a build starts its threads as soon as it knows the site is large, and they
+// load the engine and the theme while it reads and checks the content; the same
+// threads then parse and render.
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
@@ -12,26 +17,97 @@ export function threadModule(): string | undefined {
   return /\.m?js$/.test(file) ? file : undefined;
 }
 
-/** Runs `task` on a new thread of `module`; resolves with what the thread's `serve` for its role returns. */
-export function onThread<R>(module: string, task: { role: string }): Promise<R> {
-  return new Promise<R>((done, fail) => {
-    const worker = new Worker(module, { workerData: task });
-    worker.once('message', (result: R) => done(result));
-    worker.once('error', fail);
-    worker.once('exit', (code) => fail(new Error(`a thread (${task.role}) stopped (exit code ${code}) before it finished`)));
-  });
+/** Marks a thread started by startThread, in its workerData. */
+const ENGINE_THREAD = 'site-engine-thread';
+
+/** A started thread: it answers tasks one after another until closed. */
+export interface Thread {
+  /** Runs `task` on the thread; resolves with what its role's `serve` returns, rejects with what it throws. */
+  run<R>(task: { role: string }): Promise<R>;
+  /** Stops the thread (tasks still running are abandoned). */
+  close(): Promise<void>;
 }
 
-/** In a thread started for `role`: works out the task and sends the result back. Does nothing elsewhere. */
-export function serve<T extends { role: string }, R>(role: string, work: (task: T) => R | Promise<R>): void {
-  if (isMainThread || (workerData as T | undefined)?.role !== role) return;
-  Promise.resolve(workerData as T).then(work).then(
-    (result) => parentPort!.postMessage(result),
-    (error: unknown) => {
-      // Thrown out of the thread, it reaches the caller's 'error' handler.
-      setImmediate(() => {
-        throw error;
+interface Reply {
+  id: number;
+  result?: unknown;
+  error?: unknown;
+  failed: boolean;
+}
+
+/** Starts a thread of `module`; it begins loading the engine at once. */
+export function startThread(module: string): Thread {
+  const worker = new Worker(module, { workerData: { role: ENGINE_THREAD } });
+  const waiting = new Map<number, { done: (value: unknown) => void; fail: (error: unknown) => void }>();
+  let next = 0;
+  // An idle thread does not keep the process alive; one with work to do does.
+  const holdOpen = () => (waiting.size > 0 ? worker.ref() : worker.unref());
+  holdOpen();
+  const failAll = (error: unknown) => {
+    for (const { fail } of waiting.values()) fail(error);
+    waiting.clear();
+    holdOpen();
+  };
+  worker.on('message', ({ id, result, error, failed }: Reply) => {
+    const waiter = waiting.get(id);
+    waiting.delete(id);
+    holdOpen();
+    if (failed) waiter?.fail(error);
+    else waiter?.done(result);
+  });
+  worker.on('error', failAll);
+  worker.on('exit', (code) => failAll(new Error(`a thread stopped (exit code ${code}) before it finished`)));
+  return {
+    run<R>(task: { role: string }) {
+      return new Promise<R>((done, fail) => {
+        const id = next++;
+        waiting.set(id, { done: done as (value: unknown) => void, fail });
+        holdOpen();
+        worker.postMessage({ id, task });
       });
     },
-  );
+    close: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+/** Runs one task on a thread of its own, started for it and stopped after it. */
+export async function onThread<R>(module: string, task: { role: string }): Promise<R> {
+  const thread = startThread(module);
+  try {
+    return await thread.run<R>(task);
+  } finally {
+    await thread.close();
+  }
+}
+
+const roles = new Map<string, (task: { role: string }) => unknown>();
+
+/** In an engine thread: answers the tasks of `role` with `work`. Does nothing elsewhere. */
+export function serve<T extends { role: string }, R>(role: string, work: (task: T) => R | Promise<R>): void {
+  if (isMainThread || (workerData as { role?: string } | undefined)?.role !== ENGINE_THREAD) return;
+  if (roles.size === 0) {
+    // Messages wait until the engine's module has run, so every role is known by the first.
+    parentPort!.on('message', ({ id, task }: { id: number; task: { role: string } }) => {
+      const work = roles.get(task.role);
+      Promise.resolve(task)
+        .then((t) => {
+          if (!work) throw new Error(`no part of the engine answers "${t.role}" on a thread`);
+          return work(t);
+        })
+        .then(
+          (result) => parentPort!.postMessage({ id, result, failed: false } satisfies Reply),
+          (error: unknown) => {
+            try {
+              parentPort!.postMessage({ id, error, failed: true } satisfies Reply);
+            } catch {
+              // An error that cannot be copied across threads is sent as its text.
+              parentPort!.postMessage({ id, error: new Error(String(error)), failed: true } satisfies Reply);
+            }
+          },
+        );
+    });
+  }
+  roles.set(role, work as (task: { role: string }) => unknown);
 }

@@ -5,6 +5,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { copyFixture, type Project } from './helpers/fixture.ts';
+import { THREADED_PARSES } from '../src/validate/parse-threads.ts';
 
 const bin = resolve('bin/site.js');
 const run = promisify(execFile);
@@ -55,8 +56,9 @@ describe('site build', () => {
 
   it('parses a large site the parse cache has not seen on several threads with the same result as on one', async () => {
     project = await copyFixture();
-    for (let i = 0; i < 320; i++) {
-      const n = String(i).padStart(3, '0');
+    // Enough texts that parsing is shared out (THREADED_PARSES).
+    for (let i = 0; i < THREADED_PARSES; i++) {
+      const n = String(i).padStart(4, '0');
       await project.write(`pages/many/p-${n}.yaml`, `# yaml-language-server: $schema=../../schemas/page.json\ntemplate: page\ntitle: Page ${n} of many\ndescription: The page numbered ${n}, one of enough pages that parsing them is shared out between threads.\nheading: Page ${n}\n`);
     }
     const cold = async (...args: string[]) => {
@@ -65,19 +67,19 @@ describe('site build', () => {
       return { ...run, stderr: run.stderr, stdout: run.stdout.replace(/in \d+ ms/, 'in N ms') };
     };
     const one = await cold('build', '--threads', '1');
-    const dist = await readFile(join(project.root, 'dist/many/p-007.html'), 'utf8');
+    const dist = await readFile(join(project.root, 'dist/many/p-0007.html'), 'utf8');
     const two = await cold('build', '--threads', '2');
     expect(two).toEqual(one);
     expect(one.code).toBe(0);
-    expect(await readFile(join(project.root, 'dist/many/p-007.html'), 'utf8')).toBe(dist);
+    expect(await readFile(join(project.root, 'dist/many/p-0007.html'), 'utf8')).toBe(dist);
     // The profile shows the shared-out parsing as a stage of its own.
     expect((await cold('build', '--verbose', '--threads', '2')).stdout).toMatch(/stages: .*parse \d+ ms/);
     expect((await cold('build', '--verbose', '--threads', '1')).stdout).not.toMatch(/parse \d+ ms/);
     // A text with a problem is parsed again where its diagnostics are made.
-    await project.write('pages/many/p-100.yaml', '# yaml-language-server: $schema=../../schemas/page.json\ntemplate: page\ntitle: [Page 100\n');
+    await project.write('pages/many/p-0100.yaml', '# yaml-language-server: $schema=../../schemas/page.json\ntemplate: page\ntitle: [Page 100\n');
     const brokenOne = await cold('check', '--no-types', '--threads', '1');
     expect(brokenOne.code).toBe(1);
-    expect(brokenOne.stderr).toContain('pages/many/p-100.yaml:3:8');
+    expect(brokenOne.stderr).toContain('pages/many/p-0100.yaml:3:8');
     expect(await cold('check', '--no-types', '--threads', '2')).toEqual(brokenOne);
   });
 

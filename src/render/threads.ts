@@ -12,10 +12,24 @@ import type { ParsedYaml } from '../validate/yaml.ts';
 import { loadTheme } from '../load/theme.ts';
 import { themeFrame } from '../load/theme-frames.ts';
 import { render, type RenderedPage } from './render.ts';
-import { onThread, serve } from '../threads.ts';
+import { serve, type Thread } from '../threads.ts';
 import { folderMaker } from '../write/write.ts';
 
 const ROLE = 'site-render-thread';
+const THEME_ROLE = 'site-render-theme';
+
+interface ThemeTask {
+  role: typeof THEME_ROLE;
+  root: string;
+}
+
+// A thread's theme, loaded once per project for all the tasks it is given.
+const themes = new Map<string, ReturnType<typeof loadTheme>>();
+function themeOf(root: string): ReturnType<typeof loadTheme> {
+  let theme = themes.get(root);
+  if (!theme) themes.set(root, (theme = loadTheme(root)));
+  return theme;
+}
 
 /** What a thread is given: the project, its share, and what rendering reads (plain data only). */
 interface ThreadTask {
@@ -44,14 +58,26 @@ interface ThreadResult {
 }
 
 /**
- * Renders shares 1 to count-1 of the pages on threads, writing them into `folder` if given; the caller renders
- * share 0 meanwhile. Resolves with every thread's pages and problems; rejects if a thread fails.
+ * Has each thread load the theme of `root` now, so it is ready when the pages are: a build asks
+ * this as soon as it starts its threads, and they load it while the build checks the content.
  */
-export function renderOnThreads(module: string, root: string, folder: string | undefined, count: number, model: SiteModel, assets: Assets, sharedBlocks = true): Promise<ThreadResult[]> {
+export function prepareThreads(threads: readonly Thread[], root: string): void {
+  // A theme that fails to load fails the render task too, which reports it; here it is only held.
+  const task: ThemeTask = { role: THEME_ROLE, root };
+  for (const thread of threads) thread.run(task).catch(() => undefined);
+}
+
+/**
+ * Renders shares 1 to threads.length of the pages on the threads, writing them into `folder` if
+ * given; the caller renders share 0 meanwhile. Resolves with every thread's pages and problems;
+ * rejects if a thread fails.
+ */
+export function renderOnThreads(threads: readonly Thread[], root: string, folder: string | undefined, model: SiteModel, assets: Assets, sharedBlocks = true): Promise<ThreadResult[]> {
   const plain = renderModel(model);
-  return Promise.all(Array.from({ length: count - 1 }, (_, i) => {
+  const count = threads.length + 1;
+  return Promise.all(threads.map((thread, i) => {
     const task: ThreadTask = { role: ROLE, root, folder, shard: { index: i + 1, count }, sharedBlocks, assets, model: plain };
-    return onThread<ThreadResult>(module, task);
+    return thread.run<ThreadResult>(task);
   }));
 }
 
@@ -63,7 +89,7 @@ function renderModel(model: SiteModel): RenderModel {
 
 /** In a thread: render the share, write each page, send the facts back. */
 async function serveShare(task: ThreadTask): Promise<ThreadResult> {
-  const theme = await loadTheme(task.root);
+  const theme = await themeOf(task.root);
   // Rendering reads no positions; diagnostics about content files come from the calling thread.
   const model = { ...task.model, siteSource: null, redirects: [], statics: [] } as unknown as SiteModel;
   const fileFor = task.folder === undefined ? undefined : folderMaker(task.folder);
@@ -83,3 +109,7 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
 }
 
 serve(ROLE, serveShare);
+serve(THEME_ROLE, async (task: ThemeTask) => {
+  await themeOf(task.root);
+  return true;
+});

@@ -7,14 +7,17 @@
 // again there, where its diagnostics are made.
 import type { LoadedContent } from '../load/load.ts';
 import { REDIRECTS_FILES } from '../contracts/project.ts';
-import { onThread, serve } from '../threads.ts';
+import { serve, type Thread } from '../threads.ts';
 import { parseYaml, splitFrontMatter, type ParseCache } from './yaml.ts';
 import { quickYamlValue } from './quick-yaml.ts';
 
 const ROLE = 'site-parse-thread';
 
-/** From this many texts missing from the cache, parsing is shared out. */
-const THREADED_PARSES = 300;
+/**
+ * From this many texts missing from the cache, parsing is shared out. Plain texts are read quickly
+ * (see quick-yaml.ts), so below this the threads would not have started before this one finished.
+ */
+export const THREADED_PARSES = 2_000;
 
 interface ParseTask {
   role: typeof ROLE;
@@ -25,16 +28,17 @@ interface ParseTask {
 type ParseResult = unknown[];
 
 /**
- * Parses the YAML texts of `content` missing from `cache` on `threads` threads (this one too),
- * and puts the values of those that parse cleanly into the cache. Returns how many it parsed.
+ * Parses the YAML texts of `content` missing from `cache` on `threads` (and this one), and puts the
+ * values of those that parse cleanly into the cache. Returns how many it parsed.
  */
-export async function warmParseCache(content: LoadedContent, cache: ParseCache, module: string, threads: number): Promise<number> {
+export async function warmParseCache(content: LoadedContent, cache: ParseCache, threads: readonly Thread[]): Promise<number> {
   const texts = yamlTexts(content).filter((text) => cache.get(text) === undefined);
-  if (threads < 2 || texts.length < THREADED_PARSES) return 0;
-  const share = (index: number) => texts.filter((_, position) => position % threads === index);
-  const others = Promise.all(Array.from({ length: threads - 1 }, (_, i) => {
+  if (threads.length === 0 || texts.length < THREADED_PARSES) return 0;
+  const count = threads.length + 1;
+  const share = (index: number) => texts.filter((_, position) => position % count === index);
+  const others = Promise.all(threads.map((thread, i) => {
     const task: ParseTask = { role: ROLE, texts: share(i + 1) };
-    return onThread<ParseResult>(module, task).then((values) => ({ texts: task.texts, values }));
+    return thread.run<ParseResult>(task).then((values) => ({ texts: task.texts, values }));
   }));
   const settled = others.then((results) => ({ results }), (error: unknown) => ({ error }));
   // This thread's share: parsed with the cache, which keeps the clean ones.
