@@ -317,8 +317,12 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
   const { root, out, writing, options, clock, memory, model, theme, bundled, media, found, claimedRoutes, staging, threads } = step;
   let streamedBytes = 0;
   const streamed = options.stream ? (page: RenderedPage) => {
-    staging?.write(page.output, page.html);
-    streamedBytes += Buffer.byteLength(page.html);
+    if (staging) {
+      // Encoded once, both to write and to count (a check writes and counts nothing).
+      const bytes = Buffer.from(page.html);
+      staging.write(page.output, bytes);
+      streamedBytes += bytes.byteLength;
+    }
     return { ...page, html: '' };
   } : undefined;
   const helpers = streamed ? threads : [];

@@ -140,6 +140,7 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
 
   const shard = options.shard ?? { index: 0, count: 1 };
   let position = -1;
+  // A thread is sent only the pages at its own positions (renderModel in threads.ts): keep the two in step.
   const mine = () => ++position % shard.count === shard.index;
   for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) {
     if (!mine()) continue;

@@ -45,7 +45,8 @@ interface ThreadTask {
 
 /** The model without what only the calling thread needs (positions in files, static files, redirects). */
 type RenderModel = Omit<SiteModel, 'siteSource' | 'pages' | 'notFound' | 'posts' | 'redirects' | 'statics'> & {
-  pages: Omit<PageEntry, 'source'>[];
+  /** Only the thread's own share: null in the places of the pages other threads render, which it skips. */
+  pages: (Omit<PageEntry, 'source'> | null)[];
   notFound: Omit<PageEntry, 'source'> | null;
   posts: Omit<PostEntry, 'source'>[];
 };
@@ -73,18 +74,24 @@ export function prepareThreads(threads: readonly Thread[], root: string): void {
  * rejects if a thread fails.
  */
 export function renderOnThreads(threads: readonly Thread[], root: string, folder: string | undefined, model: SiteModel, assets: Assets, sharedBlocks = true): Promise<ThreadResult[]> {
-  const plain = renderModel(model);
   const count = threads.length + 1;
   return Promise.all(threads.map((thread, i) => {
-    const task: ThreadTask = { role: ROLE, root, folder, shard: { index: i + 1, count }, sharedBlocks, assets, model: plain };
+    const shard = { index: i + 1, count };
+    const task: ThreadTask = { role: ROLE, root, folder, shard, sharedBlocks, assets, model: renderModel(model, shard) };
     return thread.run<ThreadResult>(task);
   }));
 }
 
-function renderModel(model: SiteModel): RenderModel {
+/**
+ * What a thread needs of the model to render its share. A large site's page data is most of the
+ * model, and each thread gets a copy: only its own pages go (posts all go, as every page may list them).
+ */
+function renderModel(model: SiteModel, shard: { index: number; count: number }): RenderModel {
   const { siteSource: _s, redirects: _r, statics: _t, pages, notFound, posts, ...rest } = model;
   const withoutSource = <T extends { source: ParsedYaml }>({ source: _, ...entry }: T) => entry;
-  return { ...rest, pages: pages.map(withoutSource), notFound: notFound && withoutSource(notFound), posts: posts.map(withoutSource) };
+  // The same positions render.ts gives each share: pages first, in order.
+  const own = pages.map((page, position) => (position % shard.count === shard.index ? withoutSource(page) : null));
+  return { ...rest, pages: own, notFound: notFound && withoutSource(notFound), posts: posts.map(withoutSource) };
 }
 
 /** In a thread: render the share, write each page, send the facts back. */
@@ -100,8 +107,12 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
     remember: false,
     locate: (stack) => themeFrame(task.root, stack),
     onPage: (page) => {
-      if (fileFor) writeFileSync(fileFor(page.output), page.html);
-      bytes += Buffer.byteLength(page.html);
+      if (fileFor) {
+        // Encoded once, both to write and to count (a check writes and counts nothing).
+        const encoded = Buffer.from(page.html);
+        writeFileSync(fileFor(page.output), encoded);
+        bytes += encoded.byteLength;
+      }
       return { ...page, html: '' };
     },
   });
