@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from '../src/build.ts';
+import { urlsOf } from '../src/html/page-facts.ts';
 import { ContentError } from '../src/contracts/diagnostics.ts';
 import { summaryLine } from '../src/cli/diagnostics-text.ts';
 import { openStaging, recover, writeOutput } from '../src/write/write.ts';
@@ -151,7 +152,7 @@ describe('build', () => {
     const streamed = await build({ root: project.root, stream: true });
     expect(await tree(join(project.root, 'dist'))).toEqual(whole);
     expect(streamed.pages.map((p) => p.html)).toEqual(streamed.pages.map(() => ''));
-    expect(streamed.pages.find((p) => p.route === '/')!.facts.links.length).toBeGreaterThan(0);
+    expect(urlsOf(streamed.pages.find((p) => p.route === '/')!.facts).length).toBeGreaterThan(0);
     expect(streamed.stats.bytes).toBe((await build({ root: project.root, write: false })).stats.bytes);
   });
 

@@ -2,7 +2,7 @@
 // every page of the real site is the same spliced as rendered in place, and so are its facts.
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { pageFacts } from '../src/html/page-facts.ts';
+import { pageFacts, pathsOf, urlsOf } from '../src/html/page-facts.ts';
 
 describe('shared blocks on the real site', () => {
   it('splices into every page exactly the HTML rendering in place gives', async () => {
@@ -15,7 +15,12 @@ describe('shared blocks on the real site', () => {
     expect(differing).toEqual([]);
     expect(spliced.pages.map((p) => p.route)).toEqual(inPlace.pages.map((p) => p.route));
     // Facts are found piece by piece, each block scanned once: they must be what a scan of the whole page finds.
-    for (const page of spliced.pages) expect(page.facts, page.route).toEqual(pageFacts(page.html));
-    expect(spliced.pages.every((page, i) => page.facts.links.length === inPlace.pages[i]!.facts.links.length)).toBe(true);
+    for (const page of spliced.pages) {
+      const whole = pageFacts(page.html);
+      expect(urlsOf(page.facts), page.route).toEqual(urlsOf(whole));
+      expect(pathsOf(page.facts), page.route).toEqual(pathsOf(whole));
+      expect(page.facts.inline, page.route).toEqual(whole.inline);
+    }
+    expect(spliced.pages.every((page, i) => urlsOf(page.facts).length === urlsOf(inPlace.pages[i]!.facts).length)).toBe(true);
   });
 });

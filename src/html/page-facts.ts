@@ -5,7 +5,7 @@
 import { inlineCodeOf, type InlineCode } from '../extras/csp.ts';
 import type { Link } from '../rules/link-sources.ts';
 import { normaliseLinkPath } from '../url.ts';
-import { joinScans, scanHtml, scanPiece, type HtmlScan, type PieceScan } from './scan.ts';
+import { scanPiece, type HtmlScan, type PieceScan } from './scan.ts';
 
 /** A URL in a page's HTML and the attribute that holds it. */
 export interface HtmlUrl {
@@ -14,36 +14,73 @@ export interface HtmlUrl {
 }
 
 export interface PageFacts {
-  /** Each URL the page's attributes hold, once, with the first attribute that holds it. */
-  links: HtmlUrl[];
-  /** The site paths its href attributes lead to, normalised (what makes another page not an orphan). */
-  linkedPaths: ReadonlySet<string>;
+  /**
+   * The URLs the page's attributes hold, in groups, each URL once in a group: the groups in
+   * order, and each in order, give every URL of the page first with the first attribute that holds
+   * it (urlsOf does). A shared block's group is one array for every page that shows the block.
+   */
+  links: readonly (readonly HtmlUrl[])[];
+  /** The site paths its href attributes lead to, normalised (what makes another page not an orphan), in groups as `links`. */
+  linkedPaths: readonly ReadonlySet<string>[];
   /** Its inline scripts, styles and inline-code attributes. */
   inline: InlineCode;
 }
 
 export function pageFacts(html: string): PageFacts {
-  return factsOf(scanHtml(html));
+  return joinFacts([pieceFacts(scanPiece(html))]);
 }
 
 /**
  * The facts of a page spliced from its own HTML and shared blocks (src/render/shared-blocks.ts),
- * as pageFacts finds them in the whole: a block that thousands of pages show is scanned once.
+ * as pageFacts finds them in the whole: a block that thousands of pages show is scanned once,
+ * and its facts are the same objects on every such page.
  */
 export function splicedFacts(parts: readonly (string | { html: string })[]): PageFacts {
-  return factsOf(joinScans(parts.map((part) => (typeof part === 'string' ? scanPiece(part) : blockScan(part)))));
+  return joinFacts(parts.map((part) => (typeof part === 'string' ? pieceFacts(scanPiece(part)) : blockFacts(part))));
 }
 
-// A block is one object for all the pages of a render that show it; its scan goes when it does.
-const blockScans = new WeakMap<object, PieceScan>();
-function blockScan(block: { html: string }): PieceScan {
-  let scan = blockScans.get(block);
-  if (!scan) blockScans.set(block, (scan = scanPiece(block.html)));
-  return scan;
+/** Every URL of the page once, with the first attribute that holds it, in the page's order (srcset candidates last). */
+export function urlsOf(facts: PageFacts): HtmlUrl[] {
+  const seen = new Set<string>();
+  return facts.links.flat().filter((url) => !seen.has(url.href) && seen.add(url.href));
 }
 
-function factsOf(scan: HtmlScan): PageFacts {
-  return { links: distinctUrls(scan), linkedPaths: linkedPaths(scan), inline: inlineCodeOf(scan) };
+/** Every site path the page's href attributes lead to. */
+export function pathsOf(facts: PageFacts): Set<string> {
+  return new Set(facts.linkedPaths.flatMap((paths) => [...paths]));
+}
+
+/** What one piece of a page holds; a page's scan lists srcset candidates after all its other URLs. */
+interface PieceFacts {
+  urls: HtmlUrl[];
+  sets: HtmlUrl[];
+  linkedPaths: ReadonlySet<string>;
+  inline: InlineCode;
+}
+
+// A block is one object for all the pages of a render that show it; its facts go when it does.
+const blockFactsKept = new WeakMap<object, PieceFacts>();
+function blockFacts(block: { html: string }): PieceFacts {
+  let facts = blockFactsKept.get(block);
+  if (!facts) blockFactsKept.set(block, (facts = pieceFacts(scanPiece(block.html))));
+  return facts;
+}
+
+function pieceFacts(scan: PieceScan): PieceFacts {
+  return { urls: distinctUrls(scan.urls), sets: distinctUrls(scan.sets), linkedPaths: linkedPaths(scan.urls), inline: inlineCodeOf(scan) };
+}
+
+function joinFacts(pieces: readonly PieceFacts[]): PageFacts {
+  const [only] = pieces;
+  return {
+    links: [...pieces.map((piece) => piece.urls), ...pieces.map((piece) => piece.sets)].filter((group) => group.length > 0),
+    linkedPaths: pieces.map((piece) => piece.linkedPaths).filter((paths) => paths.size > 0),
+    inline: pieces.length === 1 && only ? only.inline : {
+      styles: pieces.flatMap((piece) => piece.inline.styles),
+      scripts: pieces.flatMap((piece) => piece.inline.scripts),
+      attributes: pieces.flatMap((piece) => piece.inline.attributes),
+    },
+  };
 }
 
 /** A URL of the page `file` rendered, as a link for the link rules. */
@@ -51,16 +88,16 @@ export function htmlLink(file: string, url: HtmlUrl): Link {
   return { href: url.href, file, position: nowhere, path: url.path, origin: 'html' };
 }
 
-function distinctUrls(scan: HtmlScan): HtmlUrl[] {
+function distinctUrls(urls: HtmlScan['urls']): HtmlUrl[] {
   const seen = new Set<string>();
   const out: HtmlUrl[] = [];
-  for (const { attribute, value } of scan.urls) if (!seen.has(value) && seen.add(value)) out.push({ href: value, path: attribute });
+  for (const { attribute, value } of urls) if (!seen.has(value) && seen.add(value)) out.push({ href: value, path: attribute });
   return out;
 }
 
-function linkedPaths(scan: HtmlScan): Set<string> {
+function linkedPaths(urls: HtmlScan['urls']): Set<string> {
   const paths = new Set<string>();
-  for (const { attribute, value } of scan.urls) {
+  for (const { attribute, value } of urls) {
     if (attribute === 'href' && value.startsWith('/') && !value.startsWith('//')) paths.add(normaliseLinkPath(value));
   }
   return paths;

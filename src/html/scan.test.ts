@@ -1,7 +1,7 @@
 // scanHtml(): the URLs, inline blocks and inline attributes of a page, in one pass.
 import { describe, expect, it } from 'vitest';
 import { scanHtml } from './scan.ts';
-import { pageFacts } from './page-facts.ts';
+import { pageFacts, pathsOf, urlsOf } from './page-facts.ts';
 
 describe('scanHtml', () => {
   it('finds quoted URL attributes, decoded, in order, srcset candidates last', () => {
@@ -40,8 +40,8 @@ describe('scanHtml', () => {
 describe('pageFacts', () => {
   it('keeps each URL once, and the site paths that links lead to', () => {
     const facts = pageFacts('<a href="/b/">B</a><a href="/b/">again</a><img src="/c.png"><a href="//cdn.example/x">x</a><script>go()</script><style>p{}</style>');
-    expect(facts.links).toEqual([{ href: '/b/', path: 'href' }, { href: '/c.png', path: 'src' }, { href: '//cdn.example/x', path: 'href' }]);
-    expect([...facts.linkedPaths]).toEqual(['/b']);
+    expect(urlsOf(facts)).toEqual([{ href: '/b/', path: 'href' }, { href: '/c.png', path: 'src' }, { href: '//cdn.example/x', path: 'href' }]);
+    expect([...pathsOf(facts)]).toEqual(['/b']);
     expect(facts.inline.scripts).toHaveLength(1);
     expect(facts.inline.styles).toHaveLength(1);
   });

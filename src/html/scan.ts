@@ -21,27 +21,19 @@ const TOKEN = /<!--|<(script|style)(?=[\s/>])((?:[^>"']|"[^"]*"|'[^']*')*)>|\s(h
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 export function scanHtml(html: string): HtmlScan {
-  return joinScans([scanPiece(html)]);
+  const { urls, sets, blocks, inlineAttributes } = scanPiece(html);
+  return { urls: [...urls, ...sets], blocks, inlineAttributes };
 }
 
 /**
  * The scan of a piece of a page, its srcset URLs apart: a page is often spliced
  * together from pieces (see src/render/shared-blocks.ts), and a piece many pages
- * share is scanned once. Pieces cut between elements scan as the whole would.
+ * share is scanned once (src/html/page-facts.ts). Pieces cut between elements
+ * scan as the whole would, but for the page's srcset URLs coming after all its others.
  */
 export interface PieceScan extends HtmlScan {
   /** The srcset candidates, which a page's scan lists after all its other URLs. */
   sets: HtmlScan['urls'];
-}
-
-/** The scan of the pieces of one page, in order: what scanHtml finds in the page they make. */
-export function joinScans(pieces: readonly PieceScan[]): HtmlScan {
-  if (pieces.length === 1) return pieces[0]!.sets.length === 0 ? pieces[0]! : { ...pieces[0]!, urls: [...pieces[0]!.urls, ...pieces[0]!.sets] };
-  return {
-    urls: [...pieces.flatMap((piece) => piece.urls), ...pieces.flatMap((piece) => piece.sets)],
-    blocks: pieces.flatMap((piece) => piece.blocks),
-    inlineAttributes: pieces.flatMap((piece) => piece.inlineAttributes),
-  };
 }
 
 export function scanPiece(html: string): PieceScan {

@@ -67,10 +67,12 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
   const rendered: Link[] = [];
   const seen = new Set<string>();
   for (const page of pages) {
-    for (const url of page.facts.links) {
-      if (seen.has(url.href) || url.href.startsWith(REACT_BLOCKED_URL)) continue;
-      seen.add(url.href);
-      rendered.push(htmlLink(page.source, url));
+    for (const group of page.facts.links) {
+      for (const url of group) {
+        if (seen.has(url.href) || url.href.startsWith(REACT_BLOCKED_URL)) continue;
+        seen.add(url.href);
+        rendered.push(htmlLink(page.source, url));
+      }
     }
   }
   const links = checkLinks(rendered, targets, { oncePerHref: true }).filter((d) => !reported.has(`${d.code} ${d.subject}`));

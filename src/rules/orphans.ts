@@ -17,9 +17,11 @@ export function orphanPages(
   const redirects = new Map(model.redirects.map((r) => [normaliseLinkPath(r.from), normaliseLinkPath(r.to)]));
   const linked = new Set<string>();
   for (const page of pages) {
-    for (const path of page.facts.linkedPaths) {
-      const target = redirects.get(path) ?? path;
-      if (target !== page.route) linked.add(target);
+    for (const paths of page.facts.linkedPaths) {
+      for (const path of paths) {
+        const target = redirects.get(path) ?? path;
+        if (target !== page.route) linked.add(target);
+      }
     }
   }
   const candidates = [
