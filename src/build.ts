@@ -192,8 +192,8 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   }
 }
 
-/** What stages 3 onwards start from. */
-interface LoadedStep {
+/** What every stage after loading works with. */
+interface Step {
   root: string;
   out: string;
   writing: boolean;
@@ -201,11 +201,16 @@ interface LoadedStep {
   clock: ReturnType<typeof stageClock>;
   memory: Memory;
   theme: Theme;
+  /** Started threads: they parse, and render shares of the pages when streaming. */
+  threads: readonly Thread[];
+}
+
+/** What stages 3 onwards start from. */
+interface LoadedStep extends Step {
   bundling: Promise<Bundle>;
-  typing: Promise<{ diagnostics: Diagnostic[] }> | undefined;
+  typing: ReturnType<typeof templateTypes> | undefined;
   content: LoadedContent;
   cached: Record<string, unknown>;
-  threads: readonly Thread[];
 }
 
 /** Stages 3 to 9: validate, rules, images and cards, then render and write. */
@@ -292,15 +297,8 @@ interface Media {
 }
 
 /** What the render stage onwards works from: the earlier stages' results. */
-interface RenderStep {
-  root: string;
-  out: string;
-  writing: boolean;
-  options: BuildOptions;
-  clock: ReturnType<typeof stageClock>;
-  memory: Memory;
+interface RenderStep extends Step {
   model: SiteModel;
-  theme: Theme;
   bundled: Bundle;
   media: Media;
   /** Problems so far; the later stages add theirs. */
@@ -308,8 +306,6 @@ interface RenderStep {
   claimedRoutes: readonly string[];
   /** The new output tree pages are written to as they are rendered, when streaming. */
   staging?: Staging;
-  /** Started threads, which render shares of the pages when streaming. */
-  threads: readonly Thread[];
 }
 
 /** Stages 6 to 9: render, extras, rules over the output, write. */
@@ -361,6 +357,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
   found.push(...rendered.diagnostics);
 
   // 7. extras
+  const made = [...bundled.files, ...media.files];
   const feed = theme.post.feed?.(model.site);
   const manifest = theme.manifest?.(model.site);
   const extraFiles = await clock.time('extras', () => extras(model, rendered.pages, {
@@ -368,9 +365,9 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
     ...(feed ? { feed: { ...feed, date: theme.post.date } } : {}),
     ...(manifest ? { manifest: { members: manifest, icons: bundled.manifestIcons } } : {}),
     // A redirect pattern must not hide a file the build made (a `/assets/*` rule, say).
-    made: [...bundled.files, ...media.files].map((f) => f.path),
+    made: made.map((f) => f.path),
   }));
-  const generated = [...bundled.files, ...media.files, ...extraFiles];
+  const generated = [...made, ...extraFiles];
 
   // 8. rules over the output
   found.push(...(await clock.time('rules', () => checkRendered(model, rendered.pages, { generated: generated.map((f) => f.path), claimedRoutes, found }))));
@@ -378,7 +375,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
   fail(judged);
   // A photo made into variants is not copied as it is: an 8 MB original has no place on the site.
   const statics = model.statics.filter((s) => !media.replaced.has(s.route));
-  const output = outputFiles({ pages: staging ? [] : rendered.pages, assets: [...bundled.files, ...media.files], statics, generated: extraFiles });
+  const output = outputFiles({ pages: staging ? [] : rendered.pages, assets: made, statics, generated: extraFiles });
 
   // 9. write (the pages are in the new tree already when streaming)
   if (staging) await clock.time('write', () => staging.commit(output));

@@ -72,16 +72,6 @@ export function startThread(module: string): Thread {
   };
 }
 
-/** Runs one task on a thread of its own, started for it and stopped after it. */
-export async function onThread<R>(module: string, task: { role: string }): Promise<R> {
-  const thread = startThread(module);
-  try {
-    return await thread.run<R>(task);
-  } finally {
-    await thread.close();
-  }
-}
-
 const roles = new Map<string, (task: { role: string }) => unknown>();
 
 /** In an engine thread: answers the tasks of `role` with `work`. Does nothing elsewhere. */

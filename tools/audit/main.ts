@@ -30,16 +30,9 @@ import { couldNotRun, gateResult, type GateResult } from './result.ts';
 import { buildSite, siteFacts } from './site.ts';
 import { projectWithPhotoPost } from './photo-post.ts';
 import { removeCopy } from '../../tests/helpers/project-copy.ts';
+import { guardedMain } from '../guarded-main.ts';
 
-export async function main(args: string[], context: { root: string }): Promise<number> {
-  try {
-    return await audit(args, context.root);
-  } catch (error) {
-    console.error('audit: internal error (a bug in tools/audit, not a finding about the site):');
-    console.error(error instanceof Error ? error.stack : error);
-    return 2;
-  }
-}
+export const main = guardedMain('audit', audit);
 
 async function audit(args: string[], root: string): Promise<number> {
   const started = Date.now();

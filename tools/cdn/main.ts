@@ -22,19 +22,12 @@ import { describe, judge, type KnownDifference } from './compare.ts';
 import { headerDifferences, readWithNetlify, redirectDifferences } from './netlify.ts';
 import { previewStep } from './preview-step.ts';
 import { probesOf, type Probe } from './probes.ts';
+import { guardedMain } from '../guarded-main.ts';
 
 /** Requests in flight at once to each server: enough to keep both busy, little enough for a 2-core machine. */
 const IN_FLIGHT = 4;
 
-export async function main(args: string[], context: { root: string }): Promise<number> {
-  try {
-    return await check(args, context.root);
-  } catch (error) {
-    console.error('cdn: internal error (a bug in tools/cdn, not a finding about the site):');
-    console.error(error instanceof Error ? error.stack : error);
-    return 2;
-  }
-}
+export const main = guardedMain('cdn', check);
 
 async function check(args: string[], root: string): Promise<number> {
   const started = Date.now();
