@@ -31,13 +31,13 @@ import { compileValidators, validate, type Validators } from './validate/validat
 import { editorSchemas } from './validate/editor-schemas.ts';
 import { checkData, checkRendered } from './rules/index.ts';
 import { bundle, type Bundle, type OutputFile } from './bundle/bundle.ts';
-import { renderSteps, type Rendered, type RenderedPage, type RenderMemory } from './render/render.ts';
+import { render, type RenderedPage, type RenderMemory } from './render/render.ts';
 import { prepareThreads, renderOnThreads } from './render/threads.ts';
 import { startThread, threadModule, type Thread } from './threads.ts';
 import { warmParseCache } from './validate/parse-threads.ts';
 import { availableParallelism } from 'node:os';
 import { extras, outputFiles } from './extras/index.ts';
-import { openStaging, refreshFiles, writeOutput, writeParseCache, type OutputEntry, type Staging } from './write/write.ts';
+import { entrySize, openStaging, refreshFiles, writeOutput, writeParseCache, type OutputEntry, type Staging } from './write/write.ts';
 import { folderEntries, outputFolderProblem } from './write/output-folder.ts';
 import { templateTypes } from './typecheck/template-types.ts';
 import { concerning, namedFiles } from './check/named-files.ts';
@@ -286,9 +286,6 @@ function threadCount(threads: BuildOptions['threads'], items: number, enough: nu
 /** From this many pages a build renders on several threads when asked for `auto`. */
 const THREADED_PAGES = 400;
 
-/** Pages being written at once while streaming: enough to keep the disk busy, few enough to hold little. */
-const WRITES_IN_FLIGHT = 32;
-
 /** What the images and cards stages add to the output: their files, the static files they stand in for, their counts. */
 interface Media {
   files: OutputFile[];
@@ -327,7 +324,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
     // The other threads are given their shares first and render them while this one renders its own.
     const others = helpers.length > 0 ? renderOnThreads(helpers, root, staging?.folder, model, bundled.assets, options.sharedBlocks !== false) : Promise.resolve([]);
     const theirs = others.then((results) => ({ results }), (error: unknown) => ({ error }));
-    const steps = renderSteps(model, theme, bundled.assets, {
+    const own = render(model, theme, bundled.assets, {
       memory: memory.rendered,
       locate: (stack) => themeFrame(root, stack),
       ...(streamed ? { onPage: streamed } : {}),
@@ -335,16 +332,6 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
       remember: !memory.once,
       ...(options.sharedBlocks === false ? { sharedBlocks: false } : {}),
     });
-    let own: Rendered;
-    for (;;) {
-      const step = steps.next();
-      if (step.done) {
-        own = step.value;
-        break;
-      }
-      // The writes started so far go on between pages; a few dozen pages' HTML at most waits in memory.
-      if (staging) await staging.settle(WRITES_IN_FLIGHT);
-    }
     const other = await theirs;
     if ('error' in other) throw other.error;
     if (other.results.length === 0) return own;
@@ -381,7 +368,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
   if (staging) await clock.time('write', () => staging.commit(output));
   else if (writing) await clock.time('write', () => writeOutput(resolve(root, out), output));
 
-  const bytes = streamedBytes + output.reduce((sum, f) => sum + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.byteLength), 0);
+  const bytes = streamedBytes + output.reduce((sum, f) => sum + entrySize(f), 0);
   return {
     files: output,
     pages: rendered.pages,

@@ -9,11 +9,14 @@ import { cacheFolder } from '../../bin/node-module.js';
 import { bodyPosition } from '../rules/content-sources.ts';
 import { IconProblem, makeIcons, type ManifestIcon } from './icons.ts';
 import type { Assets, Theme } from '../contracts/theme.ts';
+import type { KeptBytes } from '../write/write.ts';
 
 export interface OutputFile {
   /** Path inside dist/, forward slashes. */
   path: string;
   contents: Uint8Array;
+  /** Set when a file of the engine's cache holds these bytes (see keptFile in src/write/write.ts). */
+  kept?: KeptBytes;
 }
 
 export interface Bundle {

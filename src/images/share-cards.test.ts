@@ -28,6 +28,10 @@ describe('shareCards', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
     const again = await shareCards(model, theme, {}, join(cache));
     expect([again.drawn, again.cached]).toEqual([0, 2]);
+    // Cards drawn before are not read into memory: the writer links them from the cache.
+    const kept = again.files.find((f) => f.path === png.path)!;
+    expect(kept.kept).toEqual({ file: expect.stringContaining(cache), size: png.contents.byteLength });
+    expect(Buffer.from(kept.contents).equals(Buffer.from(png.contents))).toBe(true);
   });
 
   it('reports a card that cannot be drawn at the page’s title', async () => {

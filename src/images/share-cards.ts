@@ -5,13 +5,14 @@
 // drawing: cards are cached by their content, so a build where no title changed
 // draws none.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { writeWhole } from '../../bin/node-module.js';
 import { join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { SiteModel } from '../contracts/model.ts';
 import type { ShareCard, ShareCardSpec, Theme } from '../contracts/theme.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
+import { keptFile, type KeptBytes } from '../write/write.ts';
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
@@ -45,7 +46,7 @@ export async function shareCards(model: SiteModel, theme: Theme, pictures: Reado
     const spec = theme.shareCard({ site: model.site, route: post.route, title: post.head.title, page: post.front, post: true });
     if (spec) wanted.push({ route: post.route, where: () => ({ file: post.file, ...post.source.locate([post.head.titleField]) }), spec });
   }
-  const made = new Map<string, Promise<Uint8Array | undefined>>();
+  const made = new Map<string, Promise<Card | undefined>>();
   const queue = [...wanted];
   const work = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
@@ -57,13 +58,13 @@ export async function shareCards(model: SiteModel, theme: Theme, pictures: Reado
       const key = createHash('sha256').update(`${DRAWING}\0${format}\0`).update(source).digest('hex');
       // Two pages with the same card share one file.
       if (!made.has(key)) made.set(key, cardImage(source, format, key, cacheDir, result));
-      const png = await made.get(key);
-      if (!png) {
+      const card = await made.get(key);
+      if (!card) {
         result.diagnostics.push(diagnostic('share-card', where(), { route }));
         continue;
       }
       const path = `assets/share/${routeStem(route)}-${key.slice(0, 10)}.${format === 'png' ? 'png' : 'jpg'}`;
-      result.files.push({ path, contents: png });
+      result.files.push('kept' in card ? keptFile(path, card.kept) : { path, contents: card.drawn });
       result.cards[route] = { src: `/${path}`, ...CARD_SIZE, alt: spec.alt };
     }
   };
@@ -77,14 +78,25 @@ export function routeStem(route: string): string {
   return route === '/' ? 'home' : route.slice(1).replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 60);
 }
 
-async function cardImage(source: Uint8Array, format: 'png' | 'jpeg', key: string, cacheDir: string, counts: { drawn: number; cached: number }): Promise<Uint8Array | undefined> {
-  const cached = join(cacheDir, 'cards', `${key.slice(0, 32)}.${format}`);
+/** Bytes in `file`; undefined when it cannot be read (not drawn yet, or the cache is not a folder). */
+function sizeOf(file: string): number | undefined {
   try {
-    const png = new Uint8Array(await readFile(cached));
-    counts.cached++;
-    return png;
+    return statSync(file).size;
   } catch {
-    // Not drawn yet.
+    return undefined;
+  }
+}
+
+/** A card drawn by an earlier build is kept in the cache, and linked from there into the output; a new one is in memory. */
+type Card = { kept: KeptBytes } | { drawn: Uint8Array };
+
+async function cardImage(source: Uint8Array, format: 'png' | 'jpeg', key: string, cacheDir: string, counts: { drawn: number; cached: number }): Promise<Card | undefined> {
+  const cached = join(cacheDir, 'cards', `${key.slice(0, 32)}.${format}`);
+  // Drawn before: not read, only its size (an empty file is drawn again).
+  const size = sizeOf(cached);
+  if (size) {
+    counts.cached++;
+    return { kept: { file: cached, size } };
   }
   const sharp = (await import('sharp')).default;
   let png: Uint8Array;
@@ -98,5 +110,5 @@ async function cardImage(source: Uint8Array, format: 'png' | 'jpeg', key: string
   counts.drawn++;
   // Written whole, so a killed build never leaves half a card; a cache that cannot be written costs only speed.
   await writeWhole(cached, png).catch(() => undefined);
-  return png;
+  return { drawn: png };
 }

@@ -1,8 +1,8 @@
 // writeOutput() replaces the output folder whole; recover() cleans up after a killed build; refreshFiles() writes only what changed.
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recover, refreshFiles, writeOutput, writeParseCache } from './write.ts';
+import { entrySize, keptFile, recover, refreshFiles, writeOutput, writeParseCache } from './write.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
 
 /** A process id no process has (above any kernel's pid_max), for leftovers of a build that was killed. */
@@ -42,6 +42,18 @@ describe('writeOutput', () => {
     expect(await filesIn(dist)).toEqual(['about.html', 'index.html']);
     expect(await readFile(join(dist, 'index.html'), 'utf8')).toBe('new');
     expect(await readdir(parent)).toEqual(['dist']);
+  });
+
+  it('links a file kept in the cache into the output instead of writing its bytes again', async () => {
+    const cached = join(parent, 'cache-card.png');
+    await writeFile(cached, new Uint8Array([9, 8, 7, 6]));
+    const entry = keptFile('assets/card.png', { file: cached, size: 4 });
+    expect([...entry.contents]).toEqual([9, 8, 7, 6]);
+    expect(entrySize(entry)).toBe(4);
+    await writeOutput(dist, [entry, { path: 'index.html', contents: 'é' }]);
+    expect([...(await readFile(join(dist, 'assets/card.png')))]).toEqual([9, 8, 7, 6]);
+    expect((await stat(join(dist, 'assets/card.png'))).ino).toBe((await stat(cached)).ino);
+    expect(entrySize({ path: 'index.html', contents: 'é' })).toBe(2);
   });
 
   it('writes an empty site as an empty folder', async () => {
