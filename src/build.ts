@@ -322,7 +322,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
   const count = helpers.length + 1;
   const rendered = await clock.time('render', async () => {
     // The other threads are given their shares first and render them while this one renders its own.
-    const others = helpers.length > 0 ? renderOnThreads(helpers, root, staging?.folder, model, bundled.assets, options.sharedBlocks !== false) : Promise.resolve([]);
+    const others = helpers.length > 0 ? renderOnThreads(helpers, root, staging && { folder: staging.folder, turns: staging.turns }, model, bundled.assets, options.sharedBlocks !== false) : Promise.resolve([]);
     const theirs = others.then((results) => ({ results }), (error: unknown) => ({ error }));
     const own = render(model, theme, bundled.assets, {
       memory: memory.rendered,

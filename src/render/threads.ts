@@ -13,7 +13,7 @@ import { loadTheme } from '../load/theme.ts';
 import { themeFrame } from '../load/theme-frames.ts';
 import { render, type RenderedPage } from './render.ts';
 import { serve, type Thread } from '../threads.ts';
-import { folderMaker } from '../write/write.ts';
+import { folderMaker, turnWriter } from '../write/write.ts';
 
 const ROLE = 'site-render-thread';
 const THEME_ROLE = 'site-render-theme';
@@ -35,8 +35,8 @@ function themeOf(root: string): ReturnType<typeof loadTheme> {
 interface ThreadTask {
   role: typeof ROLE;
   root: string;
-  /** The new output tree the pages are written into; none when the build only checks. */
-  folder?: string;
+  /** The new output tree the pages are written into, and the turns at writing it; none when the build only checks. */
+  output?: { folder: string; turns: SharedArrayBuffer };
   shard: { index: number; count: number };
   sharedBlocks: boolean;
   assets: Assets;
@@ -69,15 +69,15 @@ export function prepareThreads(threads: readonly Thread[], root: string): void {
 }
 
 /**
- * Renders shares 1 to threads.length of the pages on the threads, writing them into `folder` if
- * given; the caller renders share 0 meanwhile. Resolves with every thread's pages and problems;
+ * Renders shares 1 to threads.length of the pages on the threads, writing them into `output.folder` (in turns with
+ * this thread) if given; the caller renders share 0 meanwhile. Resolves with every thread's pages and problems;
  * rejects if a thread fails.
  */
-export function renderOnThreads(threads: readonly Thread[], root: string, folder: string | undefined, model: SiteModel, assets: Assets, sharedBlocks = true): Promise<ThreadResult[]> {
+export function renderOnThreads(threads: readonly Thread[], root: string, output: ThreadTask['output'], model: SiteModel, assets: Assets, sharedBlocks = true): Promise<ThreadResult[]> {
   const count = threads.length + 1;
   return Promise.all(threads.map((thread, i) => {
     const shard = { index: i + 1, count };
-    const task: ThreadTask = { role: ROLE, root, folder, shard, sharedBlocks, assets, model: renderModel(model, shard) };
+    const task: ThreadTask = { role: ROLE, root, output, shard, sharedBlocks, assets, model: renderModel(model, shard) };
     return thread.run<ThreadResult>(task);
   }));
 }
@@ -99,7 +99,9 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
   const theme = await themeOf(task.root);
   // Rendering reads no positions; diagnostics about content files come from the calling thread.
   const model = { ...task.model, siteSource: null, redirects: [], statics: [] } as unknown as SiteModel;
-  const fileFor = task.folder === undefined ? undefined : folderMaker(task.folder);
+  const output = task.output;
+  const fileFor = output && folderMaker(output.folder);
+  const writer = output && turnWriter(output.turns, (path, contents) => writeFileSync(fileFor!(path), contents));
   let bytes = 0;
   const rendered = render(model, theme, task.assets, {
     shard: task.shard,
@@ -107,15 +109,16 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
     remember: false,
     locate: (stack) => themeFrame(task.root, stack),
     onPage: (page) => {
-      if (fileFor) {
+      if (writer) {
         // Encoded once, both to write and to count (a check writes and counts nothing).
         const encoded = Buffer.from(page.html);
-        writeFileSync(fileFor(page.output), encoded);
+        writer.write(page.output, encoded);
         bytes += encoded.byteLength;
       }
       return { ...page, html: '' };
     },
   });
+  writer?.flush();
   return { pages: rendered.pages, diagnostics: rendered.diagnostics, bytes };
 }
 

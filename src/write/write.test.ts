@@ -2,7 +2,7 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { entrySize, keptFile, recover, refreshFiles, writeOutput, writeParseCache } from './write.ts';
+import { entrySize, keptFile, recover, refreshFiles, turnWriter, writeOutput, writeParseCache } from './write.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
 
 /** A process id no process has (above any kernel's pid_max), for leftovers of a build that was killed. */
@@ -60,6 +60,40 @@ describe('writeOutput', () => {
     await writeTree(dist, { 'index.html': 'old' });
     await writeOutput(dist, []);
     expect(await readdir(dist)).toEqual([]);
+  });
+});
+
+describe('turnWriter', () => {
+  it('holds a few files, writes them on its turn, and goes on holding while another thread has the turn', () => {
+    const turns = new SharedArrayBuffer(4);
+    const word = new Int32Array(turns);
+    const written: string[] = [];
+    const writer = turnWriter(turns, (path) => written.push(path));
+    for (let i = 0; i < 15; i++) writer.write(`p${i}`, 'x');
+    expect(written).toEqual([]);
+    writer.write('p15', 'x');
+    expect(written).toHaveLength(16);
+    expect(Atomics.load(word, 0)).toBe(0);
+    // Another thread is writing: this one holds its files and does not wait.
+    Atomics.store(word, 0, 1);
+    for (let i = 16; i < 40; i++) writer.write(`p${i}`, 'x');
+    expect(written).toHaveLength(16);
+    Atomics.store(word, 0, 0);
+    writer.write('p40', 'x');
+    expect(written).toEqual(Array.from({ length: 41 }, (_, i) => `p${i}`));
+    writer.write('p41', 'x');
+    writer.flush();
+    expect(written.at(-1)).toBe('p41');
+  });
+
+  it('gives the turn back when a write fails', () => {
+    const turns = new SharedArrayBuffer(4);
+    const writer = turnWriter(turns, () => {
+      throw new Error('disk full');
+    });
+    writer.write('a', 'x');
+    expect(() => writer.flush()).toThrow('disk full');
+    expect(Atomics.load(new Int32Array(turns), 0)).toBe(0);
   });
 });
 
