@@ -73,7 +73,7 @@ export interface BuildOptions {
   /**
    * Threads to work on, counting this one, for a site of 400 page files or more: started as soon as
    * the files are read, they load the engine and theme while this thread checks the content, then
-   * parse the YAML the parse cache lacks (from 2,000 texts) and, while streaming, render; `auto` is
+   * share the parsing of the YAML the parse cache lacks and, while streaming, render; `auto` is
    * one per core, at most 4. Threads need the engine's bundle, as `site build` runs it; from
    * sources, a build uses one. Default: 1.
    */

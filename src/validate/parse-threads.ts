@@ -1,8 +1,8 @@
 // Parsing YAML on more than one core (see src/threads.ts). Parsing is the
 // slowest part of validating a site the parse cache has not seen (a first
-// build, a new checkout): with thousands of files, the texts not in the cache
-// are shared out, each thread parses its share, and the values of the clean
-// ones go into the cache, where validation then finds them. What validation
+// build, a new checkout): the texts not in the cache are shared out as the
+// threads ask for them, each parses what it claims, and the values of the
+// clean ones go into the cache, where validation then finds them. What validation
 // does with a text is the same either way; a text with a problem is parsed
 // again there, where its diagnostics are made.
 import type { LoadedContent } from '../load/load.ts';
@@ -13,44 +13,69 @@ import { quickYamlValue } from './quick-yaml.ts';
 
 const ROLE = 'site-parse-thread';
 
+/** Texts claimed at a time: enough that claiming costs nothing, few enough that the threads finish together. */
+const CHUNK = 32;
+
 /**
- * From this many texts missing from the cache, parsing is shared out. Plain texts are read quickly
- * (see quick-yaml.ts), so below this the threads would not have started before this one finished.
+ * The words the threads share: [0] the next text to claim; [1 + k] thread k's state. A thread that is
+ * still starting when this one has finished parsing is shut out (it would only be waited for).
  */
-export const THREADED_PARSES = 2_000;
+const NEXT = 0;
+const WAITING = 0;
+const PARSING = 1;
+const SHUT_OUT = 2;
 
 interface ParseTask {
   role: typeof ROLE;
   texts: string[];
+  shared: SharedArrayBuffer;
+  /** This thread's word in `shared`. */
+  slot: number;
 }
 
-/** The value of each text, or undefined where it did not parse cleanly. */
-type ParseResult = unknown[];
+/** The values of the texts the thread claimed, by their position; undefined where one did not parse cleanly. */
+interface ParseResult {
+  positions: number[];
+  values: unknown[];
+}
 
 /**
- * Parses the YAML texts of `content` missing from `cache` on `threads` (and this one), and puts the
+ * Parses the YAML texts of `content` missing from `cache` on `threads` and this one, and puts the
  * values of those that parse cleanly into the cache. Returns how many it parsed.
+ *
+ * This thread starts at once; the others join when they have loaded the engine (a few hundred
+ * milliseconds), claiming texts CHUNK at a time from one shared count, so however early or late
+ * each starts, they finish together and nobody waits for a thread that has not begun.
  */
 export async function warmParseCache(content: LoadedContent, cache: ParseCache, threads: readonly Thread[]): Promise<number> {
   const texts = yamlTexts(content).filter((text) => cache.get(text) === undefined);
-  if (threads.length === 0 || texts.length < THREADED_PARSES) return 0;
-  const count = threads.length + 1;
-  const share = (index: number) => texts.filter((_, position) => position % count === index);
-  const others = Promise.all(threads.map((thread, i) => {
-    const task: ParseTask = { role: ROLE, texts: share(i + 1) };
-    return thread.run<ParseResult>(task).then((values) => ({ texts: task.texts, values }));
-  }));
-  const settled = others.then((results) => ({ results }), (error: unknown) => ({ error }));
-  // This thread's share: parsed with the cache, which keeps the clean ones.
-  for (const text of share(0)) parseYaml('', text, 0, cache);
-  const other = await settled;
-  if ('error' in other) throw other.error;
-  for (const { texts: theirs, values } of other.results) {
-    theirs.forEach((text, i) => {
-      if (values[i] !== undefined) cache.set(text, values[i]);
+  if (threads.length === 0 || texts.length === 0) return 0;
+  const shared = new SharedArrayBuffer(4 * (1 + threads.length));
+  const words = new Int32Array(shared);
+  const replies = threads.map((thread, k) => {
+    const task: ParseTask = { role: ROLE, texts, shared, slot: 1 + k };
+    const reply = thread.run<ParseResult>(task).then((result) => ({ result }), (error: unknown) => ({ error }));
+    return reply;
+  });
+  // This thread's chunks: parsed with the cache, which keeps the clean ones.
+  claimChunks(words, texts.length, (position) => void parseYaml('', texts[position]!, 0, cache));
+  for (const [k, reply] of replies.entries()) {
+    // Still loading: it will find itself shut out and claim nothing, so it is not waited for.
+    if (Atomics.compareExchange(words, 1 + k, WAITING, SHUT_OUT) === WAITING) continue;
+    const answer = await reply;
+    if ('error' in answer) throw answer.error;
+    answer.result.positions.forEach((position, i) => {
+      if (answer.result.values[i] !== undefined) cache.set(texts[position]!, answer.result.values[i]);
     });
   }
   return texts.length;
+}
+
+/** Claims chunks of the texts from the shared count until none are left, handing each position to `parse`. */
+function claimChunks(words: Int32Array, count: number, parse: (position: number) => void): void {
+  for (let from = Atomics.add(words, NEXT, CHUNK); from < count; from = Atomics.add(words, NEXT, CHUNK)) {
+    for (let position = from; position < Math.min(from + CHUNK, count); position++) parse(position);
+  }
 }
 
 /** The texts validation parses with the cache: site.yaml, each page file, each post's front matter. */
@@ -66,9 +91,16 @@ function yamlTexts(content: LoadedContent): string[] {
   return texts;
 }
 
-serve(ROLE, (task: ParseTask): ParseResult => task.texts.map((text) => {
-  const quick = quickYamlValue(text);
-  if (quick !== undefined) return quick;
-  const parsed = parseYaml('', text);
-  return parsed.diagnostics.length === 0 ? parsed.data : undefined;
-}));
+serve(ROLE, (task: ParseTask): ParseResult => {
+  const words = new Int32Array(task.shared);
+  const result: ParseResult = { positions: [], values: [] };
+  if (Atomics.compareExchange(words, task.slot, WAITING, PARSING) !== WAITING) return result;
+  claimChunks(words, task.texts.length, (position) => {
+    const text = task.texts[position]!;
+    const quick = quickYamlValue(text);
+    const parsed = quick === undefined ? parseYaml('', text) : undefined;
+    result.positions.push(position);
+    result.values.push(quick ?? (parsed!.diagnostics.length === 0 ? parsed!.data : undefined));
+  });
+  return result;
+});
