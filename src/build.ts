@@ -5,8 +5,8 @@
 //   2. load      read site.yaml, pages/, static/ and the parse cache from disk
 //   3. validate  parse and check each file against its schema → the resolved model
 //   4. rules     rules of meaning over the model: links, redirects, heads, routes
+//                (run after 4b, 4c and 5, while other threads render; nothing they find stops it)
 //   4b. images   photos made into their variants, and 4c. cards, each page's share card
-//                (both started before 4: they mostly wait on files while the rules run)
 //   5. bundle    (started in step 1) client scripts and the stylesheet, hashed
 //   6. render    every page through its template to HTML
 //   7. extras    _redirects, _headers, sitemap.xml, robots.txt
@@ -27,12 +27,12 @@ import { load, parseCacheFile, readParseCache, reloadFiles, type LoadedContent }
 import { images } from './images/index.ts';
 import { shareCards } from './images/share-cards.ts';
 import { createParseCache } from './validate/parse-cache.ts';
-import { compileValidators, validate, type Validators } from './validate/validate.ts';
+import { compileValidators, validate, type Validated, type Validators } from './validate/validate.ts';
 import { editorSchemas } from './validate/editor-schemas.ts';
 import { checkData, checkRendered } from './rules/index.ts';
 import { bundle, type Bundle, type OutputFile } from './bundle/bundle.ts';
 import { render, type RenderedPage, type RenderMemory } from './render/render.ts';
-import { prepareThreads, renderOnThreads } from './render/threads.ts';
+import { prepareThreads, renderOnThreads, shareWeights } from './render/threads.ts';
 import { startThread, threadModule, type Thread } from './threads.ts';
 import { warmParseCache } from './validate/parse-threads.ts';
 import { availableParallelism } from 'node:os';
@@ -205,10 +205,14 @@ interface Step {
   threads: readonly Thread[];
 }
 
-/** What stages 3 onwards start from. */
-interface LoadedStep extends Step {
+/** Work started in stage 1 and awaited at stage 5: the client bundle and, when asked, the type check. */
+interface Started {
   bundling: Promise<Bundle>;
   typing: ReturnType<typeof templateTypes> | undefined;
+}
+
+/** What stages 3 onwards start from. */
+interface LoadedStep extends Step, Started {
   content: LoadedContent;
   cached: Record<string, unknown>;
 }
@@ -221,30 +225,33 @@ async function checkAndRender(step: LoadedStep): Promise<BuildResult> {
   if (threads.length > 0) await clock.time('parse', () => warmParseCache(content, cache, threads));
   const validated = await clock.time('validate', () => validate(content, theme, validatorsFor(theme, root), { baseUrl: options.baseUrl, cache, drafts: options.drafts, today: options.today }));
   const cacheChanges = cache.changes();
-  // Saved for the next process; a builder that keeps running keeps its cache in memory.
-  if (cacheChanges && !memory.parsed) await writeParseCache(root, parseCacheFile(root), cacheChanges);
+  // Saved for the next process, while the stages below run (awaited before the build returns); a
+  // builder that keeps running keeps its cache in memory. A cache that cannot be saved costs only speed.
+  const saving = cacheChanges && !memory.parsed ? writeParseCache(root, parseCacheFile(root), cacheChanges) : undefined;
   memory.parsed = cacheChanges ?? cached;
+  try {
+    return await drawAndRender({ root, out, writing, options, clock, memory, theme, bundling, typing, validated, threads });
+  } finally {
+    await saving;
+  }
+}
+
+/** What stages 4 onwards start from. */
+interface ValidatedStep extends Step, Started {
+  validated: Validated;
+}
+
+/** Stages 4b-c (images and cards), 5 (the bundle), then 4 (the rules, while other threads render) and 6 to 9. */
+async function drawAndRender(step: ValidatedStep): Promise<BuildResult> {
+  const { root, out, writing, options, clock, memory, theme, bundling, typing, validated, threads } = step;
   const { claimedRoutes } = validated;
-  const found = [...validated.diagnostics];
 
   // 4b. images: photos content names, made into their variants (or taken from the cache); 4c. share
   // cards, drawn by the theme for each page (or cut from its image), from the cache when drawn before.
-  // Both mostly wait on files and sharp's own threads, so the rules over the model run meanwhile.
+  // Every page's render reads them; from the cache, they take a small part of a second at 10,000 pages.
   const cacheDir = cacheFolder(root);
-  const drawing = clock.time('images', () => images(validated.model, theme, cacheDir)).then(async (pictured) => ({
-    pictured,
-    carded: await clock.time('cards', () => shareCards(validated.model, theme, pictured.pictures, cacheDir)),
-  }));
-  // Awaited below; until then a failure is held, not reported as unhandled.
-  drawing.catch(() => undefined);
-
-  // 4. rules over the model
-  found.push(...(await clock.time('rules', () => checkData(validated.model, claimedRoutes, theme.pageRules?.bind(theme)))));
-
-  const { pictured, carded } = await drawing;
-  // An image field's path to nothing is said once, as a missing image rather than as a broken link.
-  const missing = new Set(pictured.diagnostics.filter((d) => d.code === 'image-missing').map(placeOf));
-  found.splice(0, found.length, ...found.filter((d) => !(d.code === 'broken-link' && missing.has(placeOf(d)))), ...pictured.diagnostics, ...carded.diagnostics);
+  const pictured = await clock.time('images', () => images(validated.model, theme, cacheDir));
+  const carded = await clock.time('cards', () => shareCards(validated.model, theme, pictured.pictures, cacheDir));
   const model: SiteModel = { ...validated.model, pictures: pictured.pictures, shareCards: carded.cards };
   const media: Media = {
     files: [...pictured.files, ...carded.files],
@@ -256,16 +263,24 @@ async function checkAndRender(step: LoadedStep): Promise<BuildResult> {
   const bundled = await bundling;
   memory.bundled = bundled;
   memory.bundledWith = theme;
-  found.push(...bundled.diagnostics);
+  const found = [...validated.diagnostics, ...pictured.diagnostics, ...carded.diagnostics, ...bundled.diagnostics];
   if (typing) found.push(...(await typing).diagnostics);
+
+  // 4. rules over the model. Nothing they find stops the render, so they run while other threads render.
+  const rules = () => {
+    const ruled = checkData(validated.model, claimedRoutes, theme.pageRules?.bind(theme));
+    // An image field's path to nothing is said once, as a missing image rather than as a broken link.
+    const missing = new Set(pictured.diagnostics.filter((d) => d.code === 'image-missing').map(placeOf));
+    return ruled.filter((d) => !(d.code === 'broken-link' && missing.has(placeOf(d))));
+  };
   // Pages render even when other files have problems, so one run reports everything; only
   // a problem in what every page reads (site.yaml, client code) leaves nothing sensible to render.
-  if (found.some(stopsRendering)) fail(found);
+  if (found.some(stopsRendering)) fail([...found, ...(await clock.time('rules', rules))]);
 
   // 6. render, each page written to a new output tree as it is made when streaming
   const staging = writing && options.stream ? await openStaging(resolve(root, out)) : undefined;
   try {
-    return await renderAndWrite({ root, out, writing, options, clock, memory, model, theme, bundled, media, found, claimedRoutes, staging, threads });
+    return await renderAndWrite({ root, out, writing, options, clock, memory, model, theme, bundled, media, found, rules, claimedRoutes, staging, threads });
   } catch (error) {
     await staging?.abandon();
     throw error;
@@ -300,6 +315,8 @@ interface RenderStep extends Step {
   media: Media;
   /** Problems so far; the later stages add theirs. */
   found: Diagnostic[];
+  /** Stage 4, the rules over the model: run while the other threads render, before this one's share. */
+  rules: () => Diagnostic[];
   claimedRoutes: readonly string[];
   /** The new output tree pages are written to as they are rendered, when streaming. */
   staging?: Staging;
@@ -319,16 +336,17 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
     return { ...page, html: '' };
   } : undefined;
   const helpers = streamed ? threads : [];
-  const count = helpers.length + 1;
+  // The other threads are given their shares first; this one runs the rules over the model, then
+  // renders its own (smaller) share while they render theirs.
+  const others = helpers.length > 0 ? renderOnThreads(helpers, root, staging && { folder: staging.folder, turns: staging.turns }, model, bundled.assets, options.sharedBlocks !== false) : Promise.resolve([]);
+  const theirs = others.then((results) => ({ results }), (error: unknown) => ({ error }));
+  found.push(...(await clock.time('rules', step.rules)));
   const rendered = await clock.time('render', async () => {
-    // The other threads are given their shares first and render them while this one renders its own.
-    const others = helpers.length > 0 ? renderOnThreads(helpers, root, staging && { folder: staging.folder, turns: staging.turns }, model, bundled.assets, options.sharedBlocks !== false) : Promise.resolve([]);
-    const theirs = others.then((results) => ({ results }), (error: unknown) => ({ error }));
     const own = render(model, theme, bundled.assets, {
       memory: memory.rendered,
       locate: (stack) => themeFrame(root, stack),
       ...(streamed ? { onPage: streamed } : {}),
-      shard: { index: 0, count },
+      shard: { index: 0, weights: shareWeights(helpers.length) },
       remember: !memory.once,
       ...(options.sharedBlocks === false ? { sharedBlocks: false } : {}),
     });

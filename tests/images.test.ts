@@ -5,7 +5,7 @@
 // reported at the post's line.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,11 +39,15 @@ function lineOf(text: string, field: string): number {
 }
 
 describe('a photo in a post', () => {
+  /** The variants the first build drew, by path: the hash of each one's bytes. */
+  const drawnVariants = new Map<string, string>();
+
   it('is made into AVIF, WebP and JPEG at each width up to its own, with this exact markup', async () => {
     await usePhoto(PHOTO);
     const out = join(root, 'dist');
     const result = await build({ root, out, editorSchemas: false });
     expect(result.stats.images).toEqual({ drawn: 1, cached: 0 });
+    for (const f of result.files.filter((f) => f.path.startsWith('assets/images/'))) drawnVariants.set(f.path, createHash('sha1').update(f.contents).digest('hex'));
     const hash = createHash('sha256').update(photo).digest('hex').slice(0, 10);
     const at = (w: number, ext: string) => `/assets/images/img-2041-heated-floor-${hash}-${w}.${ext}`;
     const set = (ext: string) => [400, 800, 1000].map((w) => `${at(w, ext)} ${w}w`).join(', ');
@@ -68,9 +72,16 @@ describe('a photo in a post', () => {
     expect([shape.format, shape.width, shape.height]).toEqual(['jpeg', 1200, 630]);
   }, 120_000);
 
-  it('does no image work on the next build', async () => {
+  it('does no image work on the next build, and links the cached variants into the output', async () => {
     const result = await build({ root, out: join(root, 'dist'), editorSchemas: false });
     expect(result.stats.images).toEqual({ drawn: 0, cached: 1 });
+    const variants = result.files.filter((f) => f.path.startsWith('assets/images/') && f.kept);
+    expect(variants.map((f) => f.path).sort()).toEqual([...drawnVariants.keys()].sort());
+    for (const variant of variants) {
+      const written = join(root, 'dist', variant.path);
+      expect((await stat(written)).ino).toBe((await stat(variant.kept!.file)).ino);
+      expect(createHash('sha1').update(await readFile(written)).digest('hex')).toBe(drawnVariants.get(variant.path));
+    }
   }, 60_000);
 });
 

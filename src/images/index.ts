@@ -41,7 +41,12 @@ interface Mention {
 export async function images(model: SiteModel, theme: Theme, cacheDir: string): Promise<Images> {
   const result: Images = { pictures: {}, files: [], replaced: new Set(), diagnostics: [], drawn: 0, cached: 0 };
   const byPath = new Map<string, Mention[]>();
-  const add = (image: string, where: Mention) => byPath.set(image, [...(byPath.get(image) ?? []), where]);
+  // Pushed, not copied: ten thousand pages may name one photo.
+  const add = (image: string, where: Mention) => {
+    const mentions = byPath.get(image);
+    if (mentions) mentions.push(where);
+    else byPath.set(image, [where]);
+  };
   const mention = (schema: TSchema | undefined, data: unknown, entry: PageEntry | PostEntry) => {
     if (!schema) return;
     for (const { path, value } of imageFields(schema, data)) add(value, { file: entry.file, path: formatPath(path), position: () => entry.source.locate(path) });

@@ -3,10 +3,12 @@
 // they are made, so a build with no new photo does no image work, and the dev
 // server, which builds through the same code, shares it.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import { writeWhole } from '../../bin/node-module.js';
 import { join } from 'node:path';
 import { MAX_MEGAPIXELS, nameStem, pictureOf, plannedVariants, type Picture, type Variant } from './picture.ts';
+import type { OutputFile } from '../bundle/bundle.ts';
+import { keptFile } from '../write/write.ts';
 
 /** Bump when the encoding changes, so cached variants are made again. */
 const ENCODING = 1;
@@ -14,7 +16,7 @@ const ENCODING = 1;
 const QUALITY = { avif: { quality: 50, effort: 4 }, webp: { quality: 72, effort: 4 }, jpeg: { quality: 75, mozjpeg: true }, png: { compressionLevel: 9, palette: false } } as const;
 
 export type Processed =
-  | { ok: true; picture: Picture; files: { path: string; contents: Uint8Array }[]; drawn: boolean }
+  | { ok: true; picture: Picture; files: OutputFile[]; drawn: boolean }
   | { ok: false; problem: 'unreadable'; reason: string }
   | { ok: false; problem: 'too-large'; width: number; height: number };
 
@@ -28,7 +30,7 @@ interface CachedPicture {
 export async function processPhoto(path: string, bytes: Uint8Array, cacheDir: string): Promise<Processed> {
   const hash = createHash('sha256').update(bytes).digest('hex');
   const folder = join(cacheDir, 'images', `${hash.slice(0, 24)}-${ENCODING}-${nameStem(path)}`);
-  const cached = await fromCache(folder);
+  const cached = fromCache(folder);
   if (cached) return cached;
 
   const sharp = (await import('sharp')).default;
@@ -63,10 +65,18 @@ export async function processPhoto(path: string, bytes: Uint8Array, cacheDir: st
   return { ok: true, picture: pictureOf(variants, meta), files, drawn: true };
 }
 
-async function fromCache(folder: string): Promise<Processed | undefined> {
+/**
+ * The variants made by an earlier build: not read, only found (the writer links them into the
+ * output, see keptFile), so a warm build neither holds nor copies a site's photos. Synchronous: a
+ * few small reads, which need no turn of the event loop while the rules run.
+ */
+function fromCache(folder: string): Processed | undefined {
   try {
-    const saved = JSON.parse(await readFile(join(folder, 'picture.json'), 'utf8')) as CachedPicture;
-    const files = await Promise.all(saved.variants.map(async (v) => ({ path: v.path, contents: new Uint8Array(await readFile(join(folder, v.path.split('/').pop()!))) })));
+    const saved = JSON.parse(readFileSync(join(folder, 'picture.json'), 'utf8')) as CachedPicture;
+    const files = saved.variants.map((v) => {
+      const file = join(folder, v.path.split('/').pop()!);
+      return keptFile(v.path, { file, size: statSync(file).size });
+    });
     return { ok: true, picture: pictureOf(saved.variants, saved), files, drawn: false };
   } catch {
     return undefined;

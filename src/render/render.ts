@@ -67,8 +67,8 @@ export interface RenderOptions {
    * streams its output writes the HTML here and keeps the page without it (see src/build.ts).
    */
   onPage?: (page: RenderedPage) => RenderedPage;
-  /** Render only every `count`th page, from the `index`th: one thread's share of a build (see threads.ts). */
-  shard?: { index: number; count: number };
+  /** Render only the pages of one thread's share of a build (see `Shard`). */
+  shard?: Shard;
   /** `false` renders every <Shared> block in place, in each page: a check that a theme's `by` lists are complete. Default: true. */
   sharedBlocks?: boolean;
   /** `false` keeps no record of what each page read (a build run once has no later build to serve). Default: true. */
@@ -138,10 +138,10 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
     if (remember) records.set(output, { page, diagnostics: found, own, reads: Object.fromEntries([...reads].map((read) => [read, inputs.reads[read] ?? ''])), global: inputs.global });
   };
 
-  const shard = options.shard ?? { index: 0, count: 1 };
+  const shard = options.shard ?? { index: 0, weights: [1] };
   let position = -1;
   // A thread is sent only the pages at its own positions (renderModel in threads.ts): keep the two in step.
-  const mine = () => ++position % shard.count === shard.index;
+  const mine = () => inShard(++position, shard);
   for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) {
     if (!mine()) continue;
     const template = theme.templates[page.template]!;
@@ -155,6 +155,26 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
   }
   pages.sort((a, b) => (a.output < b.output ? -1 : 1));
   return { pages, diagnostics, memory: { theme, records }, renderedRoutes };
+}
+
+/**
+ * One thread's share of the pages: of every run of sum(weights) pages in order, thread `index` renders
+ * the weights[index] after those of the threads before it. Shares interleave, so long and short pages
+ * spread evenly, and a thread with other work to do can be given fewer.
+ */
+export interface Shard {
+  index: number;
+  weights: readonly number[];
+}
+
+/** Whether the page at `position` (pages first, then posts) is in `shard`. */
+export function inShard(position: number, shard: Shard): boolean {
+  let slot = position % shard.weights.reduce((sum, weight) => sum + weight, 0);
+  for (const [index, weight] of shard.weights.entries()) {
+    if (slot < weight) return index === shard.index;
+    slot -= weight;
+  }
+  return false;
 }
 
 const DOCTYPE = '<!DOCTYPE html>';

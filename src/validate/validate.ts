@@ -55,12 +55,14 @@ export function modelineFor(file: string, schemaName: string): string {
   return `# yaml-language-server: $schema=${target.startsWith('.') ? target : './' + target}`;
 }
 
-export function validate(
-  content: LoadedContent,
-  theme: Theme,
-  validators: Validators,
-  options: ValidateOptions = {},
-): { model: SiteModel; diagnostics: Diagnostic[]; claimedRoutes: string[] } {
+/** The validate stage's result: the resolved model, the problems found, and the routes content claims. */
+export interface Validated {
+  model: SiteModel;
+  diagnostics: Diagnostic[];
+  claimedRoutes: string[];
+}
+
+export function validate(content: LoadedContent, theme: Theme, validators: Validators, options: ValidateOptions = {}): Validated {
   const diagnostics: Diagnostic[] = [];
 
   // site.yaml
