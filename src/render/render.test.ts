@@ -2,10 +2,19 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import type { Assets, PageProps, PostPage } from '../contracts/theme.ts';
-import { render } from './render.ts';
+import { inShard, render } from './render.ts';
 import { documentElement, pageEntry, plainSchema, postEntry, siteModel, tinyTheme } from '../test-support.ts';
 
 const assets: Assets = { css: 'body{margin:0}', scripts: { menu: '/assets/menu-ABC123.js' } };
+
+describe('inShard', () => {
+  it('gives each position to exactly one thread, in runs as long as the weights', () => {
+    const weights = [2, 3];
+    const owner = (position: number) => [0, 1].filter((index) => inShard(position, { index, weights }));
+    expect(Array.from({ length: 12 }, (_, p) => owner(p))).toEqual([[0], [0], [1], [1], [1], [0], [0], [1], [1], [1], [0], [0]]);
+    expect(Array.from({ length: 7 }, (_, p) => inShard(p, { index: 0, weights: [6] }))).toEqual(Array(7).fill(true));
+  });
+});
 
 describe('render', () => {
   it('writes / to index.html, /a/b to a/b.html and the not-found route to 404.html, sorted by output file', () => {
