@@ -225,13 +225,19 @@ async function checkAndRender(step: LoadedStep): Promise<BuildResult> {
   if (threads.length > 0) await clock.time('parse', () => warmParseCache(content, cache, threads));
   const validated = await clock.time('validate', () => validate(content, theme, validatorsFor(theme, root), { baseUrl: options.baseUrl, cache, drafts: options.drafts, today: options.today }));
   const cacheChanges = cache.changes();
-  // Saved for the next process, while the stages below run (awaited before the build returns); a
-  // builder that keeps running keeps its cache in memory. A cache that cannot be saved costs only speed.
-  const saving = cacheChanges && !memory.parsed ? writeParseCache(root, parseCacheFile(root), cacheChanges) : undefined;
+  // Saved for the next process when this thread would otherwise wait (for the other threads to finish
+  // rendering), else as the build ends; a builder that keeps running keeps its cache in memory. Turning
+  // 10,000 values into JSON takes a few hundred milliseconds. A cache that cannot be saved costs only speed.
+  const firstBuild = !memory.parsed;
   memory.parsed = cacheChanges ?? cached;
+  let saving: Promise<void> | undefined;
+  const save = () => {
+    if (cacheChanges && firstBuild) saving ??= writeParseCache(root, parseCacheFile(root), cacheChanges);
+  };
   try {
-    return await drawAndRender({ root, out, writing, options, clock, memory, theme, bundling, typing, validated, threads });
+    return await drawAndRender({ root, out, writing, options, clock, memory, theme, bundling, typing, validated, threads, idle: save });
   } finally {
+    save();
     await saving;
   }
 }
@@ -239,11 +245,13 @@ async function checkAndRender(step: LoadedStep): Promise<BuildResult> {
 /** What stages 4 onwards start from. */
 interface ValidatedStep extends Step, Started {
   validated: Validated;
+  /** Work for when this thread would wait for the others (see RenderStep). */
+  idle: () => void;
 }
 
 /** Stages 4b-c (images and cards), 5 (the bundle), then 4 (the rules, while other threads render) and 6 to 9. */
 async function drawAndRender(step: ValidatedStep): Promise<BuildResult> {
-  const { root, out, writing, options, clock, memory, theme, bundling, typing, validated, threads } = step;
+  const { root, out, writing, options, clock, memory, theme, bundling, typing, validated, threads, idle } = step;
   const { claimedRoutes } = validated;
 
   // 4b. images: photos content names, made into their variants (or taken from the cache); 4c. share
@@ -280,7 +288,7 @@ async function drawAndRender(step: ValidatedStep): Promise<BuildResult> {
   // 6. render, each page written to a new output tree as it is made when streaming
   const staging = writing && options.stream ? await openStaging(resolve(root, out)) : undefined;
   try {
-    return await renderAndWrite({ root, out, writing, options, clock, memory, model, theme, bundled, media, found, rules, claimedRoutes, staging, threads });
+    return await renderAndWrite({ root, out, writing, options, clock, memory, model, theme, bundled, media, found, rules, idle, claimedRoutes, staging, threads });
   } catch (error) {
     await staging?.abandon();
     throw error;
@@ -317,6 +325,8 @@ interface RenderStep extends Step {
   found: Diagnostic[];
   /** Stage 4, the rules over the model: run while the other threads render, before this one's share. */
   rules: () => Diagnostic[];
+  /** Called once this thread has rendered its share, while it waits for the other threads. */
+  idle: () => void;
   claimedRoutes: readonly string[];
   /** The new output tree pages are written to as they are rendered, when streaming. */
   staging?: Staging;
@@ -350,6 +360,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
       remember: !memory.once,
       ...(options.sharedBlocks === false ? { sharedBlocks: false } : {}),
     });
+    step.idle();
     const other = await theirs;
     if ('error' in other) throw other.error;
     if (other.results.length === 0) return own;
