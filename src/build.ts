@@ -23,7 +23,7 @@ import { PAGES_DIR, SITE_FILE, STATIC_DIR } from './contracts/project.ts';
 import { loadTheme } from './load/theme.ts';
 import { cacheFolder } from '../bin/node-module.js';
 import { themeFrame } from './load/theme-frames.ts';
-import { load, parseCacheFile, readParseCache, reloadFiles, type LoadedContent } from './load/load.ts';
+import { listContent, load, parseCacheFile, readParseCache, reloadFiles, type ContentListing, type LoadedContent } from './load/load.ts';
 import { images } from './images/index.ts';
 import { shareCards } from './images/share-cards.ts';
 import { createParseCache } from './validate/parse-cache.ts';
@@ -158,8 +158,28 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   if (outProblem) fail([outProblem]);
   const fresh = changed === undefined || memory.content === undefined;
 
+  // Threads, when the site is large enough to repay starting them (see src/threads.ts). A thread takes
+  // a few hundred milliseconds to load the engine, so they start first, from a listing of the files,
+  // and load the engine and the theme while this thread loads and checks the content.
+  const listing = fresh ? await listContent(root) : undefined;
+  const module = threadModule();
+  const wanted = module ? threadCount(options.threads, listing ? listing.pageFiles.length : memory.content!.pages.length, THREADED_PAGES) : 1;
+  const threads = Array.from({ length: wanted - 1 }, () => startThread(module!));
+  if (options.stream) prepareThreads(threads, root);
+  try {
+    return await loadAndCheck({ root, out, writing, options, clock, memory, threads }, listing, changed);
+  } finally {
+    await Promise.all(threads.map((thread) => thread.close()));
+  }
+}
+
+/** Stages 1 and 2 (theme, load; the bundle and the type check started), then the rest. */
+async function loadAndCheck(step: Omit<Step, 'theme'>, listing: ContentListing | undefined, changed: readonly string[] | undefined): Promise<BuildResult> {
+  const { root, writing, options, clock, memory } = step;
+  // A first build lists its files; a later one reads only what changed.
+  const fresh = listing !== undefined;
   // 1. theme; editors need the current schemas most when their content does not validate yet.
-  const themeTouched = fresh || changed.some((path) => !isContentPath(path));
+  const themeTouched = fresh || changed!.some((path) => !isContentPath(path));
   // A theme that failed to load is loaded again by the next build, whatever changed.
   if (themeTouched) memory.theme = undefined;
   const theme = memory.theme ?? (await clock.time('theme', () => loadTheme(root)));
@@ -174,22 +194,11 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
 
   // 2. load
   const [content, cached] = await clock.time('load', () => Promise.all([
-    fresh ? load(root) : reloadFiles(root, memory.content!, changed),
+    fresh ? load(root, listing) : reloadFiles(root, memory.content!, changed!),
     memory.parsed ?? readParseCache(root),
   ]));
   memory.content = content;
-
-  // Threads, when the site is large enough to repay starting them: they load the engine and the
-  // theme while this thread checks the content, then parse and render (see src/threads.ts).
-  const module = threadModule();
-  const wanted = module ? threadCount(options.threads, content.pages.length, THREADED_PAGES) : 1;
-  const threads = Array.from({ length: wanted - 1 }, () => startThread(module!));
-  if (options.stream) prepareThreads(threads, root);
-  try {
-    return await checkAndRender({ root, out, writing, options, clock, memory, theme, bundling, typing, content, cached, threads });
-  } finally {
-    await Promise.all(threads.map((thread) => thread.close()));
-  }
+  return checkAndRender({ ...step, theme, bundling, typing, content, cached });
 }
 
 /** What every stage after loading works with. */
