@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { marked } from 'marked';
+import { bodyHtml } from '../html/markdown.ts';
 import { safeContentHtml } from '../html/content-html.ts';
 import { withPictures } from '../html/content-pictures.ts';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
@@ -256,7 +256,7 @@ function pageProps(page: PageEntry, shared: Shared, reads: Set<string>, card: Sh
 
 function postProps(post: PostEntry, shared: Shared, reads: Set<string>, imageSizes: string, card: ShareCard | undefined): PageProps<PostPage> {
   // Content's HTML keeps to the allow-list whatever a post holds (src/html/content-html.ts).
-  const html = withPictures(safeContentHtml(marked.parse(post.body, { async: false, gfm: true })), shared.pictures, imageSizes);
+  const html = withPictures(safeContentHtml(bodyHtml(post)), shared.pictures, imageSizes);
   const page = { front: post.front, slug: post.slug, html, words: post.words, status: post.status };
   // The post template gets the common fields too, so shared head components work unchanged.
   const common = { template: 'post', title: post.head.title, description: post.head.description, noindex: false };

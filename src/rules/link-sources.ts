@@ -7,6 +7,7 @@ import { scanHtml } from '../html/scan.ts';
 import { htmlLink } from '../html/page-facts.ts';
 import type { PostEntry } from '../contracts/model.ts';
 import { perObject } from '../memo.ts';
+import { bodyTokens } from '../html/markdown.ts';
 
 export interface Link {
   href: string;
@@ -33,16 +34,16 @@ export function linksInData(file: string, value: unknown, source: ParsedYaml | n
 }
 
 /** The links of a post's body, worked out once per post: the link rule and the images stage both read them. */
-export const linksOfBody = perObject((post: PostEntry) => linksInMarkdown(post.file, post.body, post.bodyLine));
+export const linksOfBody = perObject((post: PostEntry) => linksInMarkdown(post.file, post.body, post.bodyLine, bodyTokens(post)));
 
 /**
  * Link and image targets in a post's Markdown body, including href and src
  * attributes of raw HTML in it, located by searching the source in order.
  */
-export function linksInMarkdown(file: string, body: string, bodyLine: number): Link[] {
+export function linksInMarkdown(file: string, body: string, bodyLine: number, tokens: readonly Token[] = new Lexer().lex(body)): Link[] {
   const out: Link[] = [];
   const hrefs: { href: string; alt?: string }[] = [];
-  const visit = (tokens: Token[]) => {
+  const visit = (tokens: readonly Token[]) => {
     for (const token of tokens) {
       if (token.type === 'link' && typeof token.href === 'string') hrefs.push({ href: token.href });
       if (token.type === 'image' && typeof token.href === 'string') hrefs.push({ href: token.href, alt: String(token.text ?? '') });
@@ -53,7 +54,7 @@ export function linksInMarkdown(file: string, body: string, bodyLine: number): L
       if (children) visit(children);
     }
   };
-  visit(new Lexer().lex(body));
+  visit(tokens);
   // Positions are worked out only for links with a problem, from the offsets of the body's line
   // breaks, found once: a post of fifty thousand links is checked in one pass, not fifty thousand.
   let breaks: number[] | undefined;

@@ -2,10 +2,11 @@
 // <script>, an <iframe>, a <style>, an onclick= or a style= written in a post
 // is refused at its line, so a post can neither run script nor restyle the site
 // (the render removes anything outside the list all the same).
-import { Lexer, type Token } from 'marked';
+import type { Token } from 'marked';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { PostEntry, SiteModel } from '../contracts/model.ts';
 import { perObject } from '../memo.ts';
+import { bodyTokens } from '../html/markdown.ts';
 import { unsafeParts } from '../html/content-html.ts';
 import { bodyPosition } from './content-sources.ts';
 
@@ -16,7 +17,7 @@ export function unsafeHtml(model: SiteModel): Diagnostic[] {
 const unsafeHtmlInPost = perObject((post: PostEntry): Diagnostic[] => {
   const found: Diagnostic[] = [];
   let cursor = 0;
-  for (const raw of rawHtml(new Lexer().lex(post.body))) {
+  for (const raw of rawHtml(bodyTokens(post))) {
     const at = post.body.indexOf(raw, cursor);
     if (at < 0) continue;
     cursor = at + raw.length;
@@ -28,7 +29,7 @@ const unsafeHtmlInPost = perObject((post: PostEntry): Diagnostic[] => {
 });
 
 /** The raw HTML of a post's tokens, in the order it is written. */
-function rawHtml(tokens: Token[], out: string[] = []): string[] {
+function rawHtml(tokens: readonly Token[], out: string[] = []): string[] {
   for (const token of tokens) {
     if (token.type === 'html' && typeof token.raw === 'string') out.push(token.raw);
     const children = (token as { tokens?: Token[] }).tokens ?? (token as { items?: Token[] }).items;
