@@ -31,7 +31,7 @@ import { compileValidators, validate, type Validated, type Validators } from './
 import { editorSchemas } from './validate/editor-schemas.ts';
 import { checkData, checkRendered } from './rules/index.ts';
 import { bundle, type Bundle, type OutputFile } from './bundle/bundle.ts';
-import { render, type RenderedPage, type RenderMemory } from './render/render.ts';
+import { render, type Rendered, type RenderedPage, type RenderMemory } from './render/render.ts';
 import { prepareThreads, renderOnThreads, shareWeights } from './render/threads.ts';
 import { startThread, threadModule, type Thread } from './threads.ts';
 import { warmParseCache } from './validate/parse-threads.ts';
@@ -72,7 +72,7 @@ export interface BuildOptions {
   stream?: boolean;
   /**
    * Threads to work on, counting this one, for a site of 400 page files or more: started as soon as
-   * the files are read, they load the engine and theme while this thread checks the content, then
+   * the files are listed, they load the engine and theme while this thread reads and checks the content, then
    * share the parsing of the YAML the parse cache lacks and, while streaming, render; `auto` is
    * one per core, at most 4. Threads need the engine's bundle, as `site build` runs it; from
    * sources, a build uses one. Default: 1.
@@ -359,17 +359,24 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
   // renders its own (smaller) share while they render theirs.
   const others = helpers.length > 0 ? renderOnThreads(helpers, root, staging && { folder: staging.folder, turns: staging.turns }, model, bundled.assets, options.sharedBlocks !== false) : Promise.resolve([]);
   const theirs = others.then((results) => ({ results }), (error: unknown) => ({ error }));
-  found.push(...(await clock.time('rules', step.rules)));
-  const rendered = await clock.time('render', async () => {
-    const own = render(model, theme, bundled.assets, {
+  let own: Rendered;
+  try {
+    found.push(...(await clock.time('rules', step.rules)));
+    own = await clock.time('render', () => render(model, theme, bundled.assets, {
       memory: memory.rendered,
       locate: (stack) => themeFrame(root, stack),
       ...(streamed ? { onPage: streamed } : {}),
       shard: { index: 0, weights: shareWeights(helpers.length) },
       remember: !memory.once,
       ...(options.sharedBlocks === false ? { sharedBlocks: false } : {}),
-    });
-    step.idle();
+    }));
+  } catch (error) {
+    // The other threads finish writing before the caller removes the tree they write into.
+    await theirs;
+    throw error;
+  }
+  step.idle();
+  const rendered = await clock.time('render', async () => {
     const other = await theirs;
     if ('error' in other) throw other.error;
     if (other.results.length === 0) return own;

@@ -76,18 +76,6 @@ export interface RenderOptions {
 }
 
 export function render(model: SiteModel, theme: Theme, assets: Assets, options: RenderOptions = {}): Rendered {
-  const steps = renderSteps(model, theme, assets, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
-/**
- * The render, one page per step, the result returned when done: a build that
- * writes each page as it is made lets its writes run between steps.
- */
-export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, options: RenderOptions = {}): Generator<void, Rendered> {
   const memory = options.memory;
   const pages: RenderedPage[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -146,12 +134,10 @@ export function* renderSteps(model: SiteModel, theme: Theme, assets: Assets, opt
     if (!mine()) continue;
     const template = theme.templates[page.template]!;
     renderOne(page.file, page.route, page.template, () => pageSignature(page), (reads) => called(template.component, pageProps(page, shared, reads, cards[page.route])));
-    yield;
   }
   for (const post of model.posts) {
     if (!mine()) continue;
     renderOne(post.file, post.route, 'post', () => postSignature(post), (reads) => called(theme.post.component, postProps(post, shared, reads, theme.post.imageSizes ?? '100vw', cards[post.route])));
-    yield;
   }
   pages.sort((a, b) => (a.output < b.output ? -1 : 1));
   return { pages, diagnostics, memory: { theme, records }, renderedRoutes };

@@ -54,8 +54,7 @@ export async function warmParseCache(content: LoadedContent, cache: ParseCache, 
   const words = new Int32Array(shared);
   const replies = threads.map((thread, k) => {
     const task: ParseTask = { role: ROLE, texts, shared, slot: 1 + k };
-    const reply = thread.run<ParseResult>(task).then((result) => ({ result }), (error: unknown) => ({ error }));
-    return reply;
+    return thread.run<ParseResult>(task).then((result) => ({ result }), (error: unknown) => ({ error }));
   });
   // This thread's chunks: parsed with the cache, which keeps the clean ones.
   claimChunks(words, texts.length, (position) => void parseYaml('', texts[position]!, 0, cache));

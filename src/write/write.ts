@@ -123,8 +123,9 @@ export interface TurnWriter {
 /**
  * Files written in turns by the threads sharing `turns` (one 32-bit word: 1 while a thread is
  * writing). Creating a file locks its folder, and threads creating files in one folder at once
- * wait on each other in the kernel: 10,000 pages of 40 kB took 0.3-0.6 s from one thread in turn,
- * 0.7-0.8 s as promises 32 at a time, and 3.5 s from two threads at once. A thread that finds the
+ * wait on each other in the kernel: on the test machine (ext4 on a virtual disk), 10,000 files of
+ * 40 kB took 0.3-0.6 s from one thread in turn, 0.7-0.8 s as promises 32 at a time, and 3.5-3.8 s
+ * from two threads at once into one folder (0.4-2.2 s into two). A thread that finds the
  * other writing goes on rendering and tries again a page later, so neither waits until one holds
  * MOST_HELD files. Synchronous: Node's promised writeFile is four trips to its thread pool per file.
  */
