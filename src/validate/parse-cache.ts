@@ -11,7 +11,14 @@ export interface ParseCacheStore extends ParseCache {
 export function createParseCache(entries: Record<string, unknown>): ParseCacheStore {
   const used: Record<string, unknown> = {};
   let added = false;
-  const key = (text: string) => createHash('sha1').update(text).digest('hex');
+  // A text is looked up again after it is parsed (a build sets its value, then validation gets it):
+  // its hash is worked out once. A Map finds a string by V8's own hash of it, kept on the string.
+  const keys = new Map<string, string>();
+  const key = (text: string) => {
+    let k = keys.get(text);
+    if (k === undefined) keys.set(text, (k = createHash('sha1').update(text).digest('hex')));
+    return k;
+  };
   return {
     get(text) {
       const k = key(text);
