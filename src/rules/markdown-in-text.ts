@@ -20,7 +20,7 @@ const markdownLinksIn = perObject((source: ParsedYaml) => {
   const found: { link: string; path: FieldPath }[] = [];
   walk(source.data, [], (text, path) => {
     const link = MARKDOWN_LINK.exec(text)?.[0];
-    if (link) found.push({ link, path });
+    if (link) found.push({ link, path: [...path] });
   });
   return (file: string): Diagnostic[] =>
     found.map(({ link, path }) => diagnostic('markdown-in-text', { file, ...source.locate(path), path: formatPath(path) }, { link }));
