@@ -1,7 +1,7 @@
 // compileSchema(): schema problems as one located diagnostic each, in words an editor understands; editorSchema() and formatPath().
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { compileSchema, editorSchema, formatPath } from './json-schema.ts';
+import { compileSchema, copyValue, editorSchema, formatPath } from './json-schema.ts';
 import { parseYaml } from './yaml.ts';
 
 const schema = Type.Object(
@@ -57,6 +57,25 @@ describe('compileSchema', () => {
     const parsed = parseYaml('pages/a.yaml', 'heading: Hi\n');
     validator.validate('pages/a.yaml', parsed);
     expect(parsed.data).toEqual({ heading: 'Hi' });
+  });
+});
+
+describe('copyValue', () => {
+  it('copies a value read from YAML as structuredClone does, sharing nothing with it', () => {
+    const value = parseYaml('a.yaml', 'title: T\nlist:\n  - { n: 1, ok: true, none: null }\n  - [x, 2.5]\nempty: {}\n').data;
+    const copy = copyValue(value);
+    expect(copy).toStrictEqual(structuredClone(value));
+    (copy as { list: { n: number }[] }).list[0]!.n = 9;
+    expect((value as { list: { n: number }[] }).list[0]!.n).toBe(1);
+  });
+
+  it('keeps a key named __proto__ as a key of its own, not as the prototype', () => {
+    const value = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as object;
+    const copy = copyValue(value) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(['__proto__', 'a']);
+    expect(copy).toStrictEqual(structuredClone(value));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 

@@ -53,7 +53,8 @@ export function compileSchema(schema: object, cacheFolder?: string): Validator {
   if (!check) compiled.set(text, (check = cachedValidator(ajv, cacheFolder, text, () => ajv.compile(root))));
   return {
     validate(file, parsed, value = parsed.data) {
-      const copy = structuredClone(value ?? {});
+      // ajv fills in defaults, so it is given a copy: the parsed value stays as the text says (the parse cache keeps it).
+      const copy = copyValue(value ?? {});
       if (check(copy)) return { value: copy, diagnostics: [] };
       const errors = (check.errors ?? []).map((e) => ({ ...e, parentSchema: schemaAt(root, e.schemaPath) }));
       return { value: copy, diagnostics: describeErrors(file, parsed, value, errors) };
@@ -253,4 +254,25 @@ function valueAt(data: unknown, path: readonly (string | number)[]): unknown {
 /** Characters as a reader counts them (an emoji or an accented letter is one). */
 function lengthOf(value: unknown): number {
   return typeof value === 'string' ? [...value].length : 0;
+}
+
+/**
+ * A deep copy of a value read from YAML (maps, lists, strings, numbers, booleans, null), as
+ * structuredClone makes it but several times faster: at 10,000 pages the copies took half a second.
+ * Own keys stay own keys, `__proto__` too.
+ */
+export function copyValue(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = copyValue(value[i]);
+    return out;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const member = copyValue((value as Record<string, unknown>)[key]);
+    if (key === '__proto__') Object.defineProperty(out, key, { value: member, enumerable: true, writable: true, configurable: true });
+    else out[key] = member;
+  }
+  return out;
 }
