@@ -156,12 +156,12 @@ async function buildWith(options: BuildOptions, memory: Memory, changed?: readon
   const writing = options.write !== false;
   const outProblem = writing ? outputFolderProblem(root, out, await folderEntries(resolve(root, out))) : undefined;
   if (outProblem) fail([outProblem]);
-  const fresh = changed === undefined || memory.content === undefined;
 
   // Threads, when the site is large enough to repay starting them (see src/threads.ts). A thread takes
-  // a few hundred milliseconds to load the engine, so they start first, from a listing of the files,
-  // and load the engine and the theme while this thread loads and checks the content.
-  const listing = fresh ? await listContent(root) : undefined;
+  // a few hundred milliseconds to load the engine, so they start first, from a listing of the files
+  // (a first build lists them all; a later one has its content), and load the engine and the theme
+  // while this thread loads and checks the content.
+  const listing = changed === undefined || memory.content === undefined ? await listContent(root) : undefined;
   const module = threadModule();
   const wanted = module ? threadCount(options.threads, listing ? listing.pageFiles.length : memory.content!.pages.length, THREADED_PAGES) : 1;
   const threads = Array.from({ length: wanted - 1 }, () => startThread(module!));
@@ -228,7 +228,7 @@ interface LoadedStep extends Step, Started {
 
 /** Stages 3 to 9: validate, rules, images and cards, then render and write. */
 async function checkAndRender(step: LoadedStep): Promise<BuildResult> {
-  const { root, out, writing, options, clock, memory, theme, bundling, typing, content, cached, threads } = step;
+  const { root, options, clock, memory, theme, content, cached, threads } = step;
   // 3. validate; a large site the parse cache has not seen is parsed on every core first
   const cache = createParseCache(cached);
   if (threads.length > 0) await clock.time('parse', () => warmParseCache(content, cache, threads));
@@ -244,7 +244,7 @@ async function checkAndRender(step: LoadedStep): Promise<BuildResult> {
     if (cacheChanges && firstBuild) saving ??= writeParseCache(root, parseCacheFile(root), cacheChanges);
   };
   try {
-    return await drawAndRender({ root, out, writing, options, clock, memory, theme, bundling, typing, validated, threads, idle: save });
+    return await drawAndRender({ ...step, validated, idle: save });
   } finally {
     save();
     await saving;

@@ -6,8 +6,13 @@ import { Lexer, marked, type Token } from 'marked';
 import type { PostEntry } from '../contracts/model.ts';
 import { perObject } from '../memo.ts';
 
-/** The tokens of a post's body, as marked.parse reads it (GitHub-flavoured). Nobody may change them. */
-export const bodyTokens = perObject((post: PostEntry): readonly Token[] => new Lexer({ gfm: true }).lex(post.body));
+/** The tokens of Markdown, as marked.parse reads it (GitHub-flavoured). */
+export function markdownTokens(markdown: string): Token[] {
+  return new Lexer({ gfm: true }).lex(markdown);
+}
+
+/** The tokens of a post's body, once per post. Nobody may change them. */
+export const bodyTokens = perObject((post: PostEntry): readonly Token[] => markdownTokens(post.body));
 
 /** A post's body as HTML, before it is held to the allow-list (src/html/content-html.ts). */
 export function bodyHtml(post: PostEntry): string {

@@ -1,6 +1,7 @@
 // Rendering on more than one core (see src/threads.ts). A large build gives each
-// extra thread a share of the pages (every nth page, so long and short pages
-// spread evenly); the calling thread renders its own share meanwhile. Each
+// extra thread a share of the pages (runs of pages in turn, so long and short
+// pages spread evenly: see Shard in render.ts); the calling thread runs the
+// rules over the model and renders its own, smaller share meanwhile. Each
 // thread loads the theme itself, renders its pages, writes them straight into
 // the new output tree and sends back only their facts, so no page's HTML
 // crosses threads.

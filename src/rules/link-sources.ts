@@ -1,13 +1,13 @@
 // Every place a URL can be written: data strings in YAML, links in post
 // bodies, and attributes of the rendered HTML. Each becomes a located link.
-import { Lexer, type Token } from 'marked';
+import type { Token } from 'marked';
 import type { FieldPath, ParsedYaml } from '../validate/yaml.ts';
 import { formatPath } from '../validate/json-schema.ts';
 import { scanHtml } from '../html/scan.ts';
 import { htmlLink } from '../html/page-facts.ts';
 import type { PostEntry } from '../contracts/model.ts';
 import { perObject } from '../memo.ts';
-import { bodyTokens } from '../html/markdown.ts';
+import { bodyTokens, markdownTokens } from '../html/markdown.ts';
 
 export interface Link {
   href: string;
@@ -40,7 +40,7 @@ export const linksOfBody = perObject((post: PostEntry) => linksInMarkdown(post.f
  * Link and image targets in a post's Markdown body, including href and src
  * attributes of raw HTML in it, located by searching the source in order.
  */
-export function linksInMarkdown(file: string, body: string, bodyLine: number, tokens: readonly Token[] = new Lexer().lex(body)): Link[] {
+export function linksInMarkdown(file: string, body: string, bodyLine: number, tokens: readonly Token[] = markdownTokens(body)): Link[] {
   const out: Link[] = [];
   const hrefs: { href: string; alt?: string }[] = [];
   const visit = (tokens: readonly Token[]) => {

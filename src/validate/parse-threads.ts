@@ -9,7 +9,6 @@ import type { LoadedContent } from '../load/load.ts';
 import { REDIRECTS_FILES } from '../contracts/project.ts';
 import { serve, type Thread } from '../threads.ts';
 import { parseYaml, splitFrontMatter, type ParseCache } from './yaml.ts';
-import { quickYamlValue } from './quick-yaml.ts';
 
 const ROLE = 'site-parse-thread';
 
@@ -94,12 +93,15 @@ serve(ROLE, (task: ParseTask): ParseResult => {
   const words = new Int32Array(task.shared);
   const result: ParseResult = { positions: [], values: [] };
   if (Atomics.compareExchange(words, task.slot, WAITING, PARSING) !== WAITING) return result;
+  // parseYaml decides what goes into a cache (a plain text read quickly, else a clean full reading);
+  // this one only catches the value, which goes back to the calling thread's cache.
+  let value: unknown;
+  const catcher: ParseCache = { get: () => undefined, set: (_, data) => void (value = data) };
   claimChunks(words, task.texts.length, (position) => {
-    const text = task.texts[position]!;
-    const quick = quickYamlValue(text);
-    const parsed = quick === undefined ? parseYaml('', text) : undefined;
+    value = undefined;
+    parseYaml('', task.texts[position]!, 0, catcher);
     result.positions.push(position);
-    result.values.push(quick ?? (parsed!.diagnostics.length === 0 ? parsed!.data : undefined));
+    result.values.push(value);
   });
   return result;
 });
