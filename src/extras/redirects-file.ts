@@ -1,7 +1,7 @@
 // dist/_redirects in the format Netlify and Cloudflare Pages share, written so
 // that both engines give every address the same answer.
 import type { RedirectRule } from '../contracts/content-schema.ts';
-import { aliasPaths, compilePattern, isPattern, matchPattern, pathMatches } from '../url.ts';
+import { aliasPaths, compilePattern, isPattern, matchPattern } from '../url.ts';
 
 /** What the site serves from files, which no unforced rule may hide. */
 export interface SitePaths {
@@ -41,10 +41,11 @@ export function redirectsFile(rules: readonly RedirectRule[], site: SitePaths = 
   };
   // Each source compiled once: a site with thousands of pages asks about each of them.
   const patterns = rules.map((rule) => compilePattern(rule.from));
-  const rulesFor = (path: string) => rules.filter((_, i) => {
+  const catches = (i: number, path: string) => {
     const pattern = patterns[i]!;
     return !('error' in pattern) && matchPattern(pattern, path) !== null;
-  });
+  };
+  const rulesFor = (path: string) => rules.filter((_, i) => catches(i, path));
 
   const kept = keptLines(site, rulesFor);
   if (kept.length > 0) text.push('# Files a rule would otherwise hide on Cloudflare Pages, which applies rules even where a file exists');
@@ -53,9 +54,9 @@ export function redirectsFile(rules: readonly RedirectRule[], site: SitePaths = 
   // Exact lines move up unless an earlier pattern catches them (then they stay where the editor put them).
   const lines = rules.map((rule) => linesOf(rule, rulesFor));
   rules.forEach((_, index) => {
-    const earlier = rules.slice(0, index).filter((rule) => isPattern(rule.from));
+    const caughtEarlier = (path: string) => rules.slice(0, index).some((rule, i) => isPattern(rule.from) && catches(i, path));
     for (const line of lines[index]!) {
-      if (!isPattern(line.from) && !earlier.some((rule) => pathMatches(rule.from, line.from))) write(line);
+      if (!isPattern(line.from) && !caughtEarlier(line.from)) write(line);
     }
   });
   for (const line of lines.flat()) write(line);
