@@ -347,10 +347,9 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
   let streamedBytes = 0;
   const streamed = options.stream ? (page: RenderedPage) => {
     if (staging) {
-      // Encoded once, both to write and to count (a check writes and counts nothing).
-      const bytes = Buffer.from(page.html);
-      staging.write(page.output, bytes);
-      streamedBytes += bytes.byteLength;
+      // Written as text: Node encodes it into the file without a buffer per page (a check writes and counts nothing).
+      staging.write(page.output, page.html);
+      streamedBytes += Buffer.byteLength(page.html);
     }
     return { ...page, html: '' };
   } : undefined;

@@ -120,10 +120,9 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
     locate: (stack) => themeFrame(task.root, stack),
     onPage: (page) => {
       if (writer) {
-        // Encoded once, both to write and to count (a check writes and counts nothing).
-        const encoded = Buffer.from(page.html);
-        writer.write(page.output, encoded);
-        bytes += encoded.byteLength;
+        // Written as text: Node encodes it into the file without a buffer per page (a check writes and counts nothing).
+        writer.write(page.output, page.html);
+        bytes += Buffer.byteLength(page.html);
       }
       return { ...page, html: '' };
     },

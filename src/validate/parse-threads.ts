@@ -26,7 +26,7 @@ const SHUT_OUT = 2;
 
 interface ParseTask {
   role: typeof ROLE;
-  texts: string[];
+  texts: SharedTexts;
   shared: SharedArrayBuffer;
   /** This thread's word in `shared`. */
   slot: number;
@@ -51,8 +51,9 @@ export async function warmParseCache(content: LoadedContent, cache: ParseCache, 
   if (threads.length === 0 || texts.length === 0) return 0;
   const shared = new SharedArrayBuffer(4 * (1 + threads.length));
   const words = new Int32Array(shared);
+  const sharedTexts = shareTexts(texts);
   const replies = threads.map((thread, k) => {
-    const task: ParseTask = { role: ROLE, texts, shared, slot: 1 + k };
+    const task: ParseTask = { role: ROLE, texts: sharedTexts, shared, slot: 1 + k };
     return thread.run<ParseResult>(task).then((result) => ({ result }), (error: unknown) => ({ error }));
   });
   // This thread's chunks: parsed with the cache, which keeps the clean ones.
@@ -76,6 +77,32 @@ function claimChunks(words: Int32Array, count: number, parse: (position: number)
   }
 }
 
+/**
+ * The texts, once, in memory every thread reads: UTF-8 end to end, and where each ends. Sent as
+ * strings, each thread got a copy of every text (tens of megabytes at 10,000 pages, made on this
+ * thread and kept by the other until its next full collection), though it parses only its share.
+ * The texts were decoded from UTF-8 files, so they hold no lone surrogate and come back the same.
+ */
+interface SharedTexts {
+  bytes: SharedArrayBuffer;
+  ends: Float64Array;
+}
+
+function shareTexts(texts: readonly string[]): SharedTexts {
+  const ends = new Float64Array(texts.length);
+  let total = 0;
+  texts.forEach((text, i) => (ends[i] = total += Buffer.byteLength(text)));
+  const bytes = new SharedArrayBuffer(total);
+  const view = Buffer.from(bytes);
+  texts.forEach((text, i) => view.write(text, i === 0 ? 0 : ends[i - 1]!));
+  return { bytes, ends };
+}
+
+function textAt({ bytes, ends }: SharedTexts, position: number): string {
+  const start = position === 0 ? 0 : ends[position - 1]!;
+  return Buffer.from(bytes, start, ends[position]! - start).toString('utf8');
+}
+
 /** The texts validation parses with the cache: site.yaml, each page file, each post's front matter. */
 function yamlTexts(content: LoadedContent): string[] {
   const texts = content.site && !content.site.encoding ? [content.site.text] : [];
@@ -97,9 +124,9 @@ serve(ROLE, (task: ParseTask): ParseResult => {
   // this one only catches the value, which goes back to the calling thread's cache.
   let value: unknown;
   const catcher: ParseCache = { get: () => undefined, set: (_, data) => void (value = data) };
-  claimChunks(words, task.texts.length, (position) => {
+  claimChunks(words, task.texts.ends.length, (position) => {
     value = undefined;
-    parseYaml('', task.texts[position]!, 0, catcher);
+    parseYaml('', textAt(task.texts, position), 0, catcher);
     result.positions.push(position);
     result.values.push(value);
   });

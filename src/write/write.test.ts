@@ -162,6 +162,17 @@ describe('writeParseCache', () => {
     expect(await readdir(join(parent, 'cache/site'))).toEqual(['parsed.json']);
   });
 
+  it('writes what JSON.stringify would, byte for byte, however many pieces it takes', async () => {
+    // Megabytes of values, text that needs escaping, and what JSON leaves out of an object.
+    const entries: Record<string, unknown> = { first: undefined, '7': 'a digit key', 'quo"te': 'é\n\u2028' };
+    for (let i = 0; i < 3_000; i++) entries[`h${i}`] = { title: `Page ${i} — “quoted”`, body: 'x'.repeat(1_000 + i), list: [i, null, true], skip: undefined };
+    entries.last = () => 'not JSON';
+    await writeParseCache(parent, 'cache/parsed.json', entries);
+    const written = await readFile(join(parent, 'cache/parsed.json'), 'utf8');
+    expect(written.length).toBeGreaterThan(3 << 20);
+    expect(written).toBe(JSON.stringify(entries));
+  });
+
   it('ignores a failure even where the temporary file cannot be made or removed', async () => {
     // The cache folder's name is taken by a file, so neither writing nor cleaning up can work.
     await writeTree(parent, { 'cache/blocked': 'a file' });

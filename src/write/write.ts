@@ -2,7 +2,7 @@
 // beside the old one and swapped in with renames, so a failed or killed build
 // leaves the previous dist/ whole.
 import { linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -253,16 +253,42 @@ export async function refreshFiles(root: string, files: readonly { path: string;
   return changed;
 }
 
-/** Saves the parse cache; a failure only costs speed on the next run, so it is ignored. */
+/** Characters of JSON gathered before they are written: a few writes per megabyte, never the whole text at once. */
+const CACHE_PIECE = 1 << 20;
+
+/**
+ * Saves the parse cache; a failure only costs speed on the next run, so it is ignored. The JSON is
+ * written a piece at a time: 10,000 pages' values are about 45 MB of it, which made whole would be
+ * held twice (as text, then as bytes) while the build's other threads render. The file is the same
+ * as JSON.stringify(entries), and replaces the old one whole.
+ */
 export async function writeParseCache(root: string, file: string, entries: Record<string, unknown>): Promise<void> {
   const target = join(root, file);
   const temporary = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  let handle: FileHandle | undefined;
   try {
     await mkdir(dirname(target), { recursive: true });
-    await writeFile(temporary, JSON.stringify(entries));
+    handle = await open(temporary, 'w');
+    let piece = '{';
+    let separator = '';
+    for (const key of Object.keys(entries)) {
+      const value = JSON.stringify(entries[key]);
+      // What JSON.stringify leaves out of an object (undefined, a function) is left out here too.
+      if (value === undefined) continue;
+      piece += `${separator}${JSON.stringify(key)}:${value}`;
+      separator = ',';
+      if (piece.length >= CACHE_PIECE) {
+        await handle.write(piece);
+        piece = '';
+      }
+    }
+    await handle.write(`${piece}}`);
+    await handle.close();
+    handle = undefined;
     await rename(temporary, target);
   } catch {
     // Even the clean-up may fail (the cache folder is a file): still only speed is lost.
+    await handle?.close().catch(() => {});
     await rm(temporary, { force: true }).catch(() => {});
   }
 }

@@ -173,7 +173,7 @@ function floorLines(floor: Floor): string[] {
   const least = (write: boolean) => `${s(floorSeconds(floor, { write, threads: 1 }))} on one thread, ${s(floorSeconds(floor, { write, threads: floor.cores }))} shared perfectly over ${floor.cores} cores`;
   return [
     '  floor on this machine (each part alone, on one thread; tools/bench/floor.ts):',
-    `    start the engine ${s(floor.start)}; parse ${floor.texts} YAML texts ${s(floor.parse)} (js-yaml alone, warm); render ${floor.pages} pages ${s(floor.render)} (React, and the links the rules need); write ${floor.files} files ${s(floor.write)}`,
+    `    start the engine ${s(floor.start)}; parse ${floor.texts} YAML texts ${s(floor.parse)} (js-yaml alone, warm); render ${floor.pages} pages ${s(floor.render)} (React alone, of a render stage of ${s(floor.renderStage)}); write ${floor.files} files ${s(floor.write)}`,
     `    no build can take less than ${least(true)}; no check less than ${least(false)}`,
   ];
 }

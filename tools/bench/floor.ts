@@ -1,13 +1,13 @@
 // The floor under a build, for `npm run bench`: the time the parts no design of
 // this engine can skip take on this machine, each measured alone on one thread.
 // Starting Node and loading the engine; reading every YAML text with js-yaml
-// (the fastest reader it has, with nothing else done); rendering every page with
-// React (the render stage of a one-thread check, which also finds each page's
-// links for the rules); and writing every file of the output into a new folder.
-// However a build overlaps them, it cannot finish sooner than the engine's start
-// plus the rest shared perfectly over every core, so a target below that is out
-// of this machine's reach, whatever the engine does around them.
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// (the fastest reader it has, with nothing else done); React's
+// renderToStaticMarkup, timed call by call during a one-thread check; and
+// writing every file of the output into a new folder. However a build overlaps
+// them, it cannot finish sooner than the engine's start plus the rest shared
+// perfectly over every core, so a target below that is out of this machine's
+// reach, whatever the engine does around them.
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
@@ -19,14 +19,36 @@ import { runSite } from './site-run.ts';
 
 const run = promisify(execFile);
 
+// React's renderToStaticMarkup, timed: loaded before the engine (node --require), it wraps the
+// function on the module every later import of react-dom/server is given, and adds up the time
+// spent inside it. Its file lives in the copy, and goes with it.
+const REACT_CLOCK = '.bench-react-clock.cjs';
+const REACT_CLOCK_SECONDS = Symbol.for('site-bench.react-seconds');
+const REACT_CLOCK_SOURCE = `'use strict';
+const server = require(require.resolve('react-dom/server', { paths: [process.cwd()] }));
+const render = server.renderToStaticMarkup;
+const seconds = Symbol.for('site-bench.react-seconds');
+globalThis[seconds] = 0;
+server.renderToStaticMarkup = function renderToStaticMarkup(...args) {
+  const from = performance.now();
+  try {
+    return render.apply(this, args);
+  } finally {
+    globalThis[seconds] += (performance.now() - from) / 1000;
+  }
+};
+`;
+
 export interface Floor {
   /** Seconds: `node bin/site.js --version`, the median of a few. */
   start: number;
   /** Seconds to read every YAML text with js-yaml alone, warm. */
   parse: number;
-  /** Seconds of the render stage of a check on one thread (React, and each page's links found for the rules). */
+  /** Seconds inside React's renderToStaticMarkup during a check on one thread. */
   render: number;
-  /** Seconds to write every file of the built output into a new folder, in turn. */
+  /** Seconds of that check's whole render stage (React, and each page's links found for the rules), for comparison. */
+  renderStage: number;
+  /** Seconds to write every file of the built output into a new folder, in turn (linking those the build linked from its cache). */
   write: number;
   texts: number;
   pages: number;
@@ -39,7 +61,9 @@ export interface Floor {
  * in a process of its own, started as bin/site.js starts the engine (React's production build).
  */
 export async function measureFloor(root: string): Promise<Floor> {
-  const { stdout } = await run(process.execPath, [join(root, 'tools/run.js'), join(root, 'tools/bench/floor.ts'), root], {
+  const clock = join(root, REACT_CLOCK);
+  writeFileSync(clock, REACT_CLOCK_SOURCE);
+  const { stdout } = await run(process.execPath, ['--require', clock, join(root, 'tools/run.js'), join(root, 'tools/bench/floor.ts'), root], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production' },
     maxBuffer: 1 << 20,
@@ -65,11 +89,14 @@ async function floorHere(root: string): Promise<Floor> {
   parseAll(texts);
   const parse = timed(() => parseAll(texts));
   const checked = await build({ root, write: false, stream: true, threads: 1 });
+  const react = (globalThis as Record<symbol, number | undefined>)[REACT_CLOCK_SECONDS];
+  if (!react) throw new Error(`React's renderToStaticMarkup was not timed: run with node --require ${REACT_CLOCK}`);
   const { seconds: write, count } = writeAll(join(root, 'dist'));
   return {
     start: middle(starts),
     parse,
-    render: (checked.stats.stages.render ?? 0) / 1000,
+    render: react,
+    renderStage: (checked.stats.stages.render ?? 0) / 1000,
     write,
     texts: texts.length,
     pages: checked.stats.pages,
@@ -107,22 +134,27 @@ function parseAll(texts: readonly string[]): void {
   }
 }
 
-/** Writes every file under `dist` into a new folder beside it, from this thread in turn, as a build's writer does. */
+/**
+ * Writes every file under `dist` into a new folder beside it, from this thread in turn, as a build's
+ * writer does: a file the build linked from its cache (a share card, a photo variant, which have more
+ * than one name) is linked again, the rest written.
+ */
 function writeAll(dist: string): { seconds: number; count: number } {
-  const files = filesUnder(dist).map((file) => ({ path: file.slice(dist.length + 1), bytes: readFileSync(file) }));
+  const files = filesUnder(dist).map((file) => ({ file, path: file.slice(dist.length + 1), bytes: statSync(file).nlink > 1 ? undefined : readFileSync(file) }));
   const folder = `${dist}-floor`;
   rmSync(folder, { recursive: true, force: true });
   try {
     const made = new Set<string>();
     const seconds = timed(() => {
-      for (const { path, bytes } of files) {
+      for (const { file, path, bytes } of files) {
         const target = join(folder, path);
         const parent = dirname(target);
         if (!made.has(parent)) {
           mkdirSync(parent, { recursive: true });
           made.add(parent);
         }
-        writeFileSync(target, bytes);
+        if (bytes) writeFileSync(target, bytes);
+        else linkSync(file, target);
       }
     });
     return { seconds, count: files.length };
