@@ -3,7 +3,8 @@
 // Starting Node and loading the engine; reading every YAML text with js-yaml
 // (the fastest reader it has, with nothing else done); React's
 // renderToStaticMarkup, timed call by call during a one-thread check; and
-// writing every file of the output into a new folder. However a build overlaps
+// creating every file of the output again in a new folder (written, or linked
+// where the build linked it from its cache). However a build overlaps
 // them, it cannot finish sooner than the engine's start plus the rest shared
 // perfectly over every core, so a target below that is out of this machine's
 // reach, whatever the engine does around them.
