@@ -344,13 +344,11 @@ interface RenderStep extends Step {
 /** Stages 6 to 9: render, extras, rules over the output, write. */
 async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
   const { root, out, writing, options, clock, memory, model, theme, bundled, media, found, claimedRoutes, staging, threads } = step;
-  let streamedBytes = 0;
+  // Bytes the other threads wrote into the new tree (this thread's are counted by `staging`).
+  let theirBytes = 0;
   const streamed = options.stream ? (page: RenderedPage) => {
-    if (staging) {
-      // Written as text: Node encodes it into the file without a buffer per page (a check writes and counts nothing).
-      staging.write(page.output, page.html);
-      streamedBytes += Buffer.byteLength(page.html);
-    }
+    // A check writes nothing.
+    staging?.write(page.output, page.html);
     return { ...page, html: '' };
   } : undefined;
   const helpers = streamed ? threads : [];
@@ -379,7 +377,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
     const other = await theirs;
     if ('error' in other) throw other.error;
     if (other.results.length === 0) return own;
-    streamedBytes += other.results.reduce((sum, r) => sum + r.bytes, 0);
+    theirBytes = other.results.reduce((sum, r) => sum + r.bytes, 0);
     const pages = [...own.pages, ...other.results.flatMap((r) => r.pages)].sort((a, b) => (a.output < b.output ? -1 : 1));
     // Pages rendered elsewhere are not in this thread's memory: a later build would render everything again.
     return { ...own, pages, diagnostics: [...own.diagnostics, ...other.results.flatMap((r) => r.diagnostics)], renderedRoutes: pages.map((p) => p.route), memory: undefined };
@@ -412,7 +410,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
   if (staging) await clock.time('write', () => staging.commit(output));
   else if (writing) await clock.time('write', () => writeOutput(resolve(root, out), output));
 
-  const bytes = streamedBytes + output.reduce((sum, f) => sum + entrySize(f), 0);
+  const bytes = (staging?.written ?? 0) + theirBytes + output.reduce((sum, f) => sum + entrySize(f), 0);
   return {
     files: output,
     pages: rendered.pages,

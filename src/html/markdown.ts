@@ -14,6 +14,15 @@ export function markdownTokens(markdown: string): Token[] {
 /** The tokens of a post's body, once per post. Nobody may change them. */
 export const bodyTokens = perObject((post: PostEntry): readonly Token[] => markdownTokens(post.body));
 
+/** Calls `visit` with every token of `tokens` and of their children (inline tokens, list items), in the order written. */
+export function eachToken(tokens: readonly Token[], visit: (token: Token) => void): void {
+  for (const token of tokens) {
+    visit(token);
+    const children = (token as { tokens?: Token[] }).tokens ?? (token as { items?: Token[] }).items;
+    if (children) eachToken(children, visit);
+  }
+}
+
 /** A post's body as HTML, before it is held to the allow-list (src/html/content-html.ts). */
 export function bodyHtml(post: PostEntry): string {
   // marked's parser reads the tokens and leaves them as they are.

@@ -5,7 +5,6 @@
 // thread loads the theme itself, renders its pages, writes them straight into
 // the new output tree and sends back only their facts, so no page's HTML
 // crosses threads.
-import { writeFileSync } from 'node:fs';
 import type { Diagnostic } from '../contracts/diagnostics.ts';
 import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
 import type { Assets } from '../contracts/theme.ts';
@@ -14,7 +13,7 @@ import { loadTheme } from '../load/theme.ts';
 import { themeFrame } from '../load/theme-frames.ts';
 import { inShard, render, type RenderedPage, type Shard } from './render.ts';
 import { serve, type Thread } from '../threads.ts';
-import { folderMaker, turnWriter } from '../write/write.ts';
+import { folderMaker, treeWriter } from '../write/write.ts';
 
 const ROLE = 'site-render-thread';
 const THEME_ROLE = 'site-render-theme';
@@ -110,25 +109,20 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
   // Rendering reads no positions; diagnostics about content files come from the calling thread.
   const model = { ...task.model, siteSource: null, redirects: [], statics: [] } as unknown as SiteModel;
   const output = task.output;
-  const fileFor = output && folderMaker(output.folder);
-  const writer = output && turnWriter(output.turns, (path, contents) => writeFileSync(fileFor!(path), contents));
-  let bytes = 0;
+  const writer = output && treeWriter(folderMaker(output.folder), output.turns);
   const rendered = render(model, theme, task.assets, {
     shard: task.shard,
     sharedBlocks: task.sharedBlocks,
     remember: false,
     locate: (stack) => themeFrame(task.root, stack),
     onPage: (page) => {
-      if (writer) {
-        // Written as text: Node encodes it into the file without a buffer per page (a check writes and counts nothing).
-        writer.write(page.output, page.html);
-        bytes += Buffer.byteLength(page.html);
-      }
+      // A check writes nothing.
+      writer?.write(page.output, page.html);
       return { ...page, html: '' };
     },
   });
   writer?.flush();
-  return { pages: rendered.pages, diagnostics: rendered.diagnostics, bytes };
+  return { pages: rendered.pages, diagnostics: rendered.diagnostics, bytes: writer?.written ?? 0 };
 }
 
 serve(ROLE, serveShare);

@@ -7,7 +7,7 @@ import { scanHtml } from '../html/scan.ts';
 import { htmlLink } from '../html/page-facts.ts';
 import type { PostEntry } from '../contracts/model.ts';
 import { perObject } from '../memo.ts';
-import { bodyTokens, markdownTokens } from '../html/markdown.ts';
+import { bodyTokens, eachToken, markdownTokens } from '../html/markdown.ts';
 
 export interface Link {
   href: string;
@@ -43,18 +43,13 @@ export const linksOfBody = perObject((post: PostEntry) => linksInMarkdown(post.f
 export function linksInMarkdown(file: string, body: string, bodyLine: number, tokens: readonly Token[] = markdownTokens(body)): Link[] {
   const out: Link[] = [];
   const hrefs: { href: string; alt?: string }[] = [];
-  const visit = (tokens: readonly Token[]) => {
-    for (const token of tokens) {
-      if (token.type === 'link' && typeof token.href === 'string') hrefs.push({ href: token.href });
-      if (token.type === 'image' && typeof token.href === 'string') hrefs.push({ href: token.href, alt: String(token.text ?? '') });
-      if (token.type === 'html' && typeof token.text === 'string') {
-        for (const match of token.text.matchAll(/\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) hrefs.push({ href: match[1] ?? match[2]! });
-      }
-      const children = (token as { tokens?: Token[]; items?: Token[] }).tokens ?? (token as { items?: Token[] }).items;
-      if (children) visit(children);
+  eachToken(tokens, (token) => {
+    if (token.type === 'link' && typeof token.href === 'string') hrefs.push({ href: token.href });
+    if (token.type === 'image' && typeof token.href === 'string') hrefs.push({ href: token.href, alt: String(token.text ?? '') });
+    if (token.type === 'html' && typeof token.text === 'string') {
+      for (const match of token.text.matchAll(/\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) hrefs.push({ href: match[1] ?? match[2]! });
     }
-  };
-  visit(tokens);
+  });
   // Positions are worked out only for links with a problem, from the offsets of the body's line
   // breaks, found once: a post of fifty thousand links is checked in one pass, not fifty thousand.
   let breaks: number[] | undefined;

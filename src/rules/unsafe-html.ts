@@ -6,7 +6,7 @@ import type { Token } from 'marked';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { PostEntry, SiteModel } from '../contracts/model.ts';
 import { perObject } from '../memo.ts';
-import { bodyTokens } from '../html/markdown.ts';
+import { bodyTokens, eachToken } from '../html/markdown.ts';
 import { unsafeParts } from '../html/content-html.ts';
 import { bodyPosition } from './content-sources.ts';
 
@@ -29,11 +29,10 @@ const unsafeHtmlInPost = perObject((post: PostEntry): Diagnostic[] => {
 });
 
 /** The raw HTML of a post's tokens, in the order it is written. */
-function rawHtml(tokens: readonly Token[], out: string[] = []): string[] {
-  for (const token of tokens) {
+function rawHtml(tokens: readonly Token[]): string[] {
+  const out: string[] = [];
+  eachToken(tokens, (token) => {
     if (token.type === 'html' && typeof token.raw === 'string') out.push(token.raw);
-    const children = (token as { tokens?: Token[] }).tokens ?? (token as { items?: Token[] }).items;
-    if (children) rawHtml(children, out);
-  }
+  });
   return out;
 }

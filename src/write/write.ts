@@ -40,8 +40,11 @@ export function keptFile(path: string, kept: KeptBytes): { path: string; readonl
 
 /** Bytes `entry` puts in the output folder. */
 export function entrySize(entry: OutputEntry): number {
-  if (entry.kept) return entry.kept.size;
-  return typeof entry.contents === 'string' ? Buffer.byteLength(entry.contents) : entry.contents.byteLength;
+  return entry.kept ? entry.kept.size : byteSize(entry.contents);
+}
+
+function byteSize(contents: string | Uint8Array): number {
+  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }
 
 /** Writes one entry as `file`: linked from the cache where it can be (another disk, a file system without links: written). */
@@ -74,6 +77,8 @@ export interface Staging {
   /** Shared with the other threads that write into `folder`. */
   readonly turns: SharedArrayBuffer;
   write(path: string, contents: string | Uint8Array): void;
+  /** Bytes given to `write` so far. */
+  readonly written: number;
   commit(files: readonly OutputEntry[]): Promise<void>;
   abandon(): Promise<void>;
 }
@@ -87,12 +92,15 @@ export async function openStaging(outDir: string): Promise<Staging> {
   await mkdir(staging);
   const fileFor = folderMaker(staging);
   const turns = new SharedArrayBuffer(4);
-  const writer = turnWriter(turns, (path, contents) => writeFileSync(fileFor(path), contents));
+  const writer = treeWriter(fileFor, turns);
   const abandon = () => rm(staging, { recursive: true, force: true });
   return {
     folder: staging,
     turns,
     write: writer.write,
+    get written() {
+      return writer.written;
+    },
     async commit(files) {
       try {
         writer.flush();
@@ -118,6 +126,8 @@ export interface TurnWriter {
   write(path: string, contents: string | Uint8Array): void;
   /** Waits for a turn and writes whatever is held. */
   flush(): void;
+  /** Bytes given to `write` so far (what a build reports it wrote). */
+  readonly written: number;
 }
 
 /**
@@ -132,6 +142,7 @@ export interface TurnWriter {
 export function turnWriter(turns: SharedArrayBuffer, writeOne: (path: string, contents: string | Uint8Array) => void): TurnWriter {
   const word = new Int32Array(turns);
   const held: [string, string | Uint8Array][] = [];
+  let written = 0;
   const take = (wait: boolean): boolean => {
     while (Atomics.compareExchange(word, 0, 0, 1) !== 0) {
       if (!wait) return false;
@@ -151,12 +162,24 @@ export function turnWriter(turns: SharedArrayBuffer, writeOne: (path: string, co
   return {
     write(path, contents) {
       held.push([path, contents]);
+      written += byteSize(contents);
       if (held.length >= BATCH && take(held.length >= MOST_HELD)) writeHeld();
     },
     flush() {
       if (held.length > 0 && take(true)) writeHeld();
     },
+    get written() {
+      return written;
+    },
   };
+}
+
+/**
+ * A turnWriter whose files go into the tree `fileFor` names (see folderMaker). A page is best given
+ * as text: Node encodes a string straight into the file, with no buffer made for it.
+ */
+export function treeWriter(fileFor: (path: string) => string, turns: SharedArrayBuffer): TurnWriter {
+  return turnWriter(turns, (path, contents) => writeFileSync(fileFor(path), contents));
 }
 
 /**

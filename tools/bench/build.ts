@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { copyProject, removeCopy } from '../../tests/helpers/project-copy.ts';
 import { addSyntheticPlaces, SYNTHETIC_FOLDER } from './synthetic-places.ts';
-import { runSite, type SiteRun } from './site-run.ts';
+import { median, runSite, type SiteRun } from './site-run.ts';
 import { addLongPost } from './long-post.ts';
 import { floorSeconds, measureFloor, type Floor } from './floor.ts';
 
@@ -192,11 +192,6 @@ function seriesLines(label: string, series: Series, pages: number | undefined): 
   return lines;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 function megabytes(bytes: number): string {
   return bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(2)} MB`;

@@ -16,7 +16,8 @@ import { dirname, join } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { build } from '../../src/build.ts';
 import { splitFrontMatter } from '../../src/validate/yaml.ts';
-import { runSite } from './site-run.ts';
+import { load as loadContent, type LoadedContent } from '../../src/load/load.ts';
+import { median, runSite } from './site-run.ts';
 
 const run = promisify(execFile);
 
@@ -85,7 +86,7 @@ export async function main(args: string[]): Promise<number> {
 async function floorHere(root: string): Promise<Floor> {
   const starts: number[] = [];
   for (let i = 0; i < 5; i++) starts.push((await runSite(root, ['--version'])).seconds);
-  const texts = yamlTexts(root);
+  const texts = yamlTexts(await loadContent(root));
   // Once to warm the reader up, once timed: the floor is the reader at its fastest.
   parseAll(texts);
   const parse = timed(() => parseAll(texts));
@@ -94,7 +95,7 @@ async function floorHere(root: string): Promise<Floor> {
   if (!react) throw new Error(`React's renderToStaticMarkup was not timed: run with node --require ${REACT_CLOCK}`);
   const { seconds: write, count } = writeAll(join(root, 'dist'));
   return {
-    start: middle(starts),
+    start: median(starts),
     parse,
     render: react,
     renderStage: (checked.stats.stages.render ?? 0) / 1000,
@@ -112,15 +113,13 @@ export function floorSeconds(floor: Floor, options: { write: boolean; threads: n
   return floor.start + work / Math.max(1, options.threads);
 }
 
-/** site.yaml, every page file and each post's front matter: what a build parses. */
-function yamlTexts(root: string): string[] {
-  const texts = [readFileSync(join(root, 'site.yaml'), 'utf8')];
-  for (const file of filesUnder(join(root, 'pages'))) {
-    if (/\.ya?ml$/.test(file)) texts.push(readFileSync(file, 'utf8'));
-    else if (file.endsWith('.md')) {
-      const front = splitFrontMatter(readFileSync(file, 'utf8'))?.front;
-      if (front !== undefined) texts.push(front);
-    }
+/** site.yaml, every page file and each post's front matter, as the build reads them: what it parses. */
+function yamlTexts(content: LoadedContent): string[] {
+  const texts: string[] = [];
+  for (const source of [content.site, ...content.pages]) {
+    if (!source) continue;
+    const text = source.file.endsWith('.md') ? splitFrontMatter(source.text)?.front : source.text;
+    if (text !== undefined) texts.push(text);
   }
   return texts;
 }
@@ -175,9 +174,4 @@ function timed(work: () => void): number {
   const from = performance.now();
   work();
   return (performance.now() - from) / 1000;
-}
-
-function middle(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }

@@ -51,6 +51,13 @@ export async function runSite(root: string, args: string[]): Promise<SiteRun> {
   return { seconds, ...(report && Number.isFinite(kilobytes) ? { peakMb: (kilobytes * 1024) / 1e6 } : {}), status: gnuTime ? statusOfTimed(status, report) : status, stdout, stderr };
 }
 
+/** The middle of a series of figures (of an even count, the mean of the two in the middle). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** GNU time exits with the command's status, or 128 + the signal that ended it, and says which in its report. */
 function statusOfTimed(status: number | string, report: string): number | string {
   const signal = /terminated by signal (\d+)/.exec(report)?.[1];
