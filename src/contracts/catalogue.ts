@@ -114,6 +114,22 @@ export const catalogue = {
     message: (p: { out: string; why: string }) => `cannot write the site to ${JSON.stringify(p.out)}: ${p.why}`,
     hint: () => 'choose a folder of its own, such as dist',
   }),
+  'output-folder-unmarked': entry({
+    title: 'The output folder holds files this generator did not make',
+    severity: 'error',
+    stops: 'render',
+    message: (p: { out: string; names: string; marker: string }) =>
+      `cannot write the site to ${JSON.stringify(p.out)}: it holds files this generator did not make (${p.names}), and a build replaces the whole output folder`,
+    hint: (p) =>
+      `choose an empty or new folder, such as dist; if it is a build from an older version of the generator (no ${p.marker} file in it), delete it once and build again`,
+  }),
+  'output-write': entry({
+    title: 'The output folder cannot be written',
+    severity: 'error',
+    stops: 'render',
+    message: (p: { out: string; why: string; hint: string }) => `cannot write the site to ${JSON.stringify(p.out)}: ${p.why}; the previous build, if any, is left as it was`,
+    hint: (p) => p.hint,
+  }),
 
   'named-file': entry({
     title: 'A file named to check is missing or outside the project',
@@ -350,8 +366,9 @@ export const catalogue = {
     title: 'An invisible character that changes what text says',
     severity: 'error',
     stops: 'write',
-    message: (p: { character: string }) => `this text holds ${p.character}, which readers cannot see but which changes how the text shows or reads`,
-    hint: () => 'delete it: retype the text around it, since it cannot be seen (it often comes with text pasted from elsewhere)',
+    message: (p: { character: string; after?: string }) =>
+      `this text holds ${p.character}${p.after === undefined ? '' : p.after === '' ? ' at its start' : ` after "${p.after}"`}, which readers cannot see but which changes how the text shows or reads, or breaks the feed and sitemap made from it`,
+    hint: () => 'delete it: retype the text around it, since it cannot be seen (it often comes with text pasted from elsewhere); direction marks belong only in right-to-left text such as Arabic or Hebrew',
   }),
   'unsafe-html': entry({
     title: 'HTML in a post that could run script or restyle the site',
@@ -416,6 +433,41 @@ export const catalogue = {
     stops: 'write',
     message: (p: { target: string }) => `redirects to ${p.target}, which is not a page`,
     hint: () => 'point it at an existing page',
+  }),
+  'redirect-character': entry({
+    title: 'A redirect with a character _redirects cannot hold',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { field: 'from' | 'to'; character: string }) =>
+      `the ${p.field} of this rule holds ${p.character}, which a line of _redirects cannot hold: the CDN would split the rule there, or read a rule nobody wrote`,
+    hint: () => 'write the path or address on one line, with no spaces or invisible characters; a space inside an address is written %20',
+  }),
+  'redirect-url': entry({
+    title: 'A redirect to an address that is not a working https:// URL',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { to: string; why: 'invalid' | 'http' | 'credentials' | 'long' }) =>
+      p.why === 'http'
+        ? `redirects to ${p.to}, an http:// address, which Cloudflare Pages refuses in _redirects`
+        : p.why === 'credentials'
+          ? `redirects to ${p.to}, whose user name or password makes it read as one site while it leads to another`
+          : p.why === 'long'
+            ? `this rule is longer than the 2,000 characters a line of _redirects may have on Cloudflare Pages, which would ignore it`
+            : `redirects to ${p.to}, which is not an address a browser can follow`,
+    hint: (p) =>
+      p.why === 'long'
+        ? 'shorten the address, or point at a page of this site that links on'
+        : p.why === 'http'
+          ? 'write https:// instead'
+          : 'write a path starting with "/" or a whole address like https://www.example.com/page',
+  }),
+  'redirect-file-name': entry({
+    title: 'A redirect over a file whose name _redirects cannot hold',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { file: string; character: string }) =>
+      `this rule catches the file ${p.file}, whose name holds ${p.character}: the line of _redirects that keeps it served cannot be written`,
+    hint: () => 'rename the file (hyphens instead of spaces), or narrow the rule so it does not catch it',
   }),
 
   // ── Templates, client code and output ──────────────────────────────────────

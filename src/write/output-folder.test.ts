@@ -1,29 +1,36 @@
-// outputFolderProblem(): which --out folders a build may replace, decided from paths and the names at the folder's top.
-import { join } from 'node:path';
+// outputFolderProblem(): which --out folders a build may replace, decided from paths and what is at the folder's top;
+// folderEntries(): what is there, never throwing.
+import { mkdir, symlink } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stopsRendering } from '../contracts/diagnostics.ts';
-import { folderEntries, outputFolderProblem } from './output-folder.ts';
+import { folderEntries, OUTPUT_MARKER, outputFolderProblem, writeProblem, type OutputListing } from './output-folder.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
 
 const ROOT = '/work/project';
 const REPLACES = 'and a build replaces the whole output folder';
 
+const missing = (out: string): OutputListing => ({ kind: 'missing', real: resolve(ROOT, out) });
+const folder = (out: string, names: string[]): OutputListing => ({ kind: 'folder', names, real: resolve(ROOT, out) });
+
 describe('outputFolderProblem', () => {
   it.each([
-    ['.', null, `it holds the project itself, ${REPLACES}`],
-    ['..', null, `it holds the project itself, ${REPLACES}`],
-    ['pages', ['index.yaml'], `it is the project's pages/ folder, ${REPLACES}`],
-    ['pages/blog', null, `it is the project's pages/ folder or inside it, ${REPLACES}`],
-    ['templates', ['index.ts'], `it is the project's templates/ folder, ${REPLACES}`],
-    ['static', null, `it is the project's static/ folder, ${REPLACES}`],
-    ['schemas', null, `it is the project's schemas/ folder, ${REPLACES}`],
-    ['node_modules/.cache', null, `it is the project's node_modules/ folder or inside it, ${REPLACES}`],
-    ['.git', ['HEAD', 'index'], `it is the project's .git/ folder, ${REPLACES}`],
-    ['.output', null, `it is the project's .output/ folder, ${REPLACES}`],
-    ['docs', ['readme.md', 'notes.txt'], `it holds files but no built site (no index.html or 404.html), ${REPLACES}`],
-    ['/tmp/elsewhere', ['photo.jpg'], `it holds files but no built site (no index.html or 404.html), ${REPLACES}`],
-  ])('refuses %s', (out, entries, why) => {
-    expect(outputFolderProblem(ROOT, out, entries)).toEqual({
+    ['.', missing('.'), `it holds the project itself, ${REPLACES}`],
+    ['..', missing('..'), `it holds the project itself, ${REPLACES}`],
+    ['pages', folder('pages', ['index.yaml']), `it is the project's pages/ folder, ${REPLACES}`],
+    ['pages/blog', missing('pages/blog'), `it is the project's pages/ folder or inside it, ${REPLACES}`],
+    ['templates', folder('templates', ['index.ts', OUTPUT_MARKER]), `it is the project's templates/ folder, ${REPLACES}`],
+    ['static', missing('static'), `it is the project's static/ folder, ${REPLACES}`],
+    ['schemas', missing('schemas'), `it is the project's schemas/ folder, ${REPLACES}`],
+    ['node_modules/.cache', missing('node_modules/.cache'), `it is the project's node_modules/ folder or inside it, ${REPLACES}`],
+    ['.git', folder('.git', ['HEAD', 'index']), `it is the project's .git/ folder, ${REPLACES}`],
+    ['.output', missing('.output'), `it is the project's .output/ folder, ${REPLACES}`],
+    ['notes.txt', { kind: 'file', real: resolve(ROOT, 'notes.txt') } as OutputListing, `it is a file, not a folder, ${REPLACES}`],
+    // A link whose real place is the project's pages/ is refused like pages/ itself.
+    ['/tmp/link', { kind: 'folder', names: [], real: `${ROOT}/pages` } as OutputListing, `it is the project's pages/ folder, ${REPLACES}`],
+  ])('refuses %s', (out, listing, why) => {
+    expect(outputFolderProblem(ROOT, out, listing)).toEqual({
       file: '--out',
       line: 0,
       column: 0,
@@ -35,20 +42,47 @@ describe('outputFolderProblem', () => {
     });
   });
 
-  it.each([
-    ['dist', []],
-    ['dist', null],
-    ['dist', ['index.html', 'about.html', 'assets']],
-    ['public', ['404.html']],
-    ['build/site', null],
-    ['../site-out', ['index.html']],
-    ['/tmp/elsewhere', null],
-  ])('allows %s holding %j', (out, entries) => {
-    expect(outputFolderProblem(ROOT, out, entries)).toBeUndefined();
+  it('refuses a folder without the marker, naming what is in it, even one that looks like a built site', () => {
+    const problem = outputFolderProblem(ROOT, 'dist', folder('dist', ['index.html', 'precious.txt', 'assets', '404.html', 'about.html']));
+    expect(problem).toMatchObject({ file: '--out', code: 'output-folder-unmarked', severity: 'error' });
+    expect(problem!.message).toBe(
+      'cannot write the site to "dist": it holds files this generator did not make ("404.html", "about.html", "assets" and 2 more), and a build replaces the whole output folder',
+    );
+    expect(problem!.hint).toContain(`no ${OUTPUT_MARKER} file in it), delete it once`);
+  });
+
+  it('allows a missing folder, an empty one and one a build made, wherever it is outside the project’s own folders', () => {
+    const outs = fc.constantFrom('dist', 'public', 'build/site', '../site-out', '/tmp/elsewhere', 'src/out', 'docs/site');
+    const names = fc.array(fc.string({ minLength: 1, maxLength: 12 }), { maxLength: 6 });
+    fc.assert(
+      fc.property(outs, names, fc.boolean(), (out, others, empty) => {
+        expect(outputFolderProblem(ROOT, out, missing(out))).toBeUndefined();
+        expect(outputFolderProblem(ROOT, out, folder(out, empty ? [] : [...others, OUTPUT_MARKER]))).toBeUndefined();
+      }),
+    );
+  });
+
+  it('refuses any folder that holds something but no marker', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 12 }).filter((n) => n !== OUTPUT_MARKER), { minLength: 1, maxLength: 6 }), (names) => {
+        expect(outputFolderProblem(ROOT, 'dist', folder('dist', names))?.code).toBe('output-folder-unmarked');
+      }),
+    );
+  });
+
+  it('says a folder that could not be read in plain words, with what to do', () => {
+    expect(outputFolderProblem(ROOT, '/sys/x', { kind: 'unreadable', code: 'EACCES' })).toMatchObject({
+      code: 'output-write',
+      file: '--out',
+      message: 'cannot write the site to "/sys/x": that folder, or the one around it, cannot be written; the previous build, if any, is left as it was',
+      hint: 'choose a folder you can write to, such as dist, or change its permissions',
+    });
+    expect(writeProblem('dist', 'EWHATEVER').message).toContain('the file system refused (EWHATEVER)');
   });
 
   it('refuses before anything renders', () => {
-    expect(stopsRendering(outputFolderProblem(ROOT, 'pages', null)!)).toBe(true);
+    expect(stopsRendering(outputFolderProblem(ROOT, 'pages', missing('pages'))!)).toBe(true);
+    expect(stopsRendering(outputFolderProblem(ROOT, 'dist', folder('dist', ['a']))!)).toBe(true);
   });
 });
 
@@ -61,11 +95,21 @@ describe('folderEntries', () => {
     await removeFolder(root);
   });
 
-  it('lists the names at the top of a folder, null for a missing one, and a marker for a file', async () => {
+  it('lists the names at the top of a folder, and says what is missing, a file, or a path through a file', async () => {
     await writeTree(root, { 'dist/index.html': 'x', 'dist/assets/a.js': 'y', 'file.txt': 'z' });
-    expect((await folderEntries(join(root, 'dist')))!.sort()).toEqual(['assets', 'index.html']);
-    expect(await folderEntries(join(root, 'missing'))).toBeNull();
-    expect(await folderEntries(join(root, 'file.txt'))).toEqual(['(a file)']);
+    const listed = await folderEntries(join(root, 'dist'));
+    expect(listed.kind === 'folder' && [...listed.names].sort()).toEqual(['assets', 'index.html']);
+    expect(await folderEntries(join(root, 'missing', 'deeper'))).toEqual({ kind: 'missing', real: join(root, 'missing', 'deeper') });
+    expect((await folderEntries(join(root, 'file.txt'))).kind).toBe('file');
+    expect(await folderEntries(join(root, 'file.txt', 'dist'))).toEqual({ kind: 'unreadable', code: 'ENOTDIR' });
+  });
+
+  it('follows a link to where it leads, so the project’s own folders cannot be reached through one', async () => {
+    await mkdir(join(root, 'pages'));
+    await symlink(join(root, 'pages'), join(root, 'out'));
+    const listing = await folderEntries(join(root, 'out'));
+    expect(listing).toEqual({ kind: 'folder', names: [], real: join(root, 'pages') });
+    expect(outputFolderProblem(root, 'out', listing)?.code).toBe('output-folder');
   });
 
   it('refuses an --out that names a file, since a build would replace it', async () => {

@@ -1,53 +1,130 @@
 // Where a build may write. writeOutput replaces the whole output folder, so a
-// mistyped --out (".", "..", "pages", "src") would otherwise delete part of
-// the project. The engine knows its own folders; for any other folder it asks
-// whether what is there is a site it built before.
-import { readdir } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+// mistyped --out (".", "..", "pages", "src", a folder of photos) would otherwise
+// delete what the user keeps there. The engine knows its own folders; any other
+// folder it replaces only when it made it: every build leaves a marker file at
+// the top of its output (OUTPUT_MARKER), and a folder without one is refused,
+// however much it looks like a site.
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { PAGES_DIR, SCHEMAS_DIR, STATIC_DIR, TEMPLATES_DIR } from '../contracts/project.ts';
-import { NOT_FOUND_FILE, outputFileFor } from '../url.ts';
+
+/**
+ * The file every build writes at the top of its output folder, saying the folder is the generator's to
+ * replace. A dotfile with one harmless sentence in it: Cloudflare Pages uploads and serves dotfiles
+ * (wrangler leaves out only _worker.js, _redirects, _headers, _routes.json, functions, .DS_Store,
+ * node_modules and .git) and Netlify's deploy leaves them out, so at worst anyone can read that a
+ * generator built the site, which its pages say anyway.
+ */
+export const OUTPUT_MARKER = '.site-build';
+export const OUTPUT_MARKER_TEXT = 'This folder was written by `site build`, which replaces it whole on the next build.\n';
 
 /** Folders the engine reads or that hold installed packages: never an output folder, nor anything inside one. */
 const INPUT_FOLDERS = [PAGES_DIR, TEMPLATES_DIR, STATIC_DIR, SCHEMAS_DIR, 'node_modules'];
-/** Files every build writes at the top of its output (the home page, the not-found page). */
-const BUILT_SITE_FILES = [outputFileFor('/'), NOT_FOUND_FILE];
+
+/** What is at the output path before a build: the names at a folder's top, a file, nothing, or an error reading it. */
+export type OutputListing =
+  | { kind: 'missing'; real: string }
+  | { kind: 'folder'; names: readonly string[]; real: string }
+  | { kind: 'file'; real: string }
+  | { kind: 'unreadable'; code: string };
 
 /**
  * A problem with `out` as the build's output folder, or undefined when it is
- * safe. Pure: decided from the paths and, for a folder that exists, the names
- * at its top (`null` when it does not exist).
+ * safe. Pure: decided from the paths and what `listing` found there (the real
+ * path, links followed, is checked as well as the path as written).
  */
-export function outputFolderProblem(root: string, out: string, existing: readonly string[] | null): Diagnostic | undefined {
+export function outputFolderProblem(root: string, out: string, listing: OutputListing): Diagnostic | undefined {
   const project = resolve(root);
-  const target = resolve(project, out);
-  const fromTarget = relative(target, project);
-  if (fromTarget === '' || !(fromTarget.startsWith('..') || isAbsolute(fromTarget))) {
-    return refuse(out, 'it holds the project itself, and a build replaces the whole output folder');
+  const targets = [resolve(project, out), ...('real' in listing ? [listing.real] : [])];
+  for (const target of targets) {
+    const problem = projectProblem(project, target);
+    if (problem) return refuse(out, problem);
   }
-  const inside = relative(project, target);
-  if (!inside.startsWith('..') && !isAbsolute(inside)) {
-    const top = inside.split(sep)[0]!;
-    const why = `it is the project's ${top}/ folder${inside === top ? '' : ' or inside it'}, and a build replaces the whole output folder`;
-    if (INPUT_FOLDERS.includes(top) || top.startsWith('.')) return refuse(out, why);
-  }
-  // Any other folder is replaced only when it is empty or holds an earlier build.
-  if (existing && existing.length > 0 && !existing.some((name) => BUILT_SITE_FILES.includes(name))) {
-    return refuse(out, `it holds files but no built site (no ${BUILT_SITE_FILES.join(' or ')}), and a build replaces the whole output folder`);
+  if (listing.kind === 'unreadable') return writeProblem(out, listing.code);
+  if (listing.kind === 'file') return refuse(out, 'it is a file, not a folder, and a build replaces the whole output folder');
+  if (listing.kind === 'folder' && listing.names.length > 0 && !listing.names.includes(OUTPUT_MARKER)) {
+    const shown = [...listing.names].sort().slice(0, 3).map((n) => JSON.stringify(n)).join(', ');
+    const more = listing.names.length > 3 ? ` and ${listing.names.length - 3} more` : '';
+    return diagnostic('output-folder-unmarked', { file: '--out' }, { out, names: `${shown}${more}`, marker: OUTPUT_MARKER });
   }
   return undefined;
 }
 
-/** The names at the top of a folder, or null when it does not exist. */
-export async function folderEntries(dir: string): Promise<string[] | null> {
+/** Why `target` may not be the output of the project at `project`, if it may not. */
+function projectProblem(project: string, target: string): string | undefined {
+  const fromTarget = relative(target, project);
+  if (fromTarget === '' || !(fromTarget.startsWith('..') || isAbsolute(fromTarget))) {
+    return 'it holds the project itself, and a build replaces the whole output folder';
+  }
+  const inside = relative(project, target);
+  if (!inside.startsWith('..') && !isAbsolute(inside)) {
+    const top = inside.split(sep)[0]!;
+    if (INPUT_FOLDERS.includes(top) || top.startsWith('.')) {
+      return `it is the project's ${top}/ folder${inside === top ? '' : ' or inside it'}, and a build replaces the whole output folder`;
+    }
+  }
+  return undefined;
+}
+
+/** What is at `dir`, links followed. Never throws: an error reading it is part of the answer. */
+export async function folderEntries(dir: string): Promise<OutputListing> {
   try {
-    return await readdir(dir);
+    const real = await realPathOf(dir);
+    const names = await readdir(dir).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOTDIR') throw error;
+      // Either the path is a file, or a file stands where one of the folders on the way should be.
+      if ((await stat(dir)).isFile()) return 'file' as const;
+      throw error;
+    });
+    if (names === 'file') return { kind: 'file', real };
+    return { kind: 'folder', names, real };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') return ['(a file)'];
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+    if (code === 'ENOENT') return { kind: 'missing', real: await realPathOf(dir).catch(() => resolve(dir)) };
+    return { kind: 'unreadable', code };
   }
 }
+
+/** `dir` with links followed: of the path itself where it exists, else of the nearest folder above it that does. */
+export async function realPathOf(dir: string): Promise<string> {
+  const full = resolve(dir);
+  const rest: string[] = [];
+  let at = full;
+  for (;;) {
+    try {
+      return join(await realpath(at), ...rest);
+    } catch (error) {
+      const parent = dirname(at);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === at) throw error;
+      rest.unshift(basename(at));
+      at = parent;
+    }
+  }
+}
+
+/** Plain words for a file system error met at the output folder, and what to do. */
+export function writeProblem(out: string, code: string): Diagnostic {
+  return diagnostic('output-write', { file: '--out' }, { out, ...FAILURES[code] ?? { why: `the file system refused (${code})`, hint: 'choose another folder, such as dist' } });
+}
+
+const NOT_WRITABLE = { why: 'that folder, or the one around it, cannot be written', hint: 'choose a folder you can write to, such as dist, or change its permissions' };
+const FAILURES: Record<string, { why: string; hint: string }> = {
+  EACCES: NOT_WRITABLE,
+  EPERM: NOT_WRITABLE,
+  EROFS: { why: 'it is on a read-only file system', hint: 'choose a folder on a disk you can write to, such as dist' },
+  ENOTDIR: { why: 'a file stands where one of the folders on the way to it should be', hint: 'choose another path, or move that file' },
+  EISDIR: { why: 'a folder stands where the build writes a file', hint: 'choose another folder, such as dist' },
+  ENOENT: { why: 'no folder can be made there (it is not a place for files, like /proc or /sys)', hint: 'choose a folder of the project or your home, such as dist' },
+  ENOSPC: { why: 'the disk is full', hint: 'free some space and build again' },
+  EDQUOT: { why: 'your disk quota is used up', hint: 'free some space and build again' },
+  EXDEV: { why: 'it moved to another disk while building', hint: 'build again' },
+  EBUSY: { why: 'it is in use (a mount point, or open in another program)', hint: 'close what uses it, or choose another folder, such as dist' },
+  ENOTEMPTY: { why: 'a folder the build replaces could not be emptied', hint: 'build again; if it persists, delete the folder once' },
+  ELOOP: { why: 'its path goes round in a loop of links', hint: 'choose a folder without links, such as dist' },
+  ENAMETOOLONG: { why: 'its path is too long for the file system', hint: 'choose a shorter path, such as dist' },
+  EMFILE: { why: 'too many files are open', hint: 'build again' },
+};
 
 function refuse(out: string, why: string): Diagnostic {
   return diagnostic('output-folder', { file: '--out' }, { out, why });

@@ -1,9 +1,11 @@
 // writeOutput() replaces the output folder whole; recover() cleans up after a killed build; refreshFiles() writes only what changed.
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { entrySize, keptFile, recover, refreshFiles, turnWriter, writeOutput, writeParseCache } from './write.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
+import { ContentError } from '../contracts/diagnostics.ts';
+import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './output-folder.ts';
 
 /** A process id no process has (above any kernel's pid_max), for leftovers of a build that was killed. */
 const DEAD_PID = 2147483000;
@@ -31,7 +33,8 @@ describe('writeOutput', () => {
       { path: 'a/b/c.html', contents: 'deep' },
       { path: 'assets/x.bin', contents: new Uint8Array([0, 1, 2]) },
     ]);
-    expect(await filesIn(dist)).toEqual(['a/b/c.html', 'assets/x.bin', 'index.html']);
+    expect(await filesIn(dist)).toEqual([OUTPUT_MARKER, 'a/b/c.html', 'assets/x.bin', 'index.html']);
+    expect(await readFile(join(dist, OUTPUT_MARKER), 'utf8')).toBe(OUTPUT_MARKER_TEXT);
     expect(await readFile(join(dist, 'a/b/c.html'), 'utf8')).toBe('deep');
     expect([...(await readFile(join(dist, 'assets/x.bin')))]).toEqual([0, 1, 2]);
   });
@@ -39,7 +42,7 @@ describe('writeOutput', () => {
   it('replaces the folder whole: files of the earlier build are gone, and nothing is left beside it', async () => {
     await writeTree(dist, { 'index.html': 'old', 'old-page.html': 'old', 'assets/old-ABC.js': 'old' });
     await writeOutput(dist, [{ path: 'index.html', contents: 'new' }, { path: 'about.html', contents: 'new' }]);
-    expect(await filesIn(dist)).toEqual(['about.html', 'index.html']);
+    expect(await filesIn(dist)).toEqual([OUTPUT_MARKER, 'about.html', 'index.html']);
     expect(await readFile(join(dist, 'index.html'), 'utf8')).toBe('new');
     expect(await readdir(parent)).toEqual(['dist']);
   });
@@ -56,10 +59,53 @@ describe('writeOutput', () => {
     expect(entrySize({ path: 'index.html', contents: 'é' })).toBe(2);
   });
 
-  it('writes an empty site as an empty folder', async () => {
+  it('writes an empty site as a folder holding only its marker', async () => {
     await writeTree(dist, { 'index.html': 'old' });
     await writeOutput(dist, []);
-    expect(await readdir(dist)).toEqual([]);
+    expect(await readdir(dist)).toEqual([OUTPUT_MARKER]);
+  });
+
+  it('writes through a link to a folder elsewhere, leaving the link a link', async () => {
+    const elsewhere = join(parent, 'elsewhere', 'site');
+    await writeTree(elsewhere, { [OUTPUT_MARKER]: OUTPUT_MARKER_TEXT, 'index.html': 'old' });
+    await symlink(elsewhere, dist);
+    await writeOutput(dist, [{ path: 'index.html', contents: 'new' }]);
+    expect((await lstat(dist)).isSymbolicLink()).toBe(true);
+    expect(await readFile(join(elsewhere, 'index.html'), 'utf8')).toBe('new');
+    expect((await readdir(join(parent, 'elsewhere'))).sort()).toEqual(['site']);
+  });
+
+  /** The one problem a failed write ends in. */
+  async function failure(out: string, files: { path: string; contents: string }[]) {
+    const error = await writeOutput(out, files).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    const [problem, ...more] = (error as ContentError).diagnostics;
+    expect(more).toEqual([]);
+    return problem!;
+  }
+
+  it('says in plain words, at --out, when a file stands where a folder should be, and leaves nothing behind', async () => {
+    await writeTree(parent, { 'blocker.txt': 'mine' });
+    const problem = await failure(join(parent, 'blocker.txt', 'dist'), [{ path: 'index.html', contents: 'x' }]);
+    expect(problem).toMatchObject({ file: '--out', code: 'output-write' });
+    expect(problem.message).toContain('a file stands where one of the folders on the way to it should be');
+    expect((await readdir(parent)).sort()).toEqual(['blocker.txt']);
+    expect(await readFile(join(parent, 'blocker.txt'), 'utf8')).toBe('mine');
+  });
+
+  it.each(['/proc/site-out', '/sys/site-out', '/proc/self/site-out'])('refuses %s with a located problem, not a stack', async (out) => {
+    const problem = await failure(out, [{ path: 'index.html', contents: 'x' }]);
+    expect(problem).toMatchObject({ file: '--out', code: 'output-write', severity: 'error' });
+    expect(problem.message).toMatch(/^cannot write the site to ".*site-out": /);
+  });
+
+  it('leaves the previous build in place, and no tree beside it, when the new one cannot be written', async () => {
+    await writeTree(dist, { [OUTPUT_MARKER]: OUTPUT_MARKER_TEXT, 'index.html': 'previous' });
+    // Two files where one needs the other's name as a folder: the second cannot be written.
+    const problem = await failure(dist, [{ path: 'a', contents: 'file' }, { path: 'a/b.html', contents: 'inside a file' }]);
+    expect(problem.code).toBe('output-write');
+    expect(await readFile(join(dist, 'index.html'), 'utf8')).toBe('previous');
+    expect(await readdir(parent)).toEqual(['dist']);
   });
 });
 

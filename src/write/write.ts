@@ -1,10 +1,15 @@
 // The write stage (see the steps in src/build.ts): the one module that touches dist/. A new tree is written
 // beside the old one and swapped in with renames, so a failed or killed build
-// leaves the previous dist/ whole.
+// leaves the previous dist/ whole. The new tree carries the marker that lets a later
+// build replace it (see output-folder.ts), and any file system error on the way
+// (a read-only disk, a full one, a file where a folder should be) ends in a located
+// `--out` problem, with the previous tree in place and nothing of this build beside it.
 import { linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { ContentError } from '../contracts/diagnostics.ts';
+import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT, realPathOf, writeProblem } from './output-folder.ts';
 
 export interface OutputEntry {
   /** Path inside the output folder, forward slashes. */
@@ -83,21 +88,36 @@ export interface Staging {
   abandon(): Promise<void>;
 }
 
-export async function openStaging(outDir: string): Promise<Staging> {
-  const parent = dirname(outDir);
-  const name = basename(outDir);
-  await mkdir(parent, { recursive: true });
-  await recover(outDir);
-  const staging = join(parent, `.${name}-new-${process.pid}-${randomBytes(4).toString('hex')}`);
-  await mkdir(staging);
+export async function openStaging(given: string): Promise<Staging> {
+  let outDir = given;
+  let staging = '';
+  try {
+    // A link to a folder elsewhere stays a link: the tree it points to is the one replaced.
+    outDir = await realPathOf(given);
+    const parent = dirname(outDir);
+    await mkdir(parent, { recursive: true });
+    await recover(outDir);
+    staging = join(parent, `.${basename(outDir)}-new-${process.pid}-${randomBytes(4).toString('hex')}`);
+    await mkdir(staging);
+  } catch (error) {
+    throw outputError(given, error);
+  }
   const fileFor = folderMaker(staging);
   const turns = new SharedArrayBuffer(4);
   const writer = treeWriter(fileFor, turns);
-  const abandon = () => rm(staging, { recursive: true, force: true });
+  const abandon = () => removeQuietly(staging);
+  // A write that fails mid-render (a full disk) is the same located problem as one at the end.
+  const guarded = <T>(act: () => T): T => {
+    try {
+      return act();
+    } catch (error) {
+      throw outputError(given, error);
+    }
+  };
   return {
     folder: staging,
     turns,
-    write: writer.write,
+    write: (path, contents) => guarded(() => writer.write(path, contents)),
     get written() {
       return writer.written;
     },
@@ -105,14 +125,27 @@ export async function openStaging(outDir: string): Promise<Staging> {
       try {
         writer.flush();
         for (const f of files) writeEntry(fileFor(f.path), f);
+        writeFileSync(join(staging, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
+        await swapIn(staging, outDir);
       } catch (error) {
         await abandon();
-        throw error;
+        throw outputError(given, error);
       }
-      await swapIn(staging, outDir);
     },
     abandon,
   };
+}
+
+/** A file system error met writing the output as its located `--out` problem; anything else (a bug) as it is. */
+function outputError(outDir: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (error instanceof ContentError || typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return error;
+  return new ContentError([writeProblem(outDir, code)]);
+}
+
+/** Removes a tree of this build's; one that cannot be removed (a read-only disk) is left for recover() to try again. */
+function removeQuietly(path: string): Promise<void> {
+  return path === '' ? Promise.resolve() : rm(path, { recursive: true, force: true }).catch(() => {});
 }
 
 /** Files a thread holds before it tries for a turn: a turn costs two atomic operations, a file tens of microseconds. */
@@ -206,6 +239,7 @@ async function swapIn(staging: string, outDir: string): Promise<void> {
   // Two renames: the old tree steps aside, the new one takes its name. If the
   // process dies between them, recover() on the next run puts the old one back.
   const previous = join(parent, `.${name}-old-${process.pid}-${randomBytes(4).toString('hex')}`);
+  // The caller removes `staging` when this throws.
   const hadPrevious = await rename(outDir, previous).then(() => true, (error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return false;
     throw error;
@@ -213,11 +247,12 @@ async function swapIn(staging: string, outDir: string): Promise<void> {
   try {
     await rename(staging, outDir);
   } catch (error) {
-    if (hadPrevious) await rename(previous, outDir);
-    await rm(staging, { recursive: true, force: true });
+    // Should putting it back fail too, recover() does it on the next run (the name says whose it was).
+    if (hadPrevious) await rename(previous, outDir).catch(() => {});
     throw error;
   }
-  if (hadPrevious) await rm(previous, { recursive: true, force: true });
+  // The new build is in place; an old tree that cannot be removed (read-only files) is tried again next time.
+  if (hadPrevious) await removeQuietly(previous);
 }
 
 /**
@@ -245,7 +280,7 @@ export async function recover(outDir: string): Promise<void> {
   if (!exists && old) await rename(join(parent, old), outDir);
   for (const leftover of leftovers) {
     if (leftover === old && !exists) continue;
-    await rm(join(parent, leftover), { recursive: true, force: true });
+    await removeQuietly(join(parent, leftover));
   }
 }
 
