@@ -263,6 +263,22 @@ async function drawAndRender(step: ValidatedStep): Promise<BuildResult> {
   const { root, out, writing, options, clock, memory, theme, bundling, typing, validated, threads, idle } = step;
   const { claimedRoutes } = validated;
 
+  // The gate between the content and the theme's code. Everything below it (share cards, page rules,
+  // templates, the feed, manifest and security policy) is the theme's code and is given the model,
+  // so it is passed only when site.yaml validated and nothing stops every page; a page that failed
+  // its schema is not in the model at all. Stopped here, the build still reports all it can find
+  // without the theme's code: the problems of each file, the engine's rules over the content, the
+  // client code and, when asked, the templates' types.
+  if (!validated.siteValid || validated.diagnostics.some(stopsRendering)) {
+    const bundled = await bundling;
+    memory.bundled = bundled;
+    memory.bundledWith = theme;
+    const engineRules = await clock.time('rules', () => checkData(validated.model, claimedRoutes));
+    fail([...validated.diagnostics, ...engineRules, ...bundled.diagnostics, ...(typing ? (await typing).diagnostics : [])]);
+    // Validation that keeps the site back always says why; passing the gate without a word would be worse.
+    throw new Error('site.yaml did not validate, yet validation reported no error about it');
+  }
+
   // 4b. images: photos content names, made into their variants (or taken from the cache); 4c. share
   // cards, drawn by the theme for each page (or cut from its image), from the cache when drawn before.
   // Every page's render reads them; from the cache, they take a small part of a second at 10,000 pages.
@@ -395,6 +411,8 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
     ...(manifest ? { manifest: { members: manifest, icons: bundled.manifestIcons } } : {}),
     // A redirect pattern must not hide a file the build made (a `/assets/*` rule, say).
     made: made.map((f) => f.path),
+    // With errors found nothing is written, and a value the rules refused must not reach a writer's guard.
+    refused: hasErrors(found),
   }));
   const generated = [...made, ...extraFiles];
 

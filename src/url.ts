@@ -1,6 +1,6 @@
 // URLs, in one place: which route a content file serves, which output file
 // serves a route and back, trailing slashes, the not-found page, redirect path
-// patterns and E.164 phone numbers. The engine, the preview server, the audit
+// patterns, what the CDN's files can hold, and E.164 phone numbers. The engine, the preview server, the audit
 // and the tests all import these, so the site and its checks cannot disagree.
 // Pure functions only.
 
@@ -175,6 +175,66 @@ export function pathMatches(patternSource: string, pathname: string): boolean {
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+// ── Tokens and addresses in the CDN's files ─────────────────────────────────
+// A line of `_redirects` or `_headers` is read by splitting it at whitespace
+// (both CDNs split at JavaScript's \s, which includes U+00A0, U+2028 and
+// U+FEFF) and the file at "\n". A value written as one token must hold none of
+// those, or the CDN reads another rule, or another header, into the file.
+
+/**
+ * Characters a path or address in `_redirects` or `_headers` may not hold:
+ * whitespace of any kind, control characters, invisible format characters
+ * (zero-width spaces, text-direction controls, which make a line read one way
+ * and match another) and lone surrogates, which UTF-8 cannot encode.
+ */
+const UNWRITABLE_IN_TOKEN = /[\s\p{Cc}\p{Cf}\p{Cs}]/u;
+
+/** The first character of `text` that cannot be part of one token of the CDN's files, with its offset; `null` when there is none. */
+export function unwritableInToken(text: string): { character: string; index: number } | null {
+  const match = UNWRITABLE_IN_TOKEN.exec(text);
+  return match ? { character: match[0], index: match.index } : null;
+}
+
+/** The longest line Cloudflare Pages reads in `_redirects` and `_headers`; it ignores longer ones. */
+export const MAX_CDN_LINE = 2000;
+
+/** Why an address cannot be a redirect's external target, or `null` when it can. */
+export type ExternalTargetProblem = 'character' | 'invalid' | 'http' | 'credentials' | null;
+
+/**
+ * Whether `to` is an absolute https address a redirect may send visitors to:
+ * one token (see {@link unwritableInToken}), read by the WHATWG URL parser
+ * (the browser's own) as an https URL with a host. `http:` is refused because
+ * Cloudflare Pages refuses redirects to it; a user name or password because
+ * `https://www.example.com@elsewhere.example/` reads as one site and goes to another.
+ * The parser drops tabs and line breaks without a word, so the characters are
+ * checked first, on the text as written.
+ */
+export function externalTargetProblem(to: string): ExternalTargetProblem {
+  if (unwritableInToken(to)) return 'character';
+  let url: URL;
+  try {
+    url = new URL(to);
+  } catch {
+    return 'invalid';
+  }
+  if (url.protocol === 'http:') return 'http';
+  // Both CDNs know an address by its lower-case `https://`; a backslash is a slash to a browser and part of the host to Cloudflare.
+  if (url.protocol !== 'https:' || url.hostname === '' || !to.startsWith('https://') || to.includes('\\')) return 'invalid';
+  if (url.username !== '' || url.password !== '') return 'credentials';
+  return null;
+}
+
+/** Whether `url` is an absolute http(s) address written as one token, as a base URL or a sitemap entry must be. */
+export function isAbsoluteHttpUrl(url: string): boolean {
+  if (unwritableInToken(url) || url.includes('\\') || !/^https?:\/\/[^/?#]/.test(url)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
 }
 
 // ── Phone numbers ───────────────────────────────────────────────────────────

@@ -461,6 +461,13 @@ export const catalogue = {
           ? 'write https:// instead'
           : 'write a path starting with "/" or a whole address like https://www.example.com/page',
   }),
+  'redirect-pattern': entry({
+    title: 'A redirect source that is not a pattern the CDNs read',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { error: string }) => `the source is not a pattern the CDNs can read: ${p.error}`,
+    hint: () => 'use at most one "*", at the end after a "/", and each :name once, e.g. /blog/:year/*',
+  }),
   'redirect-file-name': entry({
     title: 'A redirect over a file whose name _redirects cannot hold',
     severity: 'error',

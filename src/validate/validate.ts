@@ -60,6 +60,12 @@ export interface Validated {
   model: SiteModel;
   diagnostics: Diagnostic[];
   claimedRoutes: string[];
+  /**
+   * Whether site.yaml was read and matched its schema, so `model.site` is its resolved value. When it
+   * did not, `model.site` holds only a base URL for the engine's own rules, and no theme code may be
+   * given the model (see the gate in src/build.ts).
+   */
+  siteValid: boolean;
 }
 
 export function validate(content: LoadedContent, theme: Theme, validators: Validators, options: ValidateOptions = {}): Validated {
@@ -68,6 +74,7 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
   // site.yaml
   let site: SiteModel['site'] = { baseUrl: 'https://www.example.com' };
   let siteSource: ParsedYaml | null = null;
+  let siteData: SiteModel['site'] | undefined;
   if (!content.site) {
     diagnostics.push(diagnostic('missing-file', { file: SITE_FILE }, { what: SITE_FILE, hint: 'create it at the project root' }));
   } else if (content.site.encoding) {
@@ -80,17 +87,24 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
     if (siteSource.data !== undefined) {
       const result = validators.site.validate(content.site.file, siteSource);
       diagnostics.push(...result.diagnostics);
-      if (result.value && typeof result.value === 'object') site = { ...(result.value as SiteModel['site']) };
-      // The theme's own rules need a site of the right shape.
-      if (result.diagnostics.length === 0) diagnostics.push(...siteRules(theme, site, content.site.file, siteSource));
+      // Only a value that matched its schema is the site: a partly valid one would reach theme code
+      // (its rules here, and every later stage) in a shape the theme does not expect.
+      if (result.diagnostics.length === 0 && result.value !== null && typeof result.value === 'object') siteData = result.value as SiteModel['site'];
     }
   }
-  const baseUrl = options.baseUrl ?? site.baseUrl;
-  if (typeof baseUrl !== 'string' || !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl)) {
+  // A site.yaml that failed has said so already; its base URL is judged once the file reads.
+  const baseUrl = options.baseUrl ?? siteData?.baseUrl;
+  const baseUrlValid = typeof baseUrl === 'string' && /^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl);
+  if ((siteData || options.baseUrl !== undefined) && !baseUrlValid) {
     const where = options.baseUrl ? { file: '--base-url' } : { file: SITE_FILE, ...siteSource?.locate(['baseUrl']) };
     diagnostics.push(diagnostic('base-url', { ...where, path: 'baseUrl' }, { value: baseUrl }));
   }
-  site.baseUrl = String(baseUrl).replace(/\/+$/, '');
+  // The theme's own rules, like all theme code, are given only a site that validated, base URL included.
+  const siteValid = siteData !== undefined && baseUrlValid;
+  if (siteValid) {
+    site = { ...siteData!, baseUrl: String(baseUrl).replace(/\/+$/, '') };
+    diagnostics.push(...siteRules(theme, site, content.site!.file, siteSource!));
+  }
 
   // pages/, posts, redirects
   const pages: PageEntry[] = [];
@@ -146,7 +160,7 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
   pages.sort((a, b) => compare(a.route, b.route));
   posts.sort((a, b) => theme.post.order(a.front, b.front) || compare(a.slug, b.slug));
   const collections = collectMembers(pages, Object.keys(theme.collections ?? {}));
-  return { model: { site, siteSource, pages, notFound, posts, redirects, statics, collections }, diagnostics, claimedRoutes };
+  return { model: { site, siteSource, pages, notFound, posts, redirects, statics, collections }, diagnostics, claimedRoutes, siteValid };
 }
 
 /** A file that is not UTF-8, reported at its first foreign byte. */
