@@ -94,9 +94,11 @@ export const siteSchema = Obj({
   form: Obj(
     {
       action: Type.String({
-        pattern: '^https://\\S+$',
+        // The host goes into the Content-Security-Policy as a source: letters, digits, dots and hyphens only,
+        // since a "," or ";" in it (which the URL parser lets through) would split or extend the policy.
+        pattern: '^https://[A-Za-z0-9.-]+(?::\\d+)?(?:/\\S*)?$',
         default: 'https://formsubmit.co/{email}',
-        description: 'Where the lead form posts; {email} stands for leadsEmail.',
+        description: 'Where the lead form posts, an https:// address whose host is written in ASCII (xn-- for other letters); {email} stands for leadsEmail.',
       }),
       subject: Type.String({ minLength: 3, default: 'New estimate request from the website', description: 'Subject of lead emails.' }),
       next: Type.String({ pattern: Route.pattern, default: '/thank-you', description: 'Page shown after a submission.' }),

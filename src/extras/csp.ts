@@ -3,6 +3,7 @@
 // allowed by the hash of its exact text, computed here from the rendered pages.
 import { createHash } from 'node:crypto';
 import type { HtmlScan } from '../html/scan.ts';
+import { UnwritableValue } from './unwritable.ts';
 
 /** Directive name → sources, e.g. `{ 'form-action': ["'self'", 'https://formsubmit.co'] }`. */
 export type Directives = Record<string, string[]>;
@@ -52,9 +53,38 @@ export function contentSecurityPolicy(extra: Directives, code: { styles: Iterabl
   // A directive with no sources would fall back to default-src 'none', which is what we want, but say it plainly.
   if (merged['style-src']!.length === 0) merged['style-src'] = ["'none'"];
   return Object.entries(merged)
-    .map(([name, sources]) => [name, ...new Set(sources)].join(' '))
+    .map(([name, sources]) => [directiveName(name), ...new Set(sources.map(source))].join(' '))
     .join('; ');
 }
+
+/**
+ * A source as the policy's grammar has it (CSP Level 3, source-expression):
+ * a keyword, a hash or nonce, a scheme, or a host with an optional scheme,
+ * port and path. Anything else is refused, because a space would add a
+ * source, a ";" a directive and a "," a second policy, one that the first
+ * policy's later directives (frame-ancestors, base-uri, ...) no longer bind.
+ */
+function source(text: string): string {
+  if (!SOURCE.test(text)) throw new UnwritableValue('_headers', 'a Content-Security-Policy source', text);
+  return text;
+}
+
+function directiveName(name: string): string {
+  if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new UnwritableValue('_headers', 'a Content-Security-Policy directive', name);
+  return name;
+}
+
+const KEYWORDS = ['self', 'none', 'unsafe-inline', 'unsafe-eval', 'strict-dynamic', 'unsafe-hashes', 'report-sample', 'wasm-unsafe-eval', 'unsafe-allow-redirects', 'inline-speculation-rules'];
+const SOURCE = new RegExp(
+  '^(?:' +
+    [
+      `'(?:${KEYWORDS.join('|')})'`,
+      "'(?:sha256|sha384|sha512|nonce)-[A-Za-z0-9+/_-]+={0,2}'",
+      '[A-Za-z][A-Za-z0-9+.-]*:',
+      '(?:[A-Za-z][A-Za-z0-9+.-]*://)?(?:\\*|(?:\\*\\.)?[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*)(?::(?:\\d+|\\*))?(?:/[\\x21-\\x2B\\x2D-\\x3A\\x3C-\\x7E]*)?',
+    ].join('|') +
+    ')$',
+);
 
 function isExecutable(declared: string | undefined): boolean {
   const type = declared?.toLowerCase();

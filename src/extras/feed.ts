@@ -3,7 +3,8 @@
 // drafts and scheduled posts stay out of it as they stay out of the pages.
 import type { PostEntry } from '../contracts/model.ts';
 import { canonicalUrl } from '../url.ts';
-import { escapeXml } from './xml.ts';
+import { UnwritableValue } from './unwritable.ts';
+import { xmlText } from './xml.ts';
 
 /** What a feed says about itself, and where its entries' fields are. */
 export interface FeedSettings {
@@ -24,33 +25,39 @@ export interface FeedSettings {
 }
 
 export function atomFeed(baseUrl: string, posts: readonly PostEntry[], settings: FeedSettings): string {
+  const file = settings.path.slice(1);
+  const text = (what: string, value: string) => xmlText(file, what, value);
   const field = (post: PostEntry, name: string) => String(post.front[name] ?? '');
-  const stamp = (date: string) => `${date}T00:00:00Z`;
+  // A date is written as it is inside a timestamp, so it must be one: validation holds dates to YYYY-MM-DD.
+  const stamp = (date: string) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new UnwritableValue(file, "a post's date", date);
+    return `${date}T00:00:00Z`;
+  };
   const dates = posts.map((post) => field(post, settings.date)).sort();
   const updated = dates.at(-1) ?? '1970-01-01';
   const self = canonicalUrl(baseUrl, settings.path);
   const entries = posts.map((post) => {
-    const url = canonicalUrl(baseUrl, post.route);
+    const url = text("a post's address", canonicalUrl(baseUrl, post.route));
     return [
       '  <entry>',
-      `    <title>${escapeXml(field(post, settings.headline))}</title>`,
-      `    <id>${escapeXml(url)}</id>`,
-      `    <link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
+      `    <title>${text("a post's headline", field(post, settings.headline))}</title>`,
+      `    <id>${url}</id>`,
+      `    <link rel="alternate" type="text/html" href="${url}"/>`,
       `    <published>${stamp(field(post, settings.date))}</published>`,
       `    <updated>${stamp(field(post, settings.date))}</updated>`,
-      `    <summary>${escapeXml(field(post, settings.summary))}</summary>`,
+      `    <summary>${text("a post's summary", field(post, settings.summary))}</summary>`,
       '  </entry>',
     ].join('\n');
   });
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <title>${escapeXml(settings.title)}</title>`,
-    `  <id>${escapeXml(self)}</id>`,
-    `  <link rel="self" type="application/atom+xml" href="${escapeXml(self)}"/>`,
-    `  <link rel="alternate" type="text/html" href="${escapeXml(canonicalUrl(baseUrl, settings.list))}"/>`,
+    `  <title>${text("the feed's title", settings.title)}</title>`,
+    `  <id>${text("the feed's address", self)}</id>`,
+    `  <link rel="self" type="application/atom+xml" href="${text("the feed's address", self)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${text("the list's address", canonicalUrl(baseUrl, settings.list))}"/>`,
     `  <updated>${stamp(updated)}</updated>`,
-    `  <author><name>${escapeXml(settings.author)}</name></author>`,
+    `  <author><name>${text("the feed's author", settings.author)}</name></author>`,
     ...entries,
     '</feed>',
     '',

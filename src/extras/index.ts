@@ -12,6 +12,7 @@ import { redirectsFile, type SitePaths } from './redirects-file.ts';
 import { robots, sitemap } from './sitemap.ts';
 import { atomFeed, type FeedSettings } from './feed.ts';
 import { contentSecurityPolicy, type Directives } from './csp.ts';
+import { UnwritableValue } from './unwritable.ts';
 
 /** The files a build generates besides pages, assets and static files. */
 /** What extras needs from the theme: origins for the security policy, and where the posts' feed goes. */
@@ -22,27 +23,40 @@ export interface ExtrasSettings {
   manifest?: { members: WebAppManifest; icons: readonly ManifestIcon[] };
   /** Paths inside dist/ of the files the build makes besides pages and these extras: bundled assets, picture variants, share cards. */
   made?: readonly string[];
+  /**
+   * True when earlier stages found errors, so nothing will be written. The rules refuse, at their line, every
+   * value a writer cannot hold, and a writer that meets one throws (a bug, had the rules let it through); with
+   * errors found that value may well reach it, so each file is then made if it can be, and left empty if not.
+   */
+  refused?: boolean;
 }
 
 export function extras(model: SiteModel, pages: readonly RenderedPage[], settings: ExtrasSettings): OutputEntry[] {
   const { policy, feed, manifest } = settings;
   const code = pages.map((page) => page.facts.inline);
-  const csp = contentSecurityPolicy(policy, { styles: code.flatMap((c) => c.styles).sort(), scripts: code.flatMap((c) => c.scripts).sort() });
   const indexed = new Set([
     ...model.pages.filter((p) => !p.data.noindex).map((p) => p.route),
     ...model.posts.map((p) => p.route),
   ]);
+  const file = (path: string, write: () => string): OutputEntry => {
+    try {
+      return { path, contents: write() };
+    } catch (error) {
+      if (settings.refused && error instanceof UnwritableValue) return { path, contents: '' };
+      throw error;
+    }
+  };
   return [
-    { path: '_redirects', contents: redirectsFile(model.redirects, sitePaths(model, pages, settings)) },
-    { path: '_headers', contents: headersFile(headerRules(csp)) },
-    { path: 'sitemap.xml', contents: sitemap([...indexed].map((route) => canonicalUrl(model.site.baseUrl, route))) },
-    { path: 'robots.txt', contents: robots(model.site.baseUrl) },
-    ...(feed ? [{ path: feed.path.slice(1), contents: atomFeed(model.site.baseUrl, model.posts, feed) }] : []),
-    ...(manifest ? [{ path: MANIFEST_ROUTE.slice(1), contents: webAppManifest(manifest.members, manifest.icons) }] : []),
+    file('_redirects', () => redirectsFile(model.redirects, sitePaths(model, pages, settings))),
+    file('_headers', () => headersFile(headerRules(contentSecurityPolicy(policy, { styles: code.flatMap((c) => c.styles).sort(), scripts: code.flatMap((c) => c.scripts).sort() })))),
+    file('sitemap.xml', () => sitemap([...indexed].map((route) => canonicalUrl(model.site.baseUrl, route)))),
+    file('robots.txt', () => robots(model.site.baseUrl)),
+    ...(feed ? [file(feed.path.slice(1), () => atomFeed(model.site.baseUrl, model.posts, feed))] : []),
+    ...(manifest ? [file(MANIFEST_ROUTE.slice(1), () => webAppManifest(manifest.members, manifest.icons))] : []),
   ];
 }
 
-/** The manifest as JSON: the theme's members, a start at the home page unless it says otherwise, and the icons. */
+/** The manifest as JSON (JSON.stringify writes any text as a string that JSON.parse reads back): the theme's members, a start at the home page unless it says otherwise, and the icons. */
 export function webAppManifest(members: WebAppManifest, icons: readonly ManifestIcon[]): string {
   return JSON.stringify({ start_url: '/', display: 'browser', ...members, ...(icons.length > 0 ? { icons } : {}) }, null, 2) + '\n';
 }

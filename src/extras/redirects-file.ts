@@ -1,7 +1,8 @@
 // dist/_redirects in the format Netlify and Cloudflare Pages share, written so
 // that both engines give every address the same answer.
 import type { RedirectRule } from '../contracts/content-schema.ts';
-import { aliasPaths, compilePattern, isPattern, matchPattern } from '../url.ts';
+import { aliasPaths, compilePattern, isPattern, matchPattern, MAX_CDN_LINE, unwritableInToken } from '../url.ts';
+import { UnwritableValue } from './unwritable.ts';
 
 /** What the site serves from files, which no unforced rule may hide. */
 export interface SitePaths {
@@ -33,11 +34,23 @@ export interface SitePaths {
  */
 export function redirectsFile(rules: readonly RedirectRule[], site: SitePaths = { pages: [], files: [] }): string {
   const text: string[] = ['# Generated from pages/_redirects.yaml. Edit that file, not this one.'];
+  const { kept, lines } = redirectLines(rules, site);
+  if (kept > 0) text.push('# Files a rule would otherwise hide on Cloudflare Pages, which applies rules even where a file exists');
+  for (const line of lines) text.push(lineText(line));
+  return text.join('\n') + '\n';
+}
+
+/**
+ * The lines of `_redirects`, in order, as {@link redirectsFile} writes them:
+ * first the `kept` lines that keep files served, then the rules' own.
+ */
+export function redirectLines(rules: readonly RedirectRule[], site: SitePaths = { pages: [], files: [] }): { lines: Line[]; kept: number } {
+  const out: Line[] = [];
   const written = new Set<string>();
-  const write = ({ from, to, status }: Line) => {
-    if (written.has(from)) return;
-    written.add(from);
-    text.push(`${from} ${to} ${status}`);
+  const write = (line: Line) => {
+    if (written.has(line.from)) return;
+    written.add(line.from);
+    out.push(line);
   };
   // Each source compiled once: a site with thousands of pages asks about each of them.
   const patterns = rules.map((rule) => compilePattern(rule.from));
@@ -47,9 +60,8 @@ export function redirectsFile(rules: readonly RedirectRule[], site: SitePaths = 
   };
   const rulesFor = (path: string) => rules.filter((_, i) => catches(i, path));
 
-  const kept = keptLines(site, rulesFor);
-  if (kept.length > 0) text.push('# Files a rule would otherwise hide on Cloudflare Pages, which applies rules even where a file exists');
-  kept.forEach(write);
+  keptLines(site, rulesFor).forEach(write);
+  const kept = out.length;
 
   // Exact lines move up unless an earlier pattern catches them (then they stay where the editor put them).
   const lines = rules.map((rule) => linesOf(rule, rulesFor));
@@ -60,10 +72,29 @@ export function redirectsFile(rules: readonly RedirectRule[], site: SitePaths = 
     }
   });
   for (const line of lines.flat()) write(line);
-  return text.join('\n') + '\n';
+  return { lines: out, kept };
 }
 
-interface Line {
+/** The statuses a line may have: the rules' redirects, and 200 for a file served as it is. */
+const STATUSES = new Set(['200', '301', '302', '307', '308', '301!', '302!', '307!', '308!']);
+
+/**
+ * One line of the file. Each part must be one token: a line break or a space
+ * in a source or target would make the CDN read another rule (say, a forced
+ * proxy of every page to another host) into the file. The redirect rules
+ * refuse such a value at its line in pages/_redirects.yaml; meeting one here is a bug.
+ */
+function lineText({ from, to, status }: Line): string {
+  if (!from.startsWith('/') || unwritableInToken(from) || 'error' in compilePattern(from)) throw new UnwritableValue('_redirects', "a rule's source", from);
+  if (!/^(\/|https?:\/\/)/.test(to) || unwritableInToken(to)) throw new UnwritableValue('_redirects', "a rule's target", to);
+  if (!STATUSES.has(status)) throw new UnwritableValue('_redirects', "a rule's status", status);
+  const text = `${from} ${to} ${status}`;
+  if (text.length > MAX_CDN_LINE) throw new UnwritableValue('_redirects', 'a rule longer than a line may be', text);
+  return text;
+}
+
+/** One line of `_redirects`. */
+export interface Line {
   from: string;
   to: string;
   /** With `!` when forced. */

@@ -1,8 +1,10 @@
-// sitemap.xml: every indexable page once, nothing else.
-import { escapeXml } from './xml.ts';
+// sitemap.xml and robots.txt: every indexable page once, nothing else.
+import { isAbsoluteHttpUrl } from '../url.ts';
+import { UnwritableValue } from './unwritable.ts';
+import { xmlText } from './xml.ts';
 
 export function sitemap(urls: readonly string[]): string {
-  const entries = [...new Set(urls)].sort().map((url) => `  <url><loc>${escapeXml(url)}</loc></url>`);
+  const entries = [...new Set(urls)].sort().map((url) => `  <url><loc>${xmlText('sitemap.xml', 'a page address', absolute('sitemap.xml', url))}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -12,7 +14,13 @@ export function sitemap(urls: readonly string[]): string {
   ].join('\n');
 }
 
+/** robots.txt: everything allowed, and where the sitemap is. The base URL is one line's token: a line break in it would add rules. */
 export function robots(baseUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absolute('robots.txt', `${baseUrl}/sitemap.xml`)}\n`;
 }
 
+/** A sitemap entry is an absolute http(s) address with no whitespace or control characters (validation refuses any other base URL). */
+function absolute(file: string, url: string): string {
+  if (!isAbsoluteHttpUrl(url)) throw new UnwritableValue(file, 'an address', url);
+  return url;
+}

@@ -1,8 +1,27 @@
-// Characters a reader cannot see that change what a page says: NUL (which
-// browsers drop or turn into a replacement mark) and the bidirectional controls
-// that reorder text as it is displayed (the "Trojan Source" trick: a price or a
-// phone number that reads one way and is another). Refused where they are
-// written, in every text value and in posts' bodies.
+// Characters a reader cannot see that change what a page says, or that break
+// the files made from it: control characters (a vertical tab in a title makes
+// a feed no XML parser reads), noncharacters and lone surrogates, and the
+// invisible marks that reorder or split text as it is displayed (the "Trojan
+// Source" trick: `Call <U+200F>416 555 0100` shows as `0100 555 416`). Refused
+// where they are written, in every text value and in posts' bodies.
+//
+// Which marks are refused depends on the text around them, because some are
+// how certain languages are written:
+// - Direction marks, embeddings and isolates (U+200E, U+200F, U+061C,
+//   U+202A-U+202C, U+2066-U+2069) are allowed in a value that holds
+//   right-to-left letters (Hebrew, Arabic, ...): there they keep a number or a
+//   Latin name in its place. Elsewhere they only reorder.
+// - Direction overrides (U+202D, U+202E) are refused everywhere: they reverse
+//   the characters themselves, which no language needs (HTML has <bdo>).
+// - Joiners (U+200C, U+200D) are allowed between letters of the scripts whose
+//   letter shapes they choose (Arabic and Persian, the Indic scripts, ...),
+//   and U+200D between the pieces of an emoji (👩‍🔧 is three characters).
+// - Zero-width space and word joiner (U+200B, U+2060) are allowed between
+//   letters of scripts written without spaces (Thai, Lao, Khmer, Myanmar,
+//   Chinese, Japanese), where they mark where a line may break.
+// - U+FEFF inside text, invisible operators and fillers are refused everywhere.
+// The characters XML forbids are exactly those the feed and sitemap writers
+// refuse (src/extras/xml.ts), so a value this rule passes can always be written.
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { PostEntry, SiteModel } from '../contracts/model.ts';
 import type { ParsedYaml } from '../validate/yaml.ts';
@@ -11,31 +30,159 @@ import { perObject } from '../memo.ts';
 import { walk } from './link-sources.ts';
 import { bodyPosition, contentSources } from './content-sources.ts';
 
-const HIDDEN = /[\u0000\u202A-\u202E\u2066-\u2069]/;
+/** Every character that is refused at least somewhere; {@link allowedHere} decides from its neighbours. */
+const CANDIDATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFDD0-\uFDEF\uFEFF\uFFA0\uFFFE\uFFFF\u{E0000}-\u{E007F}]|\p{Cs}/gu;
+
+const RIGHT_TO_LEFT = /[\p{sc=Hebrew}\p{sc=Arabic}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}\p{sc=Samaritan}\p{sc=Mandaic}\p{sc=Adlam}\p{sc=Hanifi_Rohingya}\p{sc=Yezidi}]/u;
+const JOINING = /[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Mandaic}\p{scx=Hanifi_Rohingya}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}\p{scx=Khmer}\p{scx=Myanmar}\p{scx=Tibetan}]/u;
+const UNSPACED = /[\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\p{sc=Tibetan}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+const EMOJI_PIECE = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]/u;
+const LETTER = /[\p{L}\p{M}]/u;
+const DIRECTION_MARKS = new Set([0x200e, 0x200f, 0x061c, 0x202a, 0x202b, 0x202c, 0x2066, 0x2067, 0x2068, 0x2069]);
+
+/** A refused character of a text, and where it is. */
+export interface HiddenCharacter {
+  /** Offset in the text (UTF-16 units). */
+  index: number;
+  code: number;
+}
+
+/** Every refused character of `text`, in order. */
+export function hiddenCharactersOf(text: string): HiddenCharacter[] {
+  const found: HiddenCharacter[] = [];
+  // Direction is settled paragraph by paragraph (a line of a value or a body): a mark is judged by its own line.
+  let line = { start: -1, end: -1, rightToLeft: false };
+  for (const match of text.matchAll(CANDIDATE)) {
+    const code = match[0].codePointAt(0)!;
+    const index = match.index;
+    if (DIRECTION_MARKS.has(code)) {
+      if (index > line.end) {
+        const start = text.lastIndexOf('\n', index) + 1;
+        const next = text.indexOf('\n', index);
+        const end = next === -1 ? text.length : next;
+        line = { start, end, rightToLeft: RIGHT_TO_LEFT.test(text.slice(start, end)) };
+      }
+      if (line.rightToLeft) continue;
+    } else if (allowedHere(code, text, index, match[0].length)) continue;
+    found.push({ index, code });
+  }
+  return found;
+}
+
+/** Whether a joiner, a zero-width space or a tag character does a job where it stands (see the opening comment). */
+function allowedHere(code: number, text: string, index: number, length: number): boolean {
+  const before = characterBefore(text, index);
+  const after = characterAfter(text, index + length);
+  if (code === 0x200c || code === 0x200d) {
+    if (code === 0x200d && EMOJI_PIECE.test(before) && /\p{Extended_Pictographic}/u.test(after)) return true;
+    return LETTER.test(before) && LETTER.test(after) && (JOINING.test(before) || JOINING.test(after));
+  }
+  if (code === 0x200b || code === 0x2060) return UNSPACED.test(before) && UNSPACED.test(after);
+  // Tag characters spell a subdivision flag after a black flag (🏴 then tags then U+E007F); anywhere else they hide text.
+  if (code >= 0xe0000 && code <= 0xe007f) {
+    let start = index;
+    while (start > 0 && isTag(text.codePointAt(start - 2))) start -= 2;
+    return characterBefore(text, start) === '\u{1F3F4}';
+  }
+  return false;
+}
+
+function isTag(code: number | undefined): boolean {
+  return code !== undefined && code >= 0xe0020 && code <= 0xe007f;
+}
+
+/** The whole character (code point) before offset `index`, or ''. */
+function characterBefore(text: string, index: number): string {
+  if (index === 0) return '';
+  const low = text.charCodeAt(index - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {
+    const high = text.charCodeAt(index - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.slice(index - 2, index);
+  }
+  return text[index - 1]!;
+}
+
+/** The whole character (code point) at offset `index`, or ''. */
+function characterAfter(text: string, index: number): string {
+  const code = text.codePointAt(index);
+  return code === undefined ? '' : String.fromCodePoint(code);
+}
+
+/** The character's name, as the message gives it. */
+export function characterName(code: number): string {
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  const name = NAMES[code];
+  if (name) return `${name} (${hex})`;
+  if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return `a control character (${hex})`;
+  if (code >= 0xd800 && code <= 0xdfff) return `half of a character, a lone surrogate (${hex}), which no file can hold`;
+  if ((code >= 0xfdd0 && code <= 0xfdef) || code === 0xfffe || code === 0xffff) return `a noncharacter (${hex})`;
+  if (code >= 0xe0000) return `an invisible tag character (${hex})`;
+  if (DIRECTION_MARKS.has(code) || code === 0x202d || code === 0x202e) return `an invisible text-direction control (${hex})`;
+  if (/\s/.test(String.fromCodePoint(code))) return `a space character (${hex})`;
+  return `an invisible character (${hex})`;
+}
+
+const NAMES: Record<number, string> = {
+  0x0: 'a NUL character',
+  0x9: 'a tab',
+  0xa: 'a line break',
+  0xd: 'a carriage return',
+  0x20: 'a space',
+  0xa0: 'a no-break space',
+  0x2028: 'a line separator',
+  0x2029: 'a paragraph separator',
+  0xb: 'a vertical tab',
+  0xc: 'a form feed',
+  0x1b: 'an escape character',
+  0x200b: 'a zero-width space',
+  0x200c: 'a zero-width non-joiner',
+  0x200d: 'a zero-width joiner',
+  0x200e: 'a left-to-right mark',
+  0x200f: 'a right-to-left mark',
+  0x061c: 'an Arabic letter mark',
+  0x202d: 'a left-to-right override',
+  0x202e: 'a right-to-left override',
+  0x2060: 'a word joiner',
+  0xfeff: 'a zero-width no-break space (byte order mark)',
+};
+
+/** Up to twenty characters of text before `index`, on its line, for the message to say where the character is. */
+function textBefore(text: string, index: number): string {
+  const line = text.slice(text.lastIndexOf('\n', index - 1) + 1, index);
+  const shown = [...line].slice(-20).join('');
+  // What is shown must itself be printable: other hidden characters in it are left out.
+  return shown.replace(CANDIDATE, '');
+}
 
 export function hiddenCharacters(model: SiteModel): Diagnostic[] {
   return [...contentSources(model).flatMap(({ file, source }) => inData(source)(file)), ...model.posts.flatMap(inBody)];
 }
 
-/** The character's name, as the message gives it. */
-function named(character: string): string {
-  const code = character.codePointAt(0)!;
-  if (code === 0) return 'a NUL character (U+0000)';
-  return `an invisible text-direction control (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
-}
-
+// One problem per value: the first hidden character, and where it is in the value.
 const inData = perObject((source: ParsedYaml) => {
-  const found: { character: string; path: (string | number)[] }[] = [];
+  const found: { character: HiddenCharacter; text: string; path: (string | number)[] }[] = [];
   walk(source.data, [], (text, path) => {
-    const character = HIDDEN.exec(text)?.[0];
-    if (character !== undefined) found.push({ character, path: [...path] });
+    const character = hiddenCharactersOf(text)[0];
+    if (character !== undefined) found.push({ character, text, path: [...path] });
   });
   return (file: string): Diagnostic[] =>
-    found.map(({ character, path }) => diagnostic('hidden-character', { file, ...source.locate(path), path: formatPath(path) }, { character: named(character) }));
+    found.map(({ character, text, path }) =>
+      diagnostic('hidden-character', { file, ...source.locate(path), path: formatPath(path) }, { character: characterName(character.code), after: textBefore(text, character.index) }));
 });
 
+/** At most this many problems per post body: each line is reported, up to a screenful. */
+const MOST_IN_BODY = 20;
+
+// One problem per line of a body, at the character itself.
 const inBody = perObject((post: PostEntry): Diagnostic[] => {
-  const match = HIDDEN.exec(post.body);
-  if (!match) return [];
-  return [diagnostic('hidden-character', { file: post.file, ...bodyPosition(post.body, post.bodyLine, match.index) }, { character: named(match[0]) })];
+  const out: Diagnostic[] = [];
+  let lastLineEnd = -1;
+  for (const character of hiddenCharactersOf(post.body)) {
+    if (character.index <= lastLineEnd) continue;
+    out.push(diagnostic('hidden-character', { file: post.file, ...bodyPosition(post.body, post.bodyLine, character.index) }, { character: characterName(character.code) }));
+    if (out.length === MOST_IN_BODY) break;
+    const end = post.body.indexOf('\n', character.index);
+    lastLineEnd = end === -1 ? post.body.length : end;
+  }
+  return out;
 });

@@ -1,8 +1,12 @@
 // Redirect rules must each do something, and do it in one hop: no loops, no
 // chains, no rule hidden by (or hiding) a page, no rule made dead by an earlier one.
+// And each must be writable as one line of _redirects: its source and target
+// one token each (a line break in a target would write a rule nobody wrote),
+// an external target an https:// address the browser's own URL parser reads.
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { RedirectEntry } from '../contracts/model.ts';
-import { isPattern, normaliseLinkPath, pathMatches } from '../url.ts';
+import { compilePattern, externalTargetProblem, isPattern, MAX_CDN_LINE, normaliseLinkPath, pathMatches, unwritableInToken } from '../url.ts';
+import { characterName } from './hidden-characters.ts';
 import type { LinkTargets } from './links.ts';
 
 export function checkRedirects(redirects: readonly RedirectEntry[], targets: LinkTargets): Diagnostic[] {
@@ -11,8 +15,20 @@ export function checkRedirects(redirects: readonly RedirectEntry[], targets: Lin
     file: rule.file, ...rule.fields[field],
     path: `redirects[${index}].${field}`,
   });
+  // A rule that cannot be written is said once, as that; the other checks would only guess at what it means.
+  const unwritable = new Set<number>();
+  redirects.forEach((rule, index) => {
+    const problem = writingProblem(rule, index, at);
+    if (problem) {
+      unwritable.add(index);
+      out.push(problem);
+    }
+  });
+  out.push(...hiddenFiles(redirects, targets, at));
+
   const exact = new Map<string, number>();
   redirects.forEach((rule, index) => {
+    if (unwritable.has(index)) return;
     const from = normaliseLinkPath(rule.from);
     const pattern = isPattern(from);
 
@@ -36,7 +52,7 @@ export function checkRedirects(redirects: readonly RedirectEntry[], targets: Lin
   });
 
   redirects.forEach((rule, index) => {
-    if (!rule.to.startsWith('/') || rule.to.includes(':')) return;
+    if (unwritable.has(index) || !rule.to.startsWith('/') || rule.to.includes(':')) return;
     const target = normaliseLinkPath(rule.to);
     const from = normaliseLinkPath(rule.from);
     const next = exact.get(target);
@@ -60,5 +76,47 @@ export function checkRedirects(redirects: readonly RedirectEntry[], targets: Lin
       out.push(diagnostic('redirect-target', at(rule, index, 'to'), { target }));
     }
   });
+  return out;
+}
+
+type Place = (rule: RedirectEntry, index: number, field: 'from' | 'to') => { file: string; line: number; column: number; path: string };
+
+/** Why a rule cannot be one line of _redirects, as a problem at the field at fault; `null` when it can. */
+function writingProblem(rule: RedirectEntry, index: number, at: Place): Diagnostic | null {
+  const inFrom = unwritableInToken(rule.from);
+  if (inFrom) return diagnostic('redirect-character', at(rule, index, 'from'), { field: 'from', character: characterName(inFrom.character.codePointAt(0)!) });
+  const pattern = compilePattern(rule.from);
+  if ('error' in pattern) return diagnostic('redirect-pattern', at(rule, index, 'from'), { error: pattern.error });
+  if (rule.to.startsWith('/')) {
+    const inTo = unwritableInToken(rule.to);
+    if (inTo) return diagnostic('redirect-character', at(rule, index, 'to'), { field: 'to', character: characterName(inTo.character.codePointAt(0)!) });
+  } else {
+    const why = externalTargetProblem(rule.to);
+    if (why === 'character') {
+      const character = unwritableInToken(rule.to)!.character;
+      return diagnostic('redirect-character', at(rule, index, 'to'), { field: 'to', character: characterName(character.codePointAt(0)!) });
+    }
+    if (why) return diagnostic('redirect-url', at(rule, index, 'to'), { to: rule.to, why });
+  }
+  // The longest line a rule makes: its source with a trailing slash added, its target, a forced status.
+  if (rule.from.length + 1 + rule.to.length + ' 301!'.length + 1 > MAX_CDN_LINE) return diagnostic('redirect-url', at(rule, index, 'to'), { to: rule.to, why: 'long' });
+  return null;
+}
+
+/**
+ * Files a rule catches whose path cannot be a token: the line that keeps such a
+ * file served on Cloudflare Pages (see src/extras/redirects-file.ts) cannot be
+ * written. Said at the first rule that catches it, unless a forced rule means to hide it.
+ */
+function hiddenFiles(redirects: readonly RedirectEntry[], targets: LinkTargets, at: Place): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const file of targets.files) {
+    const character = unwritableInToken(file)?.character;
+    if (character === undefined) continue;
+    const catching = redirects.map((rule, index) => ({ rule, index })).filter(({ rule }) => pathMatches(rule.from, file));
+    if (catching.length === 0 || catching.some(({ rule }) => rule.force)) continue;
+    const { rule, index } = catching[0]!;
+    out.push(diagnostic('redirect-file-name', at(rule, index, 'from'), { file: `static${file}`, character: characterName(character.codePointAt(0)!) }));
+  }
   return out;
 }
