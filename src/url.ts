@@ -239,21 +239,5 @@ export function isAbsoluteHttpUrl(url: string): boolean {
 
 // ── Phone numbers ───────────────────────────────────────────────────────────
 
-/**
- * E.164 as written in `tel:` links and site data: a plus, a country code that
- * does not start with 0, then the number, 8 to 15 digits in all, nothing else.
- * (Shorter numbers exist only inside some countries' own plans; a business line
- * a visitor can dial from a phone is never shorter.)
- */
-export const E164_PATTERN = '^\\+[1-9]\\d{7,14}$';
-const E164 = new RegExp(E164_PATTERN);
-
-/** Whether `number` is in E.164 form, e.g. `+14165550100`. */
-export function isE164(number: string): boolean {
-  return E164.test(number);
-}
-
-/** The `tel:` link of an E.164 number. */
-export function telHref(e164: string): string {
-  return `tel:${e164}`;
-}
+// E.164 and what makes a number dialable live in src/phone.ts; the URL module passes them on for its importers.
+export { E164_PATTERN, isE164, telHref } from './phone.ts';

@@ -16,9 +16,9 @@ function Phone(e164: string, display: string, description: string) {
     {
       e164: Type.String({
         pattern: E164_PATTERN,
-        description: 'The number in E.164 form, used in tel: links, e.g. +14165550100.',
+        description: 'The number in E.164 form, used in tel: links, e.g. +14165550100; it must be a number of its country that can be dialled, and the same digits as display.',
       }),
-      display: Type.String({ minLength: 7, maxLength: 24, description: 'The number as printed, e.g. (416) 555-0100.' }),
+      display: Type.String({ minLength: 7, maxLength: 24, description: 'The number as printed, e.g. (416) 555-0100: the digits of e164, the leading 1 of a North American number optional.' }),
     },
     { default: { e164, display }, description },
   );

@@ -31,7 +31,21 @@ describe('phoneRules', () => {
     };
     const problems = phoneRules({ phones } as unknown as Site);
     expect(problems.map((p) => p.path)).toEqual([['phones', 'office', 'display']]);
-    expect(problems[0]!.message).toBe('"(905) 555-0198" is not the number its e164 "+19055550199" dials');
+    expect(problems[0]!.message).toBe('the printed "(905) 555-0198" and the dialled e164 "+19055550199" are different numbers: visitors read one and their phone calls the other');
+    expect(problems[0]!.hint).toContain('change both together');
+  });
+
+  it('names a phone that dials no one at its e164, even when its printed form matches it digit for digit', () => {
+    const phones = {
+      main: { e164: '+1905555019', display: '(905) 555-019' },
+      toronto: { e164: '+11234567890', display: '(123) 456-7890' },
+      office: { e164: '+19055550199', display: '(905) 555-0199' },
+    };
+    const problems = phoneRules({ phones } as unknown as Site);
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      [['phones', 'main', 'e164'], '"+1905555019" dials no one: it is too short for a +1 number: a digit is missing'],
+      [['phones', 'toronto', 'e164'], '"+11234567890" dials no one: it is not a +1 number anyone can dial: its area or exchange code is not in use'],
+    ]);
   });
 });
 

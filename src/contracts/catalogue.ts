@@ -394,6 +394,13 @@ export const catalogue = {
     message: (p: { href: string } & LinkParams) => `phone link "${p.href}" is not in international (E.164) form`,
     hint: (p) => linkHint('write it like tel:+14165550100', p),
   }),
+  'tel-number': entry({
+    title: 'A phone link to a number nobody can dial',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { href: string; why: string } & LinkParams) => `phone link "${p.href}" dials no one: ${p.why}`,
+    hint: (p) => linkHint('check the number digit by digit against the one the business answers', p),
+  }),
   'redirect-unreachable': entry({
     title: 'A redirect that an earlier rule hides',
     severity: 'error',

@@ -42,6 +42,8 @@ describe('checkLinks', () => {
     ['data:text/html,<b>x</b>', 'unsafe-url', '"data:text/html,<b>x</b>": data: URLs run code or hide content instead of linking'],
     ['tel:416-555-0100', 'tel-format', 'phone link "tel:416-555-0100" is not in international (E.164) form'],
     ['TEL:+14165550100', 'tel-format', 'phone link "TEL:+14165550100" is not in international (E.164) form'],
+    ['tel:+1905555019', 'tel-number', 'phone link "tel:+1905555019" dials no one: it is too short for a +1 number: a digit is missing'],
+    ['tel:+11234567890', 'tel-number', 'phone link "tel:+11234567890" dials no one: it is not a +1 number anyone can dial: its area or exchange code is not in use'],
   ])('reports %s as %s', (href, code, message) => {
     expect(checkLinks([at(href)], targets).map((d) => [d.code, d.severity, d.message])).toEqual([[code, 'error', message]]);
   });

@@ -2,7 +2,8 @@
 // or the source of a redirect; a URL's scheme must be one a browser treats as
 // a link and not as code.
 import { diagnostic, type Diagnostic, type Where } from '../contracts/diagnostics.ts';
-import { isE164, normaliseLinkPath } from '../url.ts';
+import { normaliseLinkPath } from '../url.ts';
+import { dialProblem, isE164 } from '../phone.ts';
 import type { Link } from './link-sources.ts';
 
 /** Everything an internal link may point at. */
@@ -54,8 +55,11 @@ export function linkProblem(href: string, targets: LinkTargets): Problem | null 
       const shown = href.trim().length > 40 ? href.trim().slice(0, 37) + '...' : href.trim();
       return (where, inTemplate) => diagnostic('unsafe-url', where, { shown, scheme, inTemplate });
     }
-    if (scheme === 'tel' && !(href.startsWith('tel:') && isE164(href.slice('tel:'.length)))) {
-      return (where, inTemplate) => diagnostic('tel-format', where, { href, inTemplate });
+    if (scheme === 'tel') {
+      const number = href.slice('tel:'.length);
+      if (!href.startsWith('tel:') || !isE164(number)) return (where, inTemplate) => diagnostic('tel-format', where, { href, inTemplate });
+      const why = dialProblem(number);
+      if (why) return (where, inTemplate) => diagnostic('tel-number', where, { href, why, inTemplate });
     }
     return null;
   }

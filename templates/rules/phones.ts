@@ -1,23 +1,31 @@
 // Rules of meaning on site.yaml that its schema cannot say: each phone is
-// written twice, once to dial (E.164) and once to print, and the two must be
-// the same number, or a visitor reads one number and calls another.
-import type { SiteProblem } from '../../src/index.ts';
+// written twice, once to dial (E.164) and once to print. The dialled form must be
+// a number of its country's plan (a digit short passes every pattern), and the two
+// must be the same number, or a visitor reads one number and calls another. What
+// makes a number right is the engine's phone module (src/phone.ts).
+import { dialProblem, printedMatches, type SiteProblem } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 
-/** One problem per phone whose printed digits are not the number its E.164 form dials. */
-export function phoneRules(site: Site): SiteProblem[] {
-  return Object.entries(site.phones)
-    .filter(([, phone]) => !printedMatches(phone))
-    .map(([name, phone]) => ({
-      path: ['phones', name, 'display'],
-      message: `"${phone.display}" is not the number its e164 "${phone.e164}" dials`,
-      hint: 'print the same digits as the e164 number, e.g. (416) 555-0100 for +14165550100',
-    }));
-}
+export { printedMatches };
 
-/** North American numbers may be printed with or without the leading 1; others with every digit of their E.164 form. */
-export function printedMatches(phone: { e164: string; display: string }): boolean {
-  const digits = phone.e164.replace(/^\+/, '');
-  const printed = phone.display.replace(/\D/g, '');
-  return printed === digits || (digits.startsWith('1') && printed === digits.slice(1));
+/** One problem per phone that dials nobody (at its e164), else per phone whose printed digits are another number (at its display). */
+export function phoneRules(site: Site): SiteProblem[] {
+  const problems: SiteProblem[] = [];
+  for (const [name, phone] of Object.entries(site.phones)) {
+    const why = dialProblem(phone.e164);
+    if (why) {
+      problems.push({
+        path: ['phones', name, 'e164'],
+        message: `"${phone.e164}" dials no one: ${why}`,
+        hint: `check it digit by digit against the line the business answers, and its printed form "${phone.display}" with it`,
+      });
+    } else if (!printedMatches(phone)) {
+      problems.push({
+        path: ['phones', name, 'display'],
+        message: `the printed "${phone.display}" and the dialled e164 "${phone.e164}" are different numbers: visitors read one and their phone calls the other`,
+        hint: 'change both together, so they are the same digits, e.g. display (416) 555-0100 with e164 +14165550100',
+      });
+    }
+  }
+  return problems;
 }
