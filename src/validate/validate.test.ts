@@ -120,6 +120,16 @@ describe('publication', () => {
     expect(model.posts.map((p) => [p.slug, p.status])).toEqual([['tomorrow', 'scheduled'], ['today', 'published'], ['out', 'published'], ['draft', 'draft']]);
   });
 
+  it('keeps a draft a draft when a value above draft: true ends its line in " ---"', () => {
+    const text = ['---', 'title: Draft', 'summary: Why you should call an', '  electrician ---', 'date: "2025-01-01"', 'draft: true', '---', '', 'The body.', ''].join('\n');
+    const draft = { file: 'pages/blog/dashes.md', text };
+    const published = run({ pages: [draft] }, { today: '2025-06-02' });
+    expect(published.diagnostics).toEqual([]);
+    expect(published.model.posts).toEqual([]);
+    const previewed = run({ pages: [draft] }, { today: '2025-06-02', drafts: true }).model.posts[0]!;
+    expect([previewed.status, previewed.front.summary, previewed.body, previewed.bodyLine]).toEqual(['draft', 'Why you should call an electrician ---', '\nThe body.\n', 8]);
+  });
+
   it('refuses a date that is not on the calendar, at its line', () => {
     const { model, diagnostics } = run({ pages: [post('leap', { title: 'Leap', summary: 'S', date: '2025-02-29' })] }, { today: '2025-06-02' });
     expect(model.posts).toEqual([]);

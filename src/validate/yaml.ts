@@ -168,13 +168,39 @@ function aliasProblem(doc: Document, error: unknown): { offset: number; message:
   return { offset: 0, message: `this file cannot be read as values: ${firstLine(reason)}`, hint: 'simplify the YAML: plain fields, lists and quoted text' };
 }
 
-/** Splits a Markdown file into front matter (YAML between `---` lines) and body. */
+/**
+ * Splits a Markdown file into front matter and body, by YAML's rule for where a document ends: the
+ * file opens with a line `---`, and the front matter is every line after it up to the first line
+ * that is a document marker on its own (`---` or `...` at the start of the line, nothing after it
+ * but spaces). Nothing else ends it: a value whose line ends in " ---" is text, and a line that
+ * starts with `---` followed by more is left to the YAML reader, which refuses it at its line.
+ * `front` is those lines exactly, the line end before the closing marker left out; `bodyLine` is the
+ * file's line where the body starts.
+ */
 export function splitFrontMatter(text: string): { front: string; body: string; bodyLine: number } | null {
-  const match = /^---\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)/.exec(text);
-  if (!match) return null;
-  const front = match[1]!;
-  const bodyLine = match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0) + 1;
-  return { front, body: text.slice(match[0].length), bodyLine };
+  const opening = lineAt(text, 0);
+  if (!/^---[ \t]*$/.test(opening.content) || opening.next === -1) return null;
+  const frontStart = opening.next;
+  let line = 2;
+  for (let start = frontStart; ; line++) {
+    const current = lineAt(text, start);
+    if (DOCUMENT_MARKER.test(current.content)) {
+      const front = text.slice(frontStart, start).replace(/\r?\n$/, '');
+      return { front, body: current.next === -1 ? '' : text.slice(current.next), bodyLine: line + 1 };
+    }
+    if (current.next === -1) return null;
+    start = current.next;
+  }
+}
+
+/** A line that ends a YAML document: `---` or `...`, then only spaces. */
+const DOCUMENT_MARKER = /^(?:---|\.\.\.)[ \t]*$/;
+
+/** The line of `text` that starts at `start`, without its line end, and where the next one starts (-1 after the last). */
+function lineAt(text: string, start: number): { content: string; next: number } {
+  const end = text.indexOf('\n', start);
+  const stop = end === -1 ? text.length : end;
+  return { content: text.slice(start, text[stop - 1] === '\r' ? stop - 1 : stop), next: end === -1 ? -1 : end + 1 };
 }
 
 function nearestNode(doc: Document, path: FieldPath): Node | null {
