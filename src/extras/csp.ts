@@ -46,13 +46,14 @@ export function inlineCodeOf(scan: HtmlScan): InlineCode {
 
 /** Combines the base, the theme's additions and the hashes into one header value. */
 export function contentSecurityPolicy(extra: Directives, code: { styles: Iterable<string>; scripts: Iterable<string> }): string {
-  const merged: Directives = structuredClone(BASE_DIRECTIVES);
-  for (const [name, sources] of Object.entries(extra)) merged[name] = [...(merged[name] ?? []), ...sources];
-  merged['style-src'] = [...merged['style-src']!, ...new Set(code.styles)];
-  merged['script-src'] = [...merged['script-src']!, ...new Set(code.scripts)];
+  // A map, not an object: a directive named like an object's own member (`__proto__`) is a name like any other, refused below.
+  const merged = new Map(Object.entries(BASE_DIRECTIVES).map(([name, sources]) => [name, [...sources]]));
+  for (const [name, sources] of Object.entries(extra)) merged.set(name, [...(merged.get(name) ?? []), ...sources]);
+  merged.set('style-src', [...merged.get('style-src')!, ...new Set(code.styles)]);
+  merged.set('script-src', [...merged.get('script-src')!, ...new Set(code.scripts)]);
   // A directive with no sources would fall back to default-src 'none', which is what we want, but say it plainly.
-  if (merged['style-src']!.length === 0) merged['style-src'] = ["'none'"];
-  return Object.entries(merged)
+  if (merged.get('style-src')!.length === 0) merged.set('style-src', ["'none'"]);
+  return [...merged]
     .map(([name, sources]) => [directiveName(name), ...new Set(sources.map(source))].join(' '))
     .join('; ');
 }

@@ -1,5 +1,5 @@
 // dist/_headers in the format Netlify and Cloudflare Pages share.
-import { MAX_CDN_LINE, unwritableInToken } from '../url.ts';
+import { compilePattern, MAX_CDN_LINE, unwritableInToken } from '../url.ts';
 import { UnwritableValue } from './unwritable.ts';
 
 /** Response headers for one path pattern. */
@@ -40,16 +40,19 @@ export function headerRules(contentSecurityPolicy: string): HeaderRule[] {
  * one token starting with "/"; a name is letters, digits and hyphens (a name
  * starting with "#" would be a comment); a value is printable ASCII (a
  * Worker's headers hold bytes, not text) with no space at either end, since
- * the CDNs trim it; no name twice in a block, in any case; no line longer than
+ * the CDNs trim it; no name twice in a block, in any case, nor one the server
+ * sets itself (Content-Length, ...); a path a pattern both CDNs read; no line longer than
  * Cloudflare reads. Header values come from the theme and the site's settings
  * (the form service's origin in the policy), which their schemas hold to this.
  */
 export function headersFile(rules: readonly HeaderRule[]): string {
   const blocks = rules.map((rule) => {
-    if (!rule.path.startsWith('/') || unwritableInToken(rule.path) || !PRINTABLE.test(rule.path)) throw new UnwritableValue('_headers', 'a path', rule.path);
+    if (!rule.path.startsWith('/') || unwritableInToken(rule.path) || !PRINTABLE.test(rule.path) || 'error' in compilePattern(rule.path)) throw new UnwritableValue('_headers', 'a path', rule.path);
+    // A path with no headers is a block both CDNs refuse.
+    if (Object.keys(rule.headers).length === 0) throw new UnwritableValue('_headers', 'a path without headers', rule.path);
     const names = new Set<string>();
     const lines = Object.entries(rule.headers).map(([name, value]) => {
-      if (!HEADER_NAME.test(name) || names.has(name.toLowerCase())) throw new UnwritableValue('_headers', 'a header name', name);
+      if (!HEADER_NAME.test(name) || names.has(name.toLowerCase()) || SERVER_OWNED.has(name.toLowerCase())) throw new UnwritableValue('_headers', 'a header name', name);
       names.add(name.toLowerCase());
       if (!HEADER_VALUE.test(value)) throw new UnwritableValue('_headers', `the value of ${name}`, value);
       return checkedLength(`  ${name}: ${value}`);
@@ -60,6 +63,8 @@ export function headersFile(rules: readonly HeaderRule[]): string {
 }
 
 const PRINTABLE = /^[\x21-\x7E]+$/;
+/** Headers the server sets itself, which neither CDN lets a file override. */
+const SERVER_OWNED = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer']);
 const HEADER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 const HEADER_VALUE = /^[\x21-\x7E](?:[\x20-\x7E]*[\x21-\x7E])?$/;
 
