@@ -14,11 +14,16 @@ export function words(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
 }
 
-/** Words a reader reads in a Markdown body: link targets, markup and HTML tags do not count. */
+/**
+ * Words a reader reads in a Markdown body: link targets, markup and HTML tags do not count.
+ * Each pattern stops at the character that starts its next match (a tag at the next `<`, a
+ * link target at the next `]`), so a text of unclosed `<a<a<a…` is read once, not once per `<`
+ * (400 kB of it took 31 seconds).
+ */
 export function countWords(markdown: string): number {
   const text = markdown
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\]\([^)]*\)/g, ']')
+    .replace(/<[^<>]+>/g, ' ')
+    .replace(/\]\([^)\]]*\)/g, ']')
     .replace(/[#*_>`~[\]|-]+/g, ' ');
   return words(text).length;
 }

@@ -229,6 +229,13 @@ export const catalogue = {
     message: (p: { depth: number; limit: number }) => `quotes and lists are nested ${p.depth} levels deep here; a post may nest them ${p.limit} levels at most`,
     hint: () => 'flatten them: a post rarely needs more than three levels of quotes or lists',
   }),
+  'markdown-too-deep': entry({
+    title: 'Markdown nested too deeply in a post',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { limit: number }) => `emphasis, links, quotes or lists are nested more than ${p.limit} levels deep from here on; a post may nest them ${p.limit} levels at most`,
+    hint: () => 'close what is open before opening more (every ** or _ needs its closing pair), or flatten the nesting: a post rarely needs more than three levels',
+  }),
   'too-large': entry({
     title: 'A content file too large to be a page',
     severity: 'error',
@@ -297,6 +304,13 @@ export const catalogue = {
     stops: 'write',
     message: (p: { path: string; reason: string }) => `${p.path} cannot be read as an image (${p.reason})`,
     hint: () => 'save it again as a JPEG, PNG, WebP or AVIF photo, or name another file',
+  }),
+  'image-unused': entry({
+    title: 'A photo under static/ that no published page uses',
+    severity: 'warning',
+    stops: 'nothing',
+    message: (p: { path: string }) => `${p.path} is a picture no published page uses, so it is left out of the site (a photo as it comes from a camera or phone carries its GPS position and other data)`,
+    hint: () => 'name it in an image field of a page (it is then published small and without that data), link its path from a published page, or delete it; a draft’s pictures are published with the draft',
   }),
   'image-alt-missing': entry({
     title: 'An image in a post without alt text',

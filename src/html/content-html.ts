@@ -57,10 +57,18 @@ export interface UnsafePart {
 /** The elements and attributes of a piece of raw HTML outside the allow-list, in order. */
 export function unsafeParts(html: string): UnsafePart[] {
   const found: UnsafePart[] = [];
+  // Where each attribute of the tag being read starts: the parser says so as it reads each one.
+  let places = new Map<string, number>();
   const parser = new Parser({
+    onattribute(name) {
+      const key = name.toLowerCase();
+      if (!places.has(key)) places.set(key, parser.startIndex);
+    },
     onopentag(name, attributes) {
       const element = name.toLowerCase();
       const start = parser.startIndex;
+      const at = places;
+      places = new Map();
       // An input is a task list's checkbox or nothing a post needs.
       if (!ELEMENTS.includes(element) || (element === 'input' && attributes.type?.toLowerCase() !== 'checkbox')) {
         found.push({ element, offset: start });
@@ -69,9 +77,32 @@ export function unsafeParts(html: string): UnsafePart[] {
       for (const attribute of Object.keys(attributes)) {
         const key = attribute.toLowerCase();
         if (allowedAttribute(element, key, attributes[attribute]!)) continue;
-        const at = html.toLowerCase().indexOf(key, start);
-        found.push({ element, attribute: key, offset: at >= 0 && at < parser.endIndex ? at : start });
+        found.push({ element, attribute: key, offset: at.get(key) ?? start });
       }
+    },
+  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  parser.end(html);
+  return found;
+}
+
+/** An attribute of raw HTML that holds a URL, and where it is written in that HTML. */
+export interface UrlAttribute {
+  attribute: 'href' | 'src';
+  value: string;
+  offset: number;
+}
+
+/**
+ * The href and src attributes of the tags of a piece of raw HTML, entities decoded,
+ * as a browser reads them: text between the tags is text, even when it reads
+ * `href="/x"`, and a comment is a comment.
+ */
+export function urlAttributes(html: string): UrlAttribute[] {
+  const found: UrlAttribute[] = [];
+  const parser = new Parser({
+    onattribute(name, value) {
+      const key = name.toLowerCase();
+      if (key === 'href' || key === 'src') found.push({ attribute: key, value, offset: parser.startIndex });
     },
   }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
   parser.end(html);

@@ -2,29 +2,282 @@
 // and the link rule look for the links in it, the raw HTML rule for its HTML,
 // and the render turns the same tokens into HTML. A post of 50,000 links was
 // read three times before.
-import { Lexer, marked, type Token } from 'marked';
+//
+// Content is untrusted, so the reading is bounded twice over:
+// - in time: marked's inline text rule looks ahead, from the start of every
+//   piece of text, through the whole run of characters an e-mail address may
+//   hold for an "@" (`*a*a*a…` starts a piece of text at every letter, and the
+//   run is the rest of the paragraph: 100 kB took seconds, 400 kB twenty). The
+//   look-ahead here stops where an address must have stopped (an address's local
+//   part is 64 characters at most, RFC 5321), so each piece costs a constant;
+// - in depth: marked reads every nested emphasis, link, quote and list by
+//   calling itself, and 1,500 levels of `**` overflow the stack. Past
+//   MAX_MARKDOWN_DEPTH levels the rest of a construct is kept as plain text and
+//   the place is remembered, so the rules refuse the post at that line
+//   (src/rules/markdown-depth.ts) and nothing deeper is ever built.
+import { Lexer, marked, Tokenizer, type Token, type Tokens, type TokensList } from 'marked';
 import type { PostEntry } from '../contracts/model.ts';
 import { perObject } from '../memo.ts';
+import { MAX_MARKDOWN_DEPTH } from '../validate/limits.ts';
 
-/** The tokens of Markdown, as marked.parse reads it (GitHub-flavoured). */
+/** The longest local part of an e-mail address (RFC 5321), and of a domain label (RFC 1035). */
+const LOCAL_PART = 64;
+const LABEL = 63;
+
+/** `pattern` with `from` written as `to` in its source; a marked whose rules no longer hold `from` fails here, not silently. */
+function rewritten(pattern: RegExp, changes: readonly [from: string, to: string][]): RegExp {
+  let source = pattern.source;
+  for (const [from, to] of changes) {
+    if (!source.includes(from)) throw new Error(`marked's ${pattern.source.slice(0, 40)}… rule no longer holds ${from}: src/html/markdown.ts must be brought up to date`);
+    source = source.split(from).join(to);
+  }
+  return new RegExp(source, pattern.flags);
+}
+
+const GFM_INLINE = Lexer.rules.inline.gfm;
+const EMAIL_CHARACTERS = "[a-zA-Z0-9.!#$%&'*+\\/=?_`{\\|}~-]";
+const BOUNDED_INLINE = {
+  ...GFM_INLINE,
+  text: rewritten(GFM_INLINE.text, [[`${EMAIL_CHARACTERS}+@`, `${EMAIL_CHARACTERS}{1,${LOCAL_PART}}@`]]),
+  url: rewritten(GFM_INLINE.url, [
+    ['[A-Za-z0-9._+-]+@', `[A-Za-z0-9._+-]{1,${LOCAL_PART}}@`],
+    ['[A-Za-z0-9._+-]+(@)', `[A-Za-z0-9._+-]{1,${LOCAL_PART}}(@)`],
+    ['[a-zA-Z0-9-_]+(?:\\.[a-zA-Z0-9-_]*[a-zA-Z0-9])+', `[a-zA-Z0-9-_]{1,${LABEL}}(?:\\.[a-zA-Z0-9-_]{0,${LABEL}}[a-zA-Z0-9]){1,${LABEL}}`],
+  ]),
+};
+
+/** Characters a bare URL does not end with (GFM's extended autolinks): they end the sentence around it. */
+const TRAILING = new Set(['?', '!', '.', ',', ':', ';', '*', '_', "'", '"', '~']);
+
+/**
+ * A bare URL without what GFM leaves out of it: trailing punctuation, a `)` with
+ * no `(` to close, an entity-like `&name;`. marked trims one character per pass
+ * over the whole URL, and `www.a` followed by 100,000 `)` took seconds; this
+ * trims from the end once.
+ */
+export function trimmedUrl(url: string): string {
+  let opens = 0;
+  let closes = 0;
+  for (const character of url) {
+    if (character === '(') opens++;
+    else if (character === ')') closes++;
+  }
+  let end = url.length;
+  while (end > 0) {
+    const last = url[end - 1]!;
+    if (last === ';') {
+      let at = end - 2;
+      while (at >= 0 && /[a-zA-Z0-9]/.test(url[at]!)) at--;
+      if (at >= 0 && at < end - 2 && url[at] === '&') {
+        end = at;
+        continue;
+      }
+    }
+    if (TRAILING.has(last)) end--;
+    else if (last === ')' && closes > opens) {
+      end--;
+      closes--;
+    } else break;
+  }
+  return url.slice(0, end);
+}
+
+/** marked's tokenizer with bare URLs trimmed in one pass. */
+class BoundedTokenizer extends Tokenizer {
+  override url(src: string): Tokens.Link | undefined {
+    const match = this.rules.inline.url.exec(src);
+    if (!match) return undefined;
+    const email = match[2] === '@';
+    const text = email ? match[0] : trimmedUrl(match[0]);
+    const href = email ? `mailto:${text}` : match[1] === 'www.' ? `http://${text}` : text;
+    return { type: 'link', raw: text, text, href, autolink: true, tokens: [{ type: 'text', raw: text, text }] } as Tokens.Link;
+  }
+}
+
+/** Tokens that stand for the rest of a construct nested past the limit: plain text, and where the rules refuse the post. */
+const tooDeepTokens = new WeakSet<Token>();
+
+/** Whether `token` is the plain-text rest of a construct nested more than MAX_MARKDOWN_DEPTH levels deep. */
+export function isTooDeep(token: Token): boolean {
+  return tooDeepTokens.has(token);
+}
+
+/** marked's lexer, counting how deep it has called itself for blocks and for inline constructs. */
+class BoundedLexer extends Lexer {
+  private blockDepth = 0;
+  private inlineDepth = 0;
+
+  constructor() {
+    // A fresh options object: marked keeps its tokenizer on the one it is given.
+    super({ gfm: true, tokenizer: new BoundedTokenizer() });
+    const tokenizer = (this as unknown as { tokenizer: { rules: { inline: unknown } } }).tokenizer;
+    tokenizer.rules.inline = BOUNDED_INLINE;
+  }
+
+  override blockTokens(src: string, tokens?: Token[], lastParagraphClipped?: boolean): Token[];
+  override blockTokens(src: string, tokens?: TokensList, lastParagraphClipped?: boolean): TokensList;
+  override blockTokens(src: string, tokens: Token[] = [], lastParagraphClipped?: boolean): Token[] {
+    if (this.blockDepth > MAX_MARKDOWN_DEPTH) return flattened(src, tokens, 'paragraph');
+    this.blockDepth++;
+    try {
+      return super.blockTokens(src, tokens as TokensList, lastParagraphClipped);
+    } finally {
+      this.blockDepth--;
+    }
+  }
+
+  override inlineTokens(src: string, tokens: Token[] = []): Token[] {
+    if (this.inlineDepth > MAX_MARKDOWN_DEPTH) return flattened(src, tokens, 'text');
+    this.inlineDepth++;
+    try {
+      return super.inlineTokens(src, tokens);
+    } finally {
+      this.inlineDepth--;
+    }
+  }
+}
+
+function flattened(src: string, tokens: Token[], type: 'paragraph' | 'text'): Token[] {
+  const text: Tokens.Text = { type: 'text', raw: src, text: src, escaped: false };
+  const token: Token = type === 'text' ? text : { type: 'paragraph', raw: src, text: src, tokens: [text] };
+  tooDeepTokens.add(token);
+  tokens.push(token);
+  return tokens;
+}
+
+/** The tokens of Markdown, as marked.parse reads it (GitHub-flavoured), in time linear in its length and at most MAX_MARKDOWN_DEPTH levels deep. */
 export function markdownTokens(markdown: string): Token[] {
-  return new Lexer({ gfm: true }).lex(markdown);
+  return new BoundedLexer().lex(markdown);
 }
 
 /** The tokens of a post's body, once per post. Nobody may change them. */
 export const bodyTokens = perObject((post: PostEntry): readonly Token[] => markdownTokens(post.body));
 
-/** Calls `visit` with every token of `tokens` and of their children (inline tokens, list items), in the order written. */
+/** Calls `visit` with every token of `tokens` and of their children (inline tokens, list items, table cells), in the order written: marked's own walk. */
 export function eachToken(tokens: readonly Token[], visit: (token: Token) => void): void {
-  for (const token of tokens) {
+  marked.walkTokens(tokens as Token[], (token) => {
     visit(token);
-    const children = (token as { tokens?: Token[] }).tokens ?? (token as { items?: Token[] }).items;
-    if (children) eachToken(children, visit);
-  }
+  });
 }
 
 /** A post's body as HTML, before it is held to the allow-list (src/html/content-html.ts). */
 export function bodyHtml(post: PostEntry): string {
   // marked's parser reads the tokens and leaves them as they are.
   return marked.parser(bodyTokens(post) as Token[], { async: false, gfm: true });
+}
+
+/**
+ * Where a token of `tokens` (read from `markdown`) is written: its offset in the
+ * Markdown with line breaks as `\n`. Tokens do not say where they are, so each is
+ * looked for in the text, in the order written: a top-level block exactly (the
+ * blocks' raw texts make up the whole), and what it holds by the first line of
+ * its raw text, from where the token before it was found. A quote's or list's
+ * markers and a table's pipes are left out of what they hold, so a later line of
+ * a token may not be found as written; its first line is. A token not found at
+ * all (a cell with an escaped pipe) is placed where the search stood.
+ * The searches together read the text a few times at most, whatever it holds.
+ */
+export function tokenOffsets(markdown: string, tokens: readonly Token[]): (token: Token) => number {
+  // Worked out when a place is first asked for: a post with no problem needs none.
+  let offsets: Map<Token, number> | undefined;
+  return (token) => (offsets ??= offsetsOf(markdown, tokens)).get(token) ?? 0;
+}
+
+function offsetsOf(markdown: string, tokens: readonly Token[]): Map<Token, number> {
+  const text = markdown.replace(/\r\n?/g, '\n');
+  const offsets = new Map<Token, number>();
+  // Searches that find nothing read to their block's end; past this many characters read, the rest are not looked for.
+  let budget = 4 * text.length + 1024;
+  let start = 0;
+  for (const block of tokens) {
+    const end = Math.min(text.length, start + block.raw.length);
+    let cursor = start;
+    eachToken([block], (token) => {
+      if (token === block) {
+        offsets.set(token, start);
+        return;
+      }
+      const raw = typeof token.raw === 'string' ? token.raw : '';
+      const newline = raw.indexOf('\n');
+      const first = (newline < 0 ? raw : raw.slice(0, newline)).trimStart();
+      let at = -1;
+      if (first !== '' && budget > 0) {
+        const found = text.slice(cursor, end).indexOf(first);
+        budget -= found < 0 ? end - cursor : found + first.length;
+        if (found >= 0) at = cursor + found;
+      }
+      if (at < 0) {
+        offsets.set(token, cursor);
+        return;
+      }
+      offsets.set(token, at);
+      // What a token holds is inside it; the next token after a leaf comes after it.
+      cursor = hasChildren(token) ? at : at + first.length;
+    });
+    start = end;
+  }
+  return offsets;
+}
+
+function hasChildren(token: Token): boolean {
+  const held = token as { tokens?: unknown[]; items?: unknown[]; header?: unknown[] };
+  return (held.tokens?.length ?? 0) > 0 || (held.items?.length ?? 0) > 0 || (held.header?.length ?? 0) > 0;
+}
+
+/** Where things in a Markdown text are written, as line (counted from the text's first line) and column (1-based). */
+export interface MarkdownPlaces {
+  /** Where `token` starts, or the character `offset` characters into its raw text. */
+  of(token: Token, offset?: number): { line: number; column: number };
+}
+
+/**
+ * The places of `tokens` in `markdown`, whose first line is line `firstLine` of
+ * its file; worked out when first asked for. A place on a later line of a token
+ * held in a quote or a list is found on that line of the text, after the markers
+ * that marked left out of the token.
+ */
+export function markdownPlaces(markdown: string, firstLine: number, tokens: readonly Token[]): MarkdownPlaces {
+  const offsetOf = tokenOffsets(markdown, tokens);
+  let lines: { text: string; starts: number[] } | undefined;
+  const table = () => {
+    if (lines) return lines;
+    const text = markdown.replace(/\r\n?/g, '\n');
+    const starts = [0];
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return (lines = { text, starts });
+  };
+  const lineOf = (offset: number) => {
+    const { starts } = table();
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  return {
+    of(token, offset = 0) {
+      const start = offsetOf(token);
+      const raw = typeof token.raw === 'string' ? token.raw : '';
+      const inRaw = Math.max(0, Math.min(offset, raw.length));
+      const before = raw.lastIndexOf('\n', inRaw - 1);
+      const { text, starts } = table();
+      if (before < 0) {
+        const line = lineOf(start + inRaw);
+        return { line: firstLine + line, column: start + inRaw - starts[line]! + 1 };
+      }
+      // A later line of the token: as many lines down, and on that line where the token's line is written.
+      let down = 0;
+      for (let i = raw.indexOf('\n'); i !== -1 && i < inRaw; i = raw.indexOf('\n', i + 1)) down++;
+      const line = Math.min(starts.length - 1, lineOf(start) + down);
+      const lineEnd = line + 1 < starts.length ? starts[line + 1]! - 1 : text.length;
+      const written = text.slice(starts[line]!, lineEnd);
+      const rawLineEnd = raw.indexOf('\n', before + 1);
+      const rawLine = raw.slice(before + 1, rawLineEnd < 0 ? raw.length : rawLineEnd);
+      const lead = rawLine === '' ? -1 : written.lastIndexOf(rawLine);
+      return { line: firstLine + line, column: Math.max(0, lead) + (inRaw - before - 1) + 1 };
+    },
+  };
 }

@@ -17,6 +17,7 @@ import { orphanPages } from './orphans.ts';
 import { markdownInText } from './markdown-in-text.ts';
 import { placeholdersLeft } from './placeholders.ts';
 import { unsafeHtml } from './unsafe-html.ts';
+import { markdownTooDeep } from './markdown-depth.ts';
 import { hiddenCharacters } from './hidden-characters.ts';
 import { themePageRules } from './theme-rules.ts';
 import type { Theme } from '../contracts/theme.ts';
@@ -29,7 +30,7 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[], pa
     ...[...model.pages, ...(model.notFound ? [model.notFound] : [])].flatMap(linksOfEntry),
     ...model.posts.flatMap(linksOfPost),
   ];
-  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets), ...markdownInText(model), ...placeholdersLeft(model), ...unsafeHtml(model), ...hiddenCharacters(model), ...themePageRules(model, pageRules)];
+  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets), ...markdownInText(model), ...placeholdersLeft(model), ...unsafeHtml(model), ...markdownTooDeep(model), ...hiddenCharacters(model), ...themePageRules(model, pageRules)];
 }
 
 // Links of the content, found once per entry (a rebuild keeps the entries of unchanged files).

@@ -7,7 +7,8 @@ import { scanHtml } from '../html/scan.ts';
 import { htmlLink } from '../html/page-facts.ts';
 import type { PostEntry } from '../contracts/model.ts';
 import { perObject } from '../memo.ts';
-import { bodyTokens, eachToken, markdownTokens } from '../html/markdown.ts';
+import { bodyTokens, eachToken, markdownPlaces, markdownTokens } from '../html/markdown.ts';
+import { urlAttributes } from '../html/content-html.ts';
 
 export interface Link {
   href: string;
@@ -38,67 +39,37 @@ export const linksOfBody = perObject((post: PostEntry) => linksInMarkdown(post.f
 
 /**
  * Link and image targets in a post's Markdown body, including href and src
- * attributes of raw HTML in it, located by searching the source in order.
+ * attributes of raw HTML in it, wherever they are (a paragraph, a quote, a list
+ * item, a heading, a table cell), each at the line and column of its target.
  */
 export function linksInMarkdown(file: string, body: string, bodyLine: number, tokens: readonly Token[] = markdownTokens(body)): Link[] {
   const out: Link[] = [];
-  const hrefs: { href: string; alt?: string }[] = [];
+  // Places are worked out only for links with a problem: a post of fifty thousand links is checked without them.
+  const places = markdownPlaces(body, bodyLine, tokens);
   eachToken(tokens, (token) => {
-    if (token.type === 'link' && typeof token.href === 'string') hrefs.push({ href: token.href });
-    if (token.type === 'image' && typeof token.href === 'string') hrefs.push({ href: token.href, alt: String(token.text ?? '') });
-    if (token.type === 'html' && typeof token.text === 'string') {
-      for (const match of token.text.matchAll(/\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) hrefs.push({ href: match[1] ?? match[2]! });
+    if ((token.type === 'link' || token.type === 'image') && typeof token.href === 'string') {
+      const at = targetOffset(token.raw, token.href);
+      const link: Link = { href: token.href, file, position: () => places.of(token, at), path: '', origin: 'markdown' };
+      if (token.type === 'image') link.alt = String(token.text ?? '');
+      out.push(link);
+    } else if (token.type === 'html' && typeof token.raw === 'string') {
+      for (const { value, offset } of urlAttributes(token.raw)) {
+        // At the value, after `href=` and its quote.
+        const equals = token.raw.indexOf('=', offset);
+        const quote = equals < 0 ? offset : equals + 1 + (/["']/.test(token.raw[equals + 1] ?? '') ? 1 : 0);
+        out.push({ href: value, file, position: () => places.of(token, quote), path: '', origin: 'markdown' });
+      }
     }
   });
-  // Positions are worked out only for links with a problem, from the offsets of the body's line
-  // breaks, found once: a post of fifty thousand links is checked in one pass, not fifty thousand.
-  let breaks: number[] | undefined;
-  const place = (at: number) => {
-    breaks ??= lineBreaks(body);
-    const before = breaksBefore(breaks, at);
-    return { line: bodyLine + before, column: at - (before === 0 ? -1 : breaks[before - 1]!) };
-  };
-  let from = 0;
-  for (const { href, alt } of hrefs) {
-    const at = findWritten(body, href, from);
-    if (at >= 0) from = at + href.length;
-    out.push({ href, file, position: () => (at < 0 ? { line: bodyLine, column: 0 } : place(at)), path: '', origin: 'markdown', ...(alt === undefined ? {} : { alt }) });
-  }
   return out;
 }
 
-/** Offsets of the line breaks of a text, in order. */
-function lineBreaks(text: string): number[] {
-  const found: number[] = [];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) found.push(i);
-  return found;
-}
-
-/** How many of the (sorted) break offsets come before `offset`. */
-function breaksBefore(breaks: readonly number[], offset: number): number {
-  let low = 0;
-  let high = breaks.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (breaks[middle]! < offset) low = middle + 1;
-    else high = middle;
+/** Where a link's target is written in its raw text: after "](" or "<", else where the link starts. */
+function targetOffset(raw: string, href: string): number {
+  for (let i = raw.indexOf(href); i >= 0; i = raw.indexOf(href, i + 1)) {
+    if (LEADS.some((lead) => raw.startsWith(lead, i - lead.length))) return i;
   }
-  return low;
-}
-
-/**
- * Where `href` is written as a link target at or after `from`: after "](", "<",
- * or a quote, so the same path in plain text earlier on is not taken for it.
- * Each search moves forward from the last link, so a whole post is read about once.
- */
-function findWritten(body: string, href: string, from: number): number {
-  for (const start of from > 0 ? [from, 0] : [0]) {
-    for (let i = body.indexOf(href, start); i >= 0; i = body.indexOf(href, i + 1)) {
-      if (LEADS.some((lead) => body.startsWith(lead, i - lead.length))) return i;
-    }
-  }
-  const anywhere = body.indexOf(href, from);
-  return anywhere >= 0 ? anywhere : body.indexOf(href);
+  return Math.max(0, raw.indexOf(href));
 }
 
 const LEADS = ['](', '<', '"', "'"];
