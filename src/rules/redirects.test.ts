@@ -128,3 +128,47 @@ describe('targets', () => {
     expect(checkRedirects(rules(['/old', '/'], ['/blog/*', '/news', { force: true }]), targets(['/', '/news']))).toEqual([]);
   });
 });
+
+describe('rules _redirects cannot hold', () => {
+  const codes = (list: ReturnType<typeof checkRedirects>) => list.map((d) => [d.code, d.path, d.line]);
+
+  it('refuses a target with a line break at its line, and says nothing else about the rule', () => {
+    const found = checkRedirects(rules(['/promo', 'https://example.com/\n/* https://elsewhere.example/:splat 200!\n/x']), targets(['/']));
+    expect(found.map((d) => [d.code, d.path, d.line, d.column, d.message])).toEqual([[
+      'redirect-character', 'redirects[0].to', 3, 9,
+      'the to of this rule holds a line break (U+000A), which a line of _redirects cannot hold: the CDN would split the rule there, or read a rule nobody wrote',
+    ]]);
+  });
+
+  it('refuses whitespace, control and invisible characters in a source or a path target', () => {
+    for (const bad of ['/a b', '/a\u0001', '/a\u00a0', '/a\u200b', '/a\u2028', '/a\u0085']) {
+      expect(codes(checkRedirects(rules([bad, '/']), targets(['/'])))).toEqual([['redirect-character', 'redirects[0].from', 2]]);
+      expect(codes(checkRedirects(rules(['/x', bad]), targets(['/'])))).toEqual([['redirect-character', 'redirects[0].to', 3]]);
+    }
+  });
+
+  it('holds an external target to an https address the URL parser reads, without a user name', () => {
+    const found = checkRedirects(rules(['/a', 'http://example.com/'], ['/b', 'https://www.example.com@evil.example/'], ['/c', 'https://'], ['/d', 'https:example.com'], ['/e', 'https://ex\\ample.com'], ['/f', 'https://example.com/ok?x=1#top']), targets(['/']));
+    expect(found.map((d) => [d.code, d.path, d.message.split(',')[1]?.trim().split(' ')[0]])).toEqual([
+      ['redirect-url', 'redirects[0].to', 'an'],
+      ['redirect-url', 'redirects[1].to', 'whose'],
+      ['redirect-url', 'redirects[2].to', 'which'],
+      ['redirect-url', 'redirects[3].to', 'which'],
+      ['redirect-url', 'redirects[4].to', 'which'],
+    ]);
+  });
+
+  it('refuses a rule longer than a line of _redirects may be on Cloudflare Pages', () => {
+    expect(codes(checkRedirects(rules(['/a', `https://example.com/${'x'.repeat(1990)}`]), targets(['/'])))).toEqual([['redirect-url', 'redirects[0].to', 3]]);
+    expect(checkRedirects(rules(['/a', `https://example.com/${'x'.repeat(1960)}`]), targets(['/']))).toEqual([]);
+  });
+
+  it('refuses a source that is not a pattern the CDNs read', () => {
+    expect(codes(checkRedirects(rules(['/a/*/b/*', '/'], ['/:x/:x', '/']), targets(['/'])))).toEqual([['redirect-pattern', 'redirects[0].from', 2], ['redirect-pattern', 'redirects[1].from', 4]]);
+  });
+
+  it('refuses a rule that catches a file whose name cannot be written, unless it is forced over it', () => {
+    expect(codes(checkRedirects(rules(['/docs/*', '/']), targets(['/'], ['/docs/my guide.pdf', '/docs/ok.pdf'])))).toEqual([['redirect-file-name', 'redirects[0].from', 2]]);
+    expect(checkRedirects(rules(['/docs/*', '/', { force: true }]), targets(['/'], ['/docs/my guide.pdf'])).filter((d) => d.code === 'redirect-file-name')).toEqual([]);
+  });
+});

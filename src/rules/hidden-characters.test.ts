@@ -1,0 +1,84 @@
+// hiddenCharactersOf(): which invisible and forbidden characters are refused, judged by the text around them.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { characterName, hiddenCharactersOf } from './hidden-characters.ts';
+import { XML_FORBIDDEN } from '../extras/xml.ts';
+
+const codes = (text: string) => hiddenCharactersOf(text).map((c) => c.code);
+
+describe('characters refused everywhere', () => {
+  it('refuses every character XML forbids, so the feed and sitemap writers never meet one', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 8 }), fc.string({ unit: 'binary', maxLength: 8 }), (before, after) => {
+        const text = before + after;
+        // Whatever the rule passes, the XML writers can hold.
+        return hiddenCharactersOf(text).length > 0 || !XML_FORBIDDEN.test(text);
+      }),
+      { numRuns: 2_000 },
+    );
+    for (const c of ['\u0000', '\u000b', '\u000c', '\u001b', '\ufffe', '\uffff', '\ud800', '\udc00']) expect(codes(`a${c}b`)).toEqual([c.charCodeAt(0)]);
+  });
+
+  it('keeps tab, line feed, carriage return and whole surrogate pairs', () => {
+    expect(codes('a\tb\nc\r\nd \u{1F600}')).toEqual([]);
+  });
+
+  it('refuses direction overrides even in right-to-left text: they reverse the characters themselves', () => {
+    expect(codes('שלום \u202E0010-555-614')).toEqual([0x202e]);
+  });
+
+  it('refuses U+FEFF inside text, invisible operators and fillers', () => {
+    expect(codes('Panel\uFEFFupgrades')).toEqual([0xfeff]);
+    expect(codes('a\u2062b \u3164')).toEqual([0x2062, 0x3164]);
+  });
+});
+
+describe('direction marks', () => {
+  it('refuses a right-to-left mark in a phone number, which shows it as 0100 555 416', () => {
+    expect(hiddenCharactersOf('Call \u200F416 555 0100')).toEqual([{ index: 5, code: 0x200f }]);
+    expect(codes('(416)\u061C 555-0100 \u200E \u2066x\u2069')).toEqual([0x061c, 0x200e, 0x2066, 0x2069]);
+  });
+
+  it('allows them on a line with right-to-left letters, where they keep numbers and Latin names in place', () => {
+    expect(codes('התקשרו \u200F416-555-0100\u200F')).toEqual([]);
+    expect(codes('اتصل بنا \u061C(416) 555-0100 \u2067Toronto\u2069')).toEqual([]);
+  });
+
+  it('judges each line of a body by its own letters', () => {
+    expect(hiddenCharactersOf('שלום \u200F\nCall \u200F416')).toEqual([{ index: 12, code: 0x200f }]);
+  });
+});
+
+describe('joiners and zero-width spaces', () => {
+  it('allows a joiner between the pieces of an emoji and between letters of scripts that join', () => {
+    expect(codes('\u{1F469}\u200D\u{1F527} \u{1F3F3}\uFE0F\u200D\u{1F308}')).toEqual([]);
+    expect(codes('می\u200Cخواهم')).toEqual([]);
+    expect(codes('क्\u200Dष')).toEqual([]);
+  });
+
+  it('refuses them between Latin letters, digits or at the edges', () => {
+    expect(codes('in\u200Cvisible 416\u200D555 \u200Bstart')).toEqual([0x200c, 0x200d, 0x200b]);
+    expect(codes('\u200D\u{1F527}')).toEqual([0x200d]);
+  });
+
+  it('allows a zero-width space or word joiner between letters of scripts written without spaces', () => {
+    expect(codes('ช่างไฟฟ้า\u200Bโตรอนโต 東京\u2060駅')).toEqual([]);
+  });
+
+  it('allows tag characters only as a subdivision flag', () => {
+    const scotland = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    expect(codes(scotland)).toEqual([]);
+    expect(codes('text\u{E0041}\u{E0042}')).toEqual([0xe0041, 0xe0042]);
+  });
+});
+
+describe('characterName', () => {
+  it('names the character in plain words, with its code', () => {
+    expect(characterName(0x0b)).toBe('a vertical tab (U+000B)');
+    expect(characterName(0x200f)).toBe('a right-to-left mark (U+200F)');
+    expect(characterName(0x0a)).toBe('a line break (U+000A)');
+    expect(characterName(0x01)).toBe('a control character (U+0001)');
+    expect(characterName(0xd800)).toBe('half of a character, a lone surrogate (U+D800), which no file can hold');
+    expect(characterName(0x2003)).toBe('a space character (U+2003)');
+  });
+});
