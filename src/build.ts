@@ -285,7 +285,7 @@ async function drawAndRender(step: ValidatedStep): Promise<BuildResult> {
   const cacheDir = cacheFolder(root);
   const pictured = await clock.time('images', () => images(validated.model, theme, cacheDir));
   const carded = await clock.time('cards', () => shareCards(validated.model, theme, pictured.pictures, cacheDir));
-  const model: SiteModel = { ...validated.model, pictures: pictured.pictures, shareCards: carded.cards };
+  const model: SiteModel = { ...validated.model, statics: pictured.statics, pictures: pictured.pictures, shareCards: carded.cards };
   const media: Media = {
     files: [...pictured.files, ...carded.files],
     replaced: pictured.replaced,

@@ -3,16 +3,21 @@
 // and, when it is a photo, made into AVIF, WebP and JPEG (or PNG) variants at a
 // few widths, named by their content. Templates get a `Picture` for each path
 // as written; drawings (SVG) are served as they are, with their real size.
+// Any other raster picture under static/ (told by its bytes, see raster.ts)
+// never reaches the output as it is: one a published page links by its path is
+// encoded again without its metadata, and one nothing published uses is left
+// out, with a warning at its file (a draft's photos wait for the draft).
 import type { TSchema } from '@sinclair/typebox';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
-import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
+import type { PageEntry, PostEntry, SiteModel, StaticEntry } from '../contracts/model.ts';
 import type { Theme } from '../contracts/theme.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
 import { formatPath } from '../validate/json-schema.ts';
 import { imageFields } from './fields.ts';
 import { MAX_MEGAPIXELS, sitePath, type Picture } from './picture.ts';
 import { processPhoto } from './process.ts';
-import { linksOfBody } from '../rules/link-sources.ts';
+import { linksOfBody, walk } from '../rules/link-sources.ts';
+import { rasterFormat, strippedCopy, type RasterFormat } from './raster.ts';
 
 export type { Picture } from './picture.ts';
 
@@ -23,6 +28,11 @@ export interface Images {
   files: OutputFile[];
   /** Static files made into variants: the original is not copied to the output. */
   replaced: Set<string>;
+  /**
+   * The files of static/ as they are published: a raster picture that a published page links by its
+   * path holds its bytes encoded again without metadata, and one that nothing published uses is gone.
+   */
+  statics: StaticEntry[];
   diagnostics: Diagnostic[];
   /** Photos made now, and photos taken from the cache. */
   drawn: number;
@@ -39,7 +49,7 @@ interface Mention {
 }
 
 export async function images(model: SiteModel, theme: Theme, cacheDir: string): Promise<Images> {
-  const result: Images = { pictures: {}, files: [], replaced: new Set(), diagnostics: [], drawn: 0, cached: 0 };
+  const result: Images = { pictures: {}, files: [], replaced: new Set(), statics: model.statics, diagnostics: [], drawn: 0, cached: 0 };
   const byPath = new Map<string, Mention[]>();
   // Pushed, not copied: ten thousand pages may name one photo.
   const add = (image: string, where: Mention) => {
@@ -91,7 +101,66 @@ export async function images(model: SiteModel, theme: Theme, cacheDir: string): 
     if (made.drawn) result.drawn++;
     else result.cached++;
   }
+  await rasterStatics(model, result, byPath, cacheDir);
   return result;
+}
+
+/**
+ * Settles every raster picture of static/ that would otherwise be copied as it is: encoded again
+ * without its metadata where a published page links its path, else left out with a warning.
+ */
+async function rasterStatics(model: SiteModel, result: Images, mentioned: ReadonlyMap<string, unknown>, cacheDir: string): Promise<void> {
+  const rasters = new Map<string, RasterFormat>();
+  for (const file of model.statics) {
+    const format = rasterFormat(file.contents);
+    if (format) rasters.set(file.route, format);
+  }
+  if (rasters.size === 0) return;
+  const linked = plainlyLinked(model, rasters);
+  const published: StaticEntry[] = [];
+  for (const file of model.statics) {
+    const format = rasters.get(file.route);
+    if (!format) {
+      published.push(file);
+      continue;
+    }
+    if (linked.has(file.route)) {
+      // Made into variants as well, it stays at its own address for the links to it.
+      result.replaced.delete(file.route);
+      const copy = await strippedCopy(file.contents, format, cacheDir);
+      if (copy.ok) published.push({ ...file, contents: copy.contents });
+      else result.diagnostics.push(diagnostic('image-unreadable', { file: file.file, line: 1, column: 1 }, { path: file.route, reason: copy.reason }));
+      continue;
+    }
+    // Made into variants for an image field: the variants are published, the original is not (see build.ts).
+    if (result.replaced.has(file.route)) {
+      published.push(file);
+      continue;
+    }
+    // Named in an image field but unreadable or too large: that is reported at the field already.
+    if (mentioned.has(file.route)) continue;
+    result.diagnostics.push(diagnostic('image-unused', { file: file.file, line: 1, column: 1 }, { path: file.route }));
+  }
+  result.statics = published;
+}
+
+/**
+ * The routes of `rasters` that published content writes as a path of its own (a link, an `<img>` in
+ * a post, a value of site.yaml such as the share picture), rather than in an image field.
+ */
+function plainlyLinked(model: SiteModel, rasters: ReadonlyMap<string, RasterFormat>): Set<string> {
+  const found = new Set<string>();
+  const visit = (text: string) => {
+    const path = sitePath(text.trim());
+    if (path !== undefined && rasters.has(path)) found.add(path);
+  };
+  walk(model.site, [], visit);
+  for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) walk(page.data, [], visit);
+  for (const post of model.posts) {
+    walk(post.front, [], visit);
+    for (const link of linksOfBody(post)) if (link.alt === undefined) visit(link.href);
+  }
+  return found;
 }
 
 /** The size a drawing declares: its width and height in pixels, else its viewBox. */
