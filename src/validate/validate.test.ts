@@ -244,6 +244,12 @@ describe('site.yaml', () => {
     expect(bad.diagnostics.map((d) => [d.code, d.file, d.line, d.path])).toEqual([['base-url', '--base-url', 0, 'baseUrl']]);
   });
 
+  it('refuses a base URL the browser cannot read, or that would add a line to robots.txt', () => {
+    for (const baseUrl of ['https://[', 'https://x.example/a\\b', 'https://x.example\nDisallow: /', 'https://x.example/\u00ad', 'https://x.example/?q=1']) {
+      expect(run({}, { baseUrl }).diagnostics.map((d) => d.code)).toEqual(['base-url']);
+    }
+  });
+
   it('reports a missing site.yaml', () => {
     const { diagnostics } = run({ site: null });
     expect(diagnostics.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([['missing-file', 'site.yaml', 'site.yaml is missing', 'create it at the project root']]);

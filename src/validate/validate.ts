@@ -7,7 +7,7 @@ import { pageHeader, pageSchema, postSchema, redirectsFile, type RedirectRule } 
 import { dayOf, impossibleDate, postStatus } from './publication.ts';
 import type { LoadedContent, SourceFile } from '../load/load.ts';
 import type { PageEntry, PostEntry, RedirectEntry, SiteModel, StaticEntry } from '../contracts/model.ts';
-import { NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from '../url.ts';
+import { isAbsoluteHttpUrl, NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from '../url.ts';
 import { compileSchema, formatPath, type Validator } from './json-schema.ts';
 import { parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './yaml.ts';
 import type { Theme } from '../contracts/theme.ts';
@@ -94,7 +94,9 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
   }
   // A site.yaml that failed has said so already; its base URL is judged once the file reads.
   const baseUrl = options.baseUrl ?? siteData?.baseUrl;
-  const baseUrlValid = typeof baseUrl === 'string' && /^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl);
+  // The browser's URL parser decides, on text with no whitespace or control character (it drops some without a
+  // word), and no query or fragment: the sitemap, robots.txt and the feed write it as it is, before each route.
+  const baseUrlValid = typeof baseUrl === 'string' && isAbsoluteHttpUrl(baseUrl) && !/[?#]/.test(baseUrl);
   if ((siteData || options.baseUrl !== undefined) && !baseUrlValid) {
     const where = options.baseUrl ? { file: '--base-url' } : { file: SITE_FILE, ...siteSource?.locate(['baseUrl']) };
     diagnostics.push(diagnostic('base-url', { ...where, path: 'baseUrl' }, { value: baseUrl }));
