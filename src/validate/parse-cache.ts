@@ -26,6 +26,9 @@ export function createParseCache(entries: Record<string, unknown>): ParseCacheSt
       return used[k];
     },
     set(text, data) {
+      // The cache is saved as JSON, which has no Infinity, NaN or -0 (`price: 1e999` would come back as
+      // null in the next run): such a value is read again each run instead, so every run reads it alike.
+      if (!jsonKeeps(data)) return;
       used[key(text)] = data;
       added = true;
     },
@@ -33,4 +36,21 @@ export function createParseCache(entries: Record<string, unknown>): ParseCacheSt
       return added || Object.keys(used).length !== Object.keys(entries).length ? used : null;
     },
   };
+}
+
+/** Whether `value` comes back the same from JSON: plain text, finite numbers but -0, booleans, null, lists and maps of them. */
+export function jsonKeeps(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object':
+      if (value === null) return true;
+      if (Array.isArray(value)) return value.every(jsonKeeps);
+      return Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(jsonKeeps);
+    default:
+      return false;
+  }
 }
