@@ -1,5 +1,7 @@
 // scanHtml(): the URLs, inline blocks and inline attributes of a page, in one pass.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Parser } from 'htmlparser2';
 import { scanHtml } from './scan.ts';
 import { pageFacts, pathsOf, urlsOf } from './page-facts.ts';
 
@@ -34,6 +36,53 @@ describe('scanHtml', () => {
     expect(scanHtml('<a href="/a').urls.map((u) => u.value)).not.toContain('/a');
     expect(scanHtml('<script>never closed').blocks[0]!.text).toBe('never closed');
     expect(scanHtml('<').urls).toEqual([]);
+  });
+});
+
+describe('scanHtml reads text as text', () => {
+  it('finds no attribute in prose that reads like one, as the sanitiser writes it (quotes unescaped)', () => {
+    const scan = scanHtml('<p>A sentence with href="/nowhere" and onclick="x()" and style="y" in prose.</p><a title="a href=\'/in-value\'" href="/real">r</a>');
+    expect(scan.urls.map((u) => u.value)).toEqual(['/real']);
+    expect(scan.inlineAttributes).toEqual([]);
+  });
+
+  it('reads the attributes a browser reads, for generated pages of tags, text and quotes', () => {
+    const piece = fc.oneof(
+      fc.constantFrom('<a href="/a">', '</a>', '<img src="/i.png" alt="x">', '<p class="c" onclick="go()">', '</p>', '<span style="s">', ' href="/t" ', " onclick='x' ", 'text', '"', "'", '&amp;', '<br>'),
+      fc.string({ unit: fc.constantFrom('a', ' ', '=', '"', "'", '/') , maxLength: 6 }).map((text) => text.replace(/[<>]/g, '')),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const html = pieces.join('');
+        const wanted: string[] = [];
+        const inline: string[] = [];
+        const parser = new Parser({
+          onattribute(name, value, quote) {
+            if (quote !== '"' && quote !== "'") return;
+            if (name === 'href' || name === 'src') wanted.push(value);
+            else if (name === 'style' || /^on[a-z]+$/.test(name)) inline.push(name);
+          },
+        }, { decodeEntities: true, lowerCaseAttributeNames: true });
+        parser.end(html);
+        const scan = scanHtml(html);
+        // A tag cut short at the end of the piece is not a tag to the scanner, whose pages always close theirs.
+        const closed = !/<[a-zA-Z][^>]*$/.test(html);
+        if (closed) {
+          expect(scan.urls.map((u) => u.value)).toEqual(wanted);
+          expect(scan.inlineAttributes).toEqual(inline);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('scans a megabyte of unclosed tags and attribute-like text in linear time', () => {
+    for (const unit of ['<a ', '<a "', ' href="x"', '<a title="', "<a b='"]) {
+      const html = unit.repeat(Math.ceil(1_000_000 / unit.length));
+      const start = performance.now();
+      scanHtml(html);
+      expect(performance.now() - start).toBeLessThan(1000);
+    }
   });
 });
 

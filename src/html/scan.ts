@@ -13,11 +13,17 @@ export interface HtmlScan {
   inlineAttributes: string[];
 }
 
-// One pattern finds everything wanted, so the engine's regex matcher does the walking:
-// a comment (skipped), the start of a <script> or <style> element (its text is raw,
-// skipped to its end tag), or an attribute of interest with a quoted value. Rendered text
-// has its quotes escaped, so a quoted `href="…"` is always an attribute.
-const TOKEN = /<!--|<(script|style)(?=[\s/>])((?:[^>"']|"[^"]*"|'[^']*')*)>|\s(href|src|action|poster|data-href|srcset|style|on[a-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+// One pattern finds every tag the page has, so the engine's regex matcher does the walking:
+// a comment (skipped), the start of a <script> or <style> element (its text is raw, skipped
+// to its end tag), or any other start tag with its attributes. Only a tag's attributes are read
+// as attributes: text between tags is text, even prose that reads ` href="/nowhere"` (a post's
+// text keeps its quotes unescaped). Inside a tag, ATTRIBUTE takes one name and its value after
+// another, so a value that reads like an attribute (`title="a onclick='b'"`) stays a value.
+// Each alternative stops at the next `<`, so the scan is linear whatever the page holds (the rest of
+// a tag's name is read as its first attribute, which no rule asks for).
+const TOKEN = /<!--|<(script|style)(?=[\s/>])((?:[^<>"']|"[^"]*"|'[^']*')*)>|<[a-zA-Z]((?:[^<>"']|"[^"]*"|'[^']*')*)>/gi;
+// Whether a tag may hold an attribute wanted here: most tags hold only classes and ids, and are read no further.
+const WANTED = /(?:href|src|action|poster|srcset|style|on[a-z]+)\s*=/i;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 export function scanHtml(html: string): HtmlScan {
@@ -57,16 +63,20 @@ export function scanPiece(html: string): PieceScan {
       const stop = end === -1 ? html.length : end;
       blocks.push({ tag, attributes, text: html.slice(token.lastIndex, stop) });
       token.lastIndex = stop;
-    } else {
-      const key = match[3]!.toLowerCase();
-      const value = decodeAttribute(match[4] ?? match[5]!);
-      if (key === 'srcset') {
-        for (const candidate of value.split(',')) {
-          const url = candidate.trim().split(/\s+/)[0];
-          if (url) sets.push({ attribute: 'srcset', value: url });
-        }
-      } else if (isInline(key)) inlineAttributes.push(key);
-      else urls.push({ attribute: key, value });
+    } else if (match[3] !== undefined && WANTED.test(match[3])) {
+      for (const attribute of match[3].matchAll(ATTRIBUTE)) {
+        const key = attribute[1]!.toLowerCase();
+        const raw = attribute[2] ?? attribute[3];
+        // Only quoted values: the page's writers (React, the sanitiser) quote every value they write.
+        if (raw === undefined) continue;
+        if (key === 'srcset') {
+          for (const candidate of decodeAttribute(raw).split(',')) {
+            const url = candidate.trim().split(/\s+/)[0];
+            if (url) sets.push({ attribute: 'srcset', value: url });
+          }
+        } else if (isInline(key)) inlineAttributes.push(key);
+        else if (URL_ATTRIBUTES.has(key)) urls.push({ attribute: key, value: decodeAttribute(raw) });
+      }
     }
   }
   return { urls: detached(urls), sets: detached(sets), blocks, inlineAttributes };

@@ -3,6 +3,7 @@
 // accepts only known names, so a misspelt placeholder is a validation error in
 // the editor and in the build, never a literal "{googleReviewz}" on the page.
 import { Type, type StringOptions } from '@sinclair/typebox';
+import { Parser } from 'htmlparser2';
 import { claimKeys, type Claims, type ClaimKey } from './claims.ts';
 
 /** Facts from site.yaml that text may name, beside the claims. */
@@ -99,4 +100,56 @@ export function resolveText(text: string, values: TokenValues): string {
   return segments(text, values)
     .map((s) => (typeof s === 'string' ? s : s.phone.display))
     .join('');
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Resolves the placeholders of HTML that content wrote (a post's body, held to the
+ * allow-list), each as text escaped for where it stands, read from the HTML's own
+ * structure: in text, a value as text and a phone as a tap-to-call link (its printed
+ * form inside another link, which cannot hold one); in an attribute value (a link's
+ * title, an image's alt), as plain text escaped for the attribute, so no value can
+ * close the attribute or open a tag; inside code, not at all: code shows what is
+ * written, `{braces}` included.
+ */
+export function resolveHtml(html: string, values: TokenValues): string {
+  if (!html.includes('{')) return html;
+  const edits: { start: number; end: number; text: string }[] = [];
+  let inLink = 0;
+  let inCode = 0;
+  const edit = (start: number, end: number, resolve: (raw: string) => string) => {
+    const raw = html.slice(start, end + 1);
+    if (raw.includes('{')) edits.push({ start, end: end + 1, text: resolve(raw) });
+  };
+  const parser = new Parser({
+    onopentag(name) {
+      // The sanitiser writes only allowed names, so braces in a tag are in its values, which it double-quotes.
+      edit(parser.startIndex, parser.endIndex, (raw) => raw.replace(placeholder, (written) => escapeHtml(resolveText(written, values))));
+      if (name === 'a') inLink++;
+      if (name === 'code' || name === 'pre') inCode++;
+    },
+    onclosetag(name) {
+      if (name === 'a') inLink = Math.max(0, inLink - 1);
+      if (name === 'code' || name === 'pre') inCode = Math.max(0, inCode - 1);
+    },
+    ontext() {
+      if (inCode > 0) return;
+      edit(parser.startIndex, parser.endIndex, (raw) =>
+        raw.replace(placeholder, (written) =>
+          segments(written, values)
+            .map((s) => (typeof s === 'string' ? escapeHtml(s) : inLink > 0 ? escapeHtml(s.phone.display) : `<a class="tel" href="${escapeHtml(s.phone.href)}">${escapeHtml(s.phone.display)}</a>`))
+            .join(''),
+        ),
+      );
+    },
+  }, { decodeEntities: true, lowerCaseTags: true });
+  parser.end(html);
+  let out = '';
+  let last = 0;
+  for (const { start, end, text } of edits) {
+    out += html.slice(last, start) + text;
+    last = end;
+  }
+  return out + html.slice(last);
 }

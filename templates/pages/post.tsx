@@ -7,7 +7,7 @@ import type { Site } from '../site.schema.ts';
 import { Enum, IsoDate, Label, Obj } from '../lib/schema.ts';
 import { formatDate } from '../lib/dates.ts';
 import { readTime } from '../lib/reading-time.ts';
-import { segments, type TokenValues } from '../lib/tokens.ts';
+import { resolveHtml } from '../lib/tokens.ts';
 import { contactFor, tokenValues } from '../lib/contact.ts';
 import { businessId } from '../lib/jsonld.ts';
 import { Layout, SHARE_IMAGE_SIZE } from '../components/Layout.tsx';
@@ -39,17 +39,6 @@ export const schema = Obj({
 
 export type PostFront = Static<typeof schema>;
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** Resolves `{placeholders}` in the rendered body; phones become tap-to-call links. */
-function resolveBody(html: string, tokens: TokenValues): string {
-  return html.replace(/\{[A-Za-z]+\}/g, (placeholder) =>
-    segments(placeholder, tokens)
-      .map((s) => (typeof s === 'string' ? escapeHtml(s) : `<a class="tel" href="${s.phone.href}">${escapeHtml(s.phone.display)}</a>`))
-      .join(''),
-  );
-}
-
 export function component(props: PageProps<PostPage<PostFront>, Site>) {
   const { page, site, posts, baseUrl, canonical, route, pictures } = props;
   const { front } = page;
@@ -63,7 +52,8 @@ export function component(props: PageProps<PostPage<PostFront>, Site>) {
   const newer = index > 0 ? posts[index - 1] : undefined;
   const older = index >= 0 ? posts[index + 1] : undefined;
   const blog = site.links.blog;
-  const body = resolveBody(page.html, tokenValues(site, contactFor(route, site)));
+  // Placeholders are resolved by the HTML's structure: in text, in attribute values, never in code (templates/lib/tokens.ts).
+  const body = resolveHtml(page.html, tokenValues(site, contactFor(route, site)));
   const posting = {
     '@type': 'BlogPosting',
     headline: front.title,
