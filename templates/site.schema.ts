@@ -94,11 +94,13 @@ export const siteSchema = Obj({
   form: Obj(
     {
       action: Type.String({
-        // The host goes into the Content-Security-Policy as a source: letters, digits, dots and hyphens only,
-        // since a "," or ";" in it (which the URL parser lets through) would split or extend the policy.
-        pattern: '^https://[A-Za-z0-9.-]+(?::\\d+)?(?:/\\S*)?$',
+        // The origin goes into the Content-Security-Policy as a source, so the host is plain labels of letters,
+        // digits and hyphens, the last starting with a letter (no address, no port, no xn-- label, each of which
+        // the URL parser may refuse), and nothing else: a "," or ";" (which the parser lets through) would split
+        // or extend the policy.
+        pattern: '^https://(?:(?![Xx][Nn]--)[A-Za-z0-9-]+\\.)*(?![Xx][Nn]--)[A-Za-z][A-Za-z0-9-]*(?:/\\S*)?$',
         default: 'https://formsubmit.co/{email}',
-        description: 'Where the lead form posts, an https:// address whose host is written in ASCII (xn-- for other letters); {email} stands for leadsEmail.',
+        description: 'Where the lead form posts: an https:// address whose host is letters, digits, dots and hyphens; {email} stands for leadsEmail.',
       }),
       subject: Type.String({ minLength: 3, default: 'New estimate request from the website', description: 'Subject of lead emails.' }),
       next: Type.String({ pattern: Route.pattern, default: '/thank-you', description: 'Page shown after a submission.' }),

@@ -47,7 +47,7 @@ const FRAGMENTS = [
   ' ', '\t', '\n', '\r', '\r\n', '\v', '\f', '\0', '\u0001', '\u001b', '\u007f', '\u0085', '\u00a0', '\u2028', '\u2029',
   '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u061c', '\u202e', '\u2066', '\ufeff', '\ufffe', '\uffff', '\ud800', '\udc00',
   'é', 'ß', 'ש', 'ب', '\u{1F600}', '\u{1F469}\u200d\u{1F527}', 'https://', 'http://', 'example.com', ' 200!', ' 301',
-  '\n/* https://elsewhere.example/:splat 200!\n', '\n  X-Evil: 1', '&amp;', '&#0;', ']]>', '<!--', '</script>', '</loc>', 'Disallow: /',
+  '\n/* https://elsewhere.example/:splat 200!\n', '.netlify/', 'xn--', '999', ':99999', '0x1', '\n  X-Evil: 1', '&amp;', '&#0;', ']]>', '<!--', '</script>', '</loc>', 'Disallow: /',
 ];
 
 /** Any text: mostly pieces that mean something to some format, with arbitrary code points (lone surrogates included) among them. */
@@ -225,13 +225,9 @@ export async function policyCase(extra: Directives): Promise<Outcome> {
 /** A form service address as site.yaml may write it (its schema's pattern), becoming a policy source by its origin, as the theme makes it. */
 export function formActionCase(action: string): Outcome {
   if (!new RegExp(siteSchema.properties.form.properties.action.pattern!).test(action)) return { written: false, injected: 0 };
-  let origin: string;
-  try {
-    origin = new URL(action.replaceAll('{email}', 'leads@example.com')).origin;
-  } catch {
-    return { written: false, injected: 0 };
-  }
-  // What the schema lets through must be writable: a refusal here would be an internal error at build time.
+  // What the schema lets through must be an address (the theme reads its origin) and a source the policy can
+  // hold: either failing here would be an internal error at build time.
+  const origin = new URL(action.replaceAll('{email}', 'leads@example.com')).origin;
   const policy = contentSecurityPolicy({ 'form-action': [origin] }, { styles: [], scripts: [] });
   headersFile([{ path: '/*', headers: { 'Content-Security-Policy': policy } }]);
   return { written: true, injected: policy.includes(',') || policy.split(';').length !== Object.keys(BASE_DIRECTIVES).length ? 1 : 0 };

@@ -165,6 +165,8 @@ describe('rules _redirects cannot hold', () => {
 
   it('refuses a source that is not a pattern the CDNs read', () => {
     expect(codes(checkRedirects(rules(['/a/*/b/*', '/'], ['/:x/:x', '/']), targets(['/'])))).toEqual([['redirect-pattern', 'redirects[0].from', 2], ['redirect-pattern', 'redirects[1].from', 4]]);
+    expect(codes(checkRedirects(rules(['/.netlify/functions/x', '/']), targets(['/'])))).toEqual([['redirect-pattern', 'redirects[0].from', 2]]);
+    expect(codes(checkRedirects(rules(['/.netlifyish', '/'], ['/.Netlify', '/']), targets(['/'])))).toEqual([['redirect-pattern', 'redirects[0].from', 2]]);
   });
 
   it('refuses a rule that catches a file whose name cannot be written, unless it is forced over it', () => {

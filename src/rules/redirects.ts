@@ -87,6 +87,8 @@ function writingProblem(rule: RedirectEntry, index: number, at: Place): Diagnost
   if (inFrom) return diagnostic('redirect-character', at(rule, index, 'from'), { field: 'from', character: characterName(inFrom.character.codePointAt(0)!) });
   const pattern = compilePattern(rule.from);
   if ('error' in pattern) return diagnostic('redirect-pattern', at(rule, index, 'from'), { error: pattern.error });
+  // Netlify keeps these paths for itself and refuses the whole line.
+  if (rule.from.startsWith('/.netlify')) return diagnostic('redirect-pattern', at(rule, index, 'from'), { error: 'paths starting with /.netlify are Netlify\'s own, and it refuses a rule for them' });
   if (rule.to.startsWith('/')) {
     const inTo = unwritableInToken(rule.to);
     if (inTo) return diagnostic('redirect-character', at(rule, index, 'to'), { field: 'to', character: characterName(inTo.character.codePointAt(0)!) });
