@@ -4,7 +4,7 @@
 // folder it replaces only when it made it: every build leaves a marker file at
 // the top of its output (OUTPUT_MARKER), and a folder without one is refused,
 // however much it looks like a site.
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { PAGES_DIR, SCHEMAS_DIR, STATIC_DIR, TEMPLATES_DIR } from '../contracts/project.ts';
@@ -86,17 +86,24 @@ export async function folderEntries(dir: string): Promise<OutputListing> {
   }
 }
 
-/** `dir` with links followed: of the path itself where it exists, else of the nearest folder above it that does. */
+/**
+ * `dir` with links followed: of the path itself where it exists, else of the nearest folder above it
+ * that does. A link to a folder not made yet leads to where that folder will be.
+ */
 export async function realPathOf(dir: string): Promise<string> {
-  const full = resolve(dir);
   const rest: string[] = [];
-  let at = full;
-  for (;;) {
+  let at = resolve(dir);
+  for (let links = 0; ; ) {
     try {
       return join(await realpath(at), ...rest);
     } catch (error) {
       const parent = dirname(at);
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === at) throw error;
+      const link = await readlink(at).catch(() => undefined);
+      if (link !== undefined && ++links <= 40) {
+        at = resolve(parent, link);
+        continue;
+      }
       rest.unshift(basename(at));
       at = parent;
     }

@@ -5,7 +5,7 @@
 // (a read-only disk, a full one, a file where a folder should be) ends in a located
 // `--out` problem, with the previous tree in place and nothing of this build beside it.
 import { linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ContentError } from '../contracts/diagnostics.ts';
@@ -143,9 +143,27 @@ function outputError(outDir: string, error: unknown): unknown {
   return new ContentError([writeProblem(outDir, code)]);
 }
 
-/** Removes a tree of this build's; one that cannot be removed (a read-only disk) is left for recover() to try again. */
-function removeQuietly(path: string): Promise<void> {
-  return path === '' ? Promise.resolve() : rm(path, { recursive: true, force: true }).catch(() => {});
+/**
+ * Removes a tree of this build's, or an earlier build's set aside. Folders made read-only (a copy of
+ * a build with its permissions, say) are opened first: the tree is the generator's and is going anyway.
+ * One that still cannot be removed (a read-only disk) is left for recover() to try again.
+ */
+async function removeQuietly(path: string): Promise<void> {
+  if (path === '') return;
+  try {
+    await rm(path, { recursive: true, force: true });
+  } catch {
+    await openFolders(path).catch(() => {});
+    await rm(path, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+/** Gives the owner write and search permission on `path` and every folder below it (not following links). */
+async function openFolders(path: string): Promise<void> {
+  const info = await lstat(path);
+  if (!info.isDirectory()) return;
+  await chmod(path, (info.mode & 0o7777) | 0o700);
+  for (const entry of await readdir(path, { withFileTypes: true })) if (entry.isDirectory()) await openFolders(join(path, entry.name));
 }
 
 /** Files a thread holds before it tries for a turn: a turn costs two atomic operations, a file tens of microseconds. */
