@@ -49,26 +49,36 @@ const BOUNDED_INLINE = {
 /** Characters a bare URL does not end with (GFM's extended autolinks): they end the sentence around it. */
 const TRAILING = new Set(['?', '!', '.', ',', ':', ';', '*', '_', "'", '"', '~']);
 
+/** How many times marked's own trimming of a bare URL is run before the one-pass trimming below takes over. */
+const TRIMS = 32;
+
 /**
  * A bare URL without what GFM leaves out of it: trailing punctuation, a `)` with
  * no `(` to close, an entity-like `&name;`. marked trims one character per pass
- * over the whole URL, and `www.a` followed by 100,000 `)` took seconds; this
- * trims from the end once.
+ * over the whole URL, and `www.a` followed by 100,000 `)` took seconds. Its own
+ * passes are kept for a URL that ends as URLs do (a few characters to trim); past
+ * TRIMS passes the rest is trimmed from the end in one.
  */
-export function trimmedUrl(url: string): string {
+export function trimmedUrl(url: string, backpedal: RegExp = GFM_INLINE._backpedal): string {
+  let text = url;
+  for (let pass = 0; pass < TRIMS; pass++) {
+    const trimmed = backpedal.exec(text)?.[0] ?? '';
+    if (trimmed === text) return text;
+    text = trimmed;
+  }
   let opens = 0;
   let closes = 0;
-  for (const character of url) {
+  for (const character of text) {
     if (character === '(') opens++;
     else if (character === ')') closes++;
   }
-  let end = url.length;
+  let end = text.length;
   while (end > 0) {
-    const last = url[end - 1]!;
+    const last = text[end - 1]!;
     if (last === ';') {
       let at = end - 2;
-      while (at >= 0 && /[a-zA-Z0-9]/.test(url[at]!)) at--;
-      if (at >= 0 && at < end - 2 && url[at] === '&') {
+      while (at >= 0 && /[a-zA-Z0-9]/.test(text[at]!)) at--;
+      if (at >= 0 && at < end - 2 && text[at] === '&') {
         end = at;
         continue;
       }
@@ -79,16 +89,16 @@ export function trimmedUrl(url: string): string {
       closes--;
     } else break;
   }
-  return url.slice(0, end);
+  return text.slice(0, end);
 }
 
-/** marked's tokenizer with bare URLs trimmed in one pass. */
+/** marked's tokenizer with bare URLs trimmed in bounded time. */
 class BoundedTokenizer extends Tokenizer {
   override url(src: string): Tokens.Link | undefined {
     const match = this.rules.inline.url.exec(src);
     if (!match) return undefined;
     const email = match[2] === '@';
-    const text = email ? match[0] : trimmedUrl(match[0]);
+    const text = email ? match[0] : trimmedUrl(match[0], this.rules.inline._backpedal);
     const href = email ? `mailto:${text}` : match[1] === 'www.' ? `http://${text}` : text;
     return { type: 'link', raw: text, text, href, autolink: true, tokens: [{ type: 'text', raw: text, text }] } as Tokens.Link;
   }

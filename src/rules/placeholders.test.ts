@@ -26,4 +26,9 @@ describe('placeholdersLeft', () => {
       ['pages/blog/new.md', 8, '', 'still holds the placeholder "TODO: write the post here, in Markdown:…" that site new wrote', 'write the post in its place'],
     ]);
   });
+
+  it('finds an indented placeholder line at the column where it starts', () => {
+    const indented = siteModel({ posts: [postEntry('new', { title: 'A title' }, 'Intro.\n\n    TODO: write this part of the post here, in Markdown.\n')] });
+    expect(placeholdersLeft(indented).map((d) => [d.line, d.column])).toEqual([[8, 5]]);
+  });
 });

@@ -21,7 +21,8 @@ const placeholdersIn = perObject((entry: PageEntry | PostEntry): Diagnostic[] =>
   });
   if ('body' in entry) {
     entry.body.split('\n').forEach((line, index) => {
-      if (isPlaceholder(line)) out.push(diagnostic('placeholder', { file: entry.file, line: entry.bodyLine + index, column: 1 }, { text: line.trim(), inBody: true }));
+      // At the column where the mark starts: a placeholder in a list item or a quote is indented.
+      if (isPlaceholder(line)) out.push(diagnostic('placeholder', { file: entry.file, line: entry.bodyLine + index, column: line.length - line.trimStart().length + 1 }, { text: line.trim(), inBody: true }));
     });
   }
   return out;

@@ -36,3 +36,15 @@ describe('unsafeHtml', () => {
     expect(located('## Heading\n\n<figure><img src="/a.png" alt="A"><figcaption>A</figcaption></figure>\n\n- [x] done\n')).toEqual([]);
   });
 });
+
+describe('unsafeHtml wherever Markdown holds HTML', () => {
+  it('refuses HTML in a table cell, a quote, a list item and a heading at its line and column', () => {
+    const body = ['| a | b |', '|---|---|', '| x | <iframe src="x"></iframe> |', '', '> quoted <span onclick="x()">a</span>', '', '- item', '  more <b style="c">b</b>', '', '### Head <script>x</script>', ''].join('\n');
+    expect(located(body).map(([line, column, message]) => [line, column, String(message).split(':')[0]])).toEqual([
+      [8, 7, '<iframe> is not allowed in a post'],
+      [10, 16, 'the onclick= attribute of <span> is not allowed in a post'],
+      [13, 11, 'the style= attribute of <b> is not allowed in a post'],
+      [15, 10, '<script> is not allowed in a post'],
+    ]);
+  });
+});

@@ -1,0 +1,22 @@
+// markdownTooDeep(): a post whose Markdown nests past the limit is refused once, at the line where it does.
+import { describe, expect, it } from 'vitest';
+import { markdownTooDeep } from './markdown-depth.ts';
+import { postEntry, siteModel } from '../test-support.ts';
+import { MAX_MARKDOWN_DEPTH } from '../validate/limits.ts';
+
+const found = (body: string) => markdownTooDeep(siteModel({ posts: [postEntry('a', { title: 'A' }, body)] })).map((d) => [d.code, d.line, d.severity]);
+
+describe('markdownTooDeep', () => {
+  it('refuses 1,500 levels of ** at their line (the body starts on line 6)', () => {
+    expect(found(`Intro.\n\nText ${'**'.repeat(1500)}a${'**'.repeat(1500)}\n`)).toEqual([['markdown-too-deep', 8, 'error']]);
+  });
+
+  it('refuses strikethrough and emphasis nested past the limit, and accepts them at the limit', () => {
+    expect(found(`${'~~a '.repeat(MAX_MARKDOWN_DEPTH + 5)}b${' a~~'.repeat(MAX_MARKDOWN_DEPTH + 5)}`)).toHaveLength(1);
+    expect(found(`${'*'.repeat(MAX_MARKDOWN_DEPTH - 1)}a${'*'.repeat(MAX_MARKDOWN_DEPTH - 1)}`)).toEqual([]);
+  });
+
+  it('accepts a long paragraph of many emphasised words, which is not nesting', () => {
+    expect(found('Some **bold** and *em* and ~~gone~~ words. '.repeat(2000))).toEqual([]);
+  });
+});
