@@ -37,6 +37,32 @@ interface LinkParams {
   inTemplate?: boolean;
 }
 
+/** Why a content path is not read (see src/load/content-file.ts). */
+interface Refusal {
+  why: 'pipe' | 'socket' | 'device' | 'link-outside' | 'link-nowhere' | 'link-folder' | 'link-special' | 'folder' | 'unreadable' | 'too-large';
+  target?: string;
+  code?: string;
+  bytes?: number;
+  limit?: number;
+}
+
+function refusalWords(p: Refusal): string {
+  const target = JSON.stringify(p.target ?? '');
+  switch (p.why) {
+    case 'pipe': return 'this is a named pipe (FIFO), not a file: the build reads only regular files';
+    case 'socket': return 'this is a socket, not a file: the build reads only regular files';
+    case 'device': return 'this is a device, not a file: the build reads only regular files';
+    case 'link-outside': return `this link leads outside the project, to ${target}`;
+    case 'link-nowhere': return `this link leads to ${target}, which is not there`;
+    case 'link-folder': return `this link leads to a folder, ${target}, and only links to files are read`;
+    case 'link-special': return `this link leads to ${target}, which is not a regular file (a pipe, a device or a socket)`;
+    case 'folder': return 'this is a folder where a file should be';
+    case 'unreadable': return `this file cannot be read (${p.code ?? 'unknown'})`;
+    case 'too-large': return `this file is ${(p.bytes ?? 0).toLocaleString('en-CA')} bytes; the build reads at most ${(p.limit ?? 0).toLocaleString('en-CA')} bytes of such a file`;
+    default: return 'this is not a file the build reads';
+  }
+}
+
 /** Why an element a post may not use is kept out, for the commonest. */
 const UNSAFE_ELEMENTS: Record<string, string> = {
   script: 'it runs script on the site',
@@ -138,6 +164,24 @@ export const catalogue = {
     message: (p: { why: 'missing' | 'outside'; root: string }) =>
       p.why === 'missing' ? 'there is no such file or folder to check' : `cannot check a file outside the project (${p.root})`,
     hint: () => 'name files of the project, relative to the current folder, e.g. pages/about.yaml',
+  }),
+  'file-refused': entry({
+    title: 'A content path that is not a file the build reads',
+    severity: 'error',
+    stops: 'write',
+    message: (p: Refusal) => refusalWords(p),
+    hint: (p) =>
+      p.why === 'link-outside'
+        ? 'copy the file into the project instead of linking to it: the build reads only what the project holds'
+        : p.why === 'link-nowhere'
+          ? 'point the link at a file that exists, or remove it'
+          : p.why === 'link-folder' || p.why === 'folder'
+            ? 'put the files themselves here (links to folders are not followed), or remove it'
+            : p.why === 'unreadable'
+              ? 'let your user read it (check its owner and permissions), or remove it'
+              : p.why === 'too-large'
+                ? 'make it smaller, or publish it elsewhere and link to it (the CDNs refuse files over 25 MiB; a page rarely needs more than 100 kB)'
+                : 'replace it with a regular file holding the content, or move it out of the project',
   }),
 
   // ── Shape: YAML and the schemas ────────────────────────────────────────────

@@ -3,7 +3,6 @@
 // semantics; a change rebuilds only what it affects (see createBuilder) and the
 // open tabs of the pages that changed reload by themselves. A build that fails
 // keeps the last good one on screen, under an overlay with the problems.
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createBuilder, type BuildResult } from '../build.ts';
 import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
@@ -13,6 +12,9 @@ import { liveClientScript } from './browser/client.ts';
 import { liveEvents, type LiveEvent } from './live-events.ts';
 import { internalReport, overlayReport, type OverlayReport } from './problems.ts';
 import { watchProject } from './watch.ts';
+import { readContentFile } from '../load/content-file.ts';
+import { decodeText } from '../load/encoding.ts';
+import { MAX_FILE_BYTES } from '../validate/limits.ts';
 
 export interface DevOptions {
   /** The project folder. */
@@ -157,12 +159,10 @@ function isPageFile(path: string): boolean {
   return path.startsWith(`${PAGES_DIR}/`) && !REDIRECTS_FILES.includes(path);
 }
 
+/** The text around a problem, read as the build reads content: never a pipe, never without bound. */
 function readText(root: string, file: string): string | null {
-  try {
-    return readFileSync(resolve(root, file), 'utf8');
-  } catch {
-    return null;
-  }
+  const read = readContentFile(root, file, MAX_FILE_BYTES);
+  return read === null || 'refused' in read ? null : decodeText(read.bytes).text;
 }
 
 function reply(res: import('node:http').ServerResponse, type: string, body: string, status = 200): void {

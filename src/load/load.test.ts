@@ -57,7 +57,7 @@ describe('load', () => {
   });
 
   it('gives a null site when site.yaml is missing, and empty lists without pages/ or static/', async () => {
-    expect(await load(root)).toEqual({ site: null, pages: [], statics: [], strays: [] });
+    expect(await load(root)).toEqual({ site: null, pages: [], statics: [], strays: [], refused: [] });
   });
 
   it('gives a null site but still the pages when only site.yaml is missing', async () => {

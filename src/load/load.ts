@@ -1,10 +1,13 @@
 // The load stage (see the steps in src/build.ts): the only reading of content from disk. Everything after works
 // on the returned texts, so it can be tested with literal inputs.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { decodeText, type EncodingProblem } from './encoding.ts';
+import { inspectEntry, readContentFile, type KnownKind, type RefusedFile } from './content-file.ts';
+import { MAX_FILE_BYTES, MAX_STATIC_BYTES } from '../validate/limits.ts';
+
+export type { Refusal, RefusedFile } from './content-file.ts';
 
 /** A text file of the content, path relative to the project root with forward slashes. */
 export interface SourceFile {
@@ -23,6 +26,12 @@ export interface LoadedContent {
   strays?: string[];
   /** Files under `static/`, copied to dist/ as they are, sorted by path. */
   statics: { file: string; contents: Buffer }[];
+  /**
+   * Paths under the content that are not read, and why: a pipe, a device or a socket, a link that
+   * leads out of the project or to no file, a file too large (see content-file.ts). Validation
+   * reports each at its path. Optional for callers that build content by hand.
+   */
+  refused?: RefusedFile[];
 }
 
 /** Where the engine keeps what it can reuse between runs (inside node_modules, like other tools' caches). */
@@ -47,56 +56,99 @@ export interface ContentListing {
   pageFiles: string[];
   strays: string[];
   staticFiles: string[];
+  /** Those of the above that the listing did not find to be regular files (links, pipes, devices, sockets): looked at before any is opened. */
+  irregular: string[];
 }
 
 export async function listContent(root: string): Promise<ContentListing> {
   // One walk of pages/: the visible files, and the hidden ones an editor may think are pages.
-  const everything = await allFiles(root, 'pages');
+  const pageEntries = await allFiles(root, 'pages');
+  const everything = pageEntries.map((entry) => entry.file);
   const underPages = everything.filter(isVisible);
   const pageFiles = underPages.filter(isPageText);
   const strays = [...underPages.filter((file) => !isPageText(file)), ...everything.filter(looksHiddenContent)].sort();
-  return { pageFiles, strays, staticFiles: await listFiles(root, 'static') };
+  const staticEntries = (await allFiles(root, 'static')).filter((entry) => isVisible(entry.file));
+  const irregular = [...pageEntries, ...staticEntries].filter((entry) => !entry.regular).map((entry) => entry.file);
+  return { pageFiles, strays, staticFiles: staticEntries.map((entry) => entry.file), irregular };
 }
 
 // Files are read one after another, synchronously: Node's promised readFile makes four trips to its
 // thread pool per file (open, stat, read, close), and for thousands of small files reading in turn
 // is several times faster (10,000 pages of 8 kB: about 0.1 s against 0.55 s).
 export async function load(root: string, listing?: ContentListing): Promise<LoadedContent> {
-  const { pageFiles, strays, staticFiles } = listing ?? (await listContent(root));
-  const site = readText(root, 'site.yaml');
-  const pages = pageFiles.map((file) => readText(root, file)!);
-  const statics = staticFiles.map((file) => ({ file, contents: readFileSync(join(root, file)) }));
-  return { site, pages, statics, strays };
+  const { pageFiles, strays, staticFiles, irregular } = listing ?? (await listContent(root));
+  const odd = new Set(irregular);
+  const kind = (file: string): KnownKind => (odd.has(file) ? 'unknown' : 'regular');
+  const refused: RefusedFile[] = [];
+  const site = readText(root, 'site.yaml', 'unknown', refused);
+  const pages = existing(pageFiles.map((file) => readText(root, file, kind(file), refused)));
+  const statics = existing(staticFiles.map((file) => readStatic(root, file, kind(file), refused)));
+  return { site, pages, statics, strays: keptStrays(root, strays, odd, refused), refused: refused.sort(byFile) };
 }
 
-function readText(root: string, file: string): SourceFile | null {
-  try {
-    const { text, problem } = decodeText(readFileSync(join(root, file)));
-    return problem ? { file, text, encoding: problem } : { file, text };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+/** A page's text (or site.yaml's), at most MAX_FILE_BYTES of it; null when it is gone or refused (added to `refused`). */
+function readText(root: string, file: string, known: KnownKind, refused: RefusedFile[]): SourceFile | null {
+  const read = readContentFile(root, file, MAX_FILE_BYTES, known);
+  if (read === null) return null;
+  if ('refused' in read) {
+    refused.push({ file, refusal: read.refused });
+    return null;
   }
+  const { text, problem } = decodeText(read.bytes);
+  return problem ? { file, text, encoding: problem } : { file, text };
+}
+
+/** A file of static/, at most MAX_STATIC_BYTES of it; null when it is gone or refused (added to `refused`). */
+function readStatic(root: string, file: string, known: KnownKind, refused: RefusedFile[]): StaticEntryFile | null {
+  const read = readContentFile(root, file, MAX_STATIC_BYTES, known);
+  if (read === null) return null;
+  if ('refused' in read) {
+    refused.push({ file, refusal: read.refused });
+    return null;
+  }
+  return { file, contents: read.bytes };
+}
+
+/**
+ * Files under pages/ that are not pages are never read, only named in a warning; one that is not a
+ * file at all (a pipe, a link out of the project) is refused instead, like any other content path.
+ */
+function keptStrays(root: string, strays: readonly string[], irregular: ReadonlySet<string>, refused: RefusedFile[]): string[] {
+  return strays.filter((file) => {
+    if (!irregular.has(file)) return true;
+    const found = inspectEntry(root, file);
+    if (found !== null && 'refused' in found) refused.push({ file, refusal: found.refused });
+    return found !== null && !('refused' in found);
+  });
+}
+
+function existing<T>(list: (T | null)[]): T[] {
+  return list.filter((item): item is T => item !== null);
 }
 
 /** Every file below `dir`, relative to root, sorted so builds do not depend on directory order. */
 export async function listFiles(root: string, dir: string): Promise<string[]> {
-  return (await allFiles(root, dir)).filter(isVisible);
+  return (await allFiles(root, dir)).map((entry) => entry.file).filter(isVisible);
 }
 
-/** Every file under `dir`, hidden ones too, project-relative with forward slashes, sorted. */
-async function allFiles(root: string, dir: string): Promise<string[]> {
+/**
+ * Every entry under `dir` but folders, hidden ones too, project-relative with forward slashes, sorted;
+ * `regular` when the listing says it is a regular file (links, pipes, devices and sockets are not).
+ */
+async function allFiles(root: string, dir: string): Promise<{ file: string; regular: boolean }[]> {
   let entries;
   try {
     entries = await readdir(join(root, dir), { recursive: true, withFileTypes: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    // No folder (or a file where the folder would be): no content there.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
     throw error;
   }
   return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .sort();
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => ({ file: relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'), regular: entry.isFile() }))
+    .sort(byFile);
 }
 
 /**
@@ -107,10 +159,14 @@ async function allFiles(root: string, dir: string): Promise<string[]> {
 export async function reloadFiles(root: string, content: LoadedContent, changed: readonly string[]): Promise<LoadedContent> {
   let { site, pages, statics } = content;
   let strays = content.strays ?? [];
+  let refused = content.refused ?? [];
   const under = (file: string, path: string) => file === path || file.startsWith(`${path}/`);
   for (const path of new Set(changed)) {
+    // What is refused under the path now replaces what was refused there before.
+    const found: RefusedFile[] = [];
     if (path === 'site.yaml') {
-      site = readText(root, path);
+      site = readText(root, path, 'unknown', found);
+      refused = [...refused.filter((r) => r.file !== path), ...found];
       continue;
     }
     const area = path.split('/')[0];
@@ -122,24 +178,23 @@ export async function reloadFiles(root: string, content: LoadedContent, changed:
       continue;
     }
     // A whole area is walked once: its visible files, and (for pages/) its hidden ones named like content.
-    const all = path === area ? await allFiles(root, area) : undefined;
+    const all = path === area ? (await allFiles(root, area)).map((entry) => entry.file) : undefined;
     const present = all ? all.filter(isVisible) : await filesAt(root, path);
     if (area === 'pages') {
       const kept = pages.filter((p) => !under(p.file, path));
-      const added = present.filter(isPageText).map((file) => readText(root, file));
-      pages = [...kept, ...added.filter((p): p is SourceFile => p !== null)].sort(byFile);
+      const added = existing(present.filter(isPageText).map((file) => readText(root, file, 'unknown', found)));
+      pages = [...kept, ...added].sort(byFile);
       const hidden = all ? all.filter(looksHiddenContent) : [];
-      strays = [...strays.filter((file) => !under(file, path) || (path !== area && looksHiddenContent(file))), ...present.filter((file) => !isPageText(file)), ...hidden].sort();
+      const others = present.filter((file) => !isPageText(file));
+      strays = [...strays.filter((file) => !under(file, path) || (path !== area && looksHiddenContent(file))), ...keptStrays(root, others, new Set(others), found), ...hidden].sort();
     } else {
       const kept = statics.filter((s) => !under(s.file, path));
-      const added = await Promise.all(present.map(async (file): Promise<StaticEntryFile | null> => {
-        const contents = await readFile(join(root, file)).catch(() => null);
-        return contents && { file, contents };
-      }));
-      statics = [...kept, ...added.filter((s) => s !== null)].sort(byFile);
+      const added = existing(present.map((file) => readStatic(root, file, 'unknown', found)));
+      statics = [...kept, ...added].sort(byFile);
     }
+    refused = [...refused.filter((r) => !under(r.file, path)), ...found];
   }
-  return { site, pages, statics, strays };
+  return { site, pages, statics, strays, refused: [...refused].sort(byFile) };
 }
 
 type StaticEntryFile = LoadedContent['statics'][number];
@@ -167,13 +222,15 @@ function byFile(a: { file: string }, b: { file: string }): number {
   return a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
 }
 
-/** The files at a path: itself when it is a file, everything below it when a folder, nothing when gone or hidden. */
+/**
+ * The files at a path: itself when it is anything but a folder (a link or a pipe is looked at when
+ * read), everything below it when a folder, nothing when gone or hidden.
+ */
 async function filesAt(root: string, path: string): Promise<string[]> {
   if (path.split('/').some((segment) => segment.startsWith('.'))) return [];
   try {
-    const info = await stat(join(root, path));
-    if (info.isDirectory()) return listFiles(root, path);
-    return info.isFile() ? [path] : [];
+    const info = await lstat(join(root, path));
+    return info.isDirectory() ? listFiles(root, path) : [path];
   } catch {
     return [];
   }

@@ -101,6 +101,30 @@ describe('templates', () => {
   });
 });
 
+describe('refused paths', () => {
+  it('reports each at its path, line 1, and claims the route of a page file among them', () => {
+    const { diagnostics, claimedRoutes } = run({
+      pages: [plainPage('pages/index.yaml')],
+      refused: [
+        { file: 'pages/about.yaml', refusal: { why: 'pipe' } },
+        { file: 'static/photo.jpg', refusal: { why: 'link-outside', target: '/home/me/photo.jpg' } },
+      ],
+    });
+    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([
+      ['file-refused', 'pages/about.yaml', 1, 1, 'this is a named pipe (FIFO), not a file: the build reads only regular files'],
+      ['file-refused', 'static/photo.jpg', 1, 1, 'this link leads outside the project, to "/home/me/photo.jpg"'],
+    ]);
+    expect(diagnostics.every((d) => d.hint)).toBe(true);
+    expect(claimedRoutes).toContain('/about');
+  });
+
+  it('says a refused site.yaml is refused, not missing, and keeps the site back', () => {
+    const { diagnostics, siteValid } = run({ site: null, refused: [{ file: 'site.yaml', refusal: { why: 'link-outside', target: '/dev/zero' } }] });
+    expect(diagnostics.map((d) => [d.code, d.file, d.line])).toEqual([['file-refused', 'site.yaml', 1]]);
+    expect(siteValid).toBe(false);
+  });
+});
+
 describe('publication', () => {
   const posts = [
     post('out', { title: 'Out', summary: 'S', date: '2025-06-01' }),

@@ -75,8 +75,14 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
   let site: SiteModel['site'] = { baseUrl: 'https://www.example.com' };
   let siteSource: ParsedYaml | null = null;
   let siteData: SiteModel['site'] | undefined;
+  // Content paths that were not read (a pipe, a device, a link out of the project or to no file, a
+  // file too large to read), each refused at its path; a page file among them still claims its route.
+  for (const { file, refusal } of content.refused ?? []) {
+    diagnostics.push(diagnostic('file-refused', { file, line: 1, column: 1 }, refusal));
+  }
+  const siteRefused = (content.refused ?? []).some((r) => r.file === SITE_FILE);
   if (!content.site) {
-    diagnostics.push(diagnostic('missing-file', { file: SITE_FILE }, { what: SITE_FILE, hint: 'create it at the project root' }));
+    if (!siteRefused) diagnostics.push(diagnostic('missing-file', { file: SITE_FILE }, { what: SITE_FILE, hint: 'create it at the project root' }));
   } else if (content.site.encoding) {
     diagnostics.push(encodingProblem(content.site));
   } else if (isTooLarge(content.site)) {
@@ -156,6 +162,10 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
     else pages.push(page);
   }
 
+  for (const { file } of content.refused ?? []) {
+    const claimed = file.startsWith(`${PAGES_DIR}/`) && /\.(yaml|md)$/.test(file) && !REDIRECTS_FILES.includes(file) ? routeFromPath(file.slice(PAGES_DIR.length + 1)) : null;
+    if (claimed !== null) claimedRoutes.push(claimed);
+  }
   for (const file of content.strays ?? []) diagnostics.push(diagnostic('not-a-page', { file }, { file, why: strayReason(file) }));
 
   const statics: StaticEntry[] = content.statics.map((s) => ({ ...s, route: '/' + s.file.slice('static/'.length) }));
