@@ -30,7 +30,7 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[], pa
     ...[...model.pages, ...(model.notFound ? [model.notFound] : [])].flatMap(linksOfEntry),
     ...model.posts.flatMap(linksOfPost),
   ];
-  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets), ...markdownInText(model), ...placeholdersLeft(model), ...unsafeHtml(model), ...markdownTooDeep(model), ...hiddenCharacters(model), ...themePageRules(model, pageRules)];
+  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets, model.site.baseUrl), ...markdownInText(model), ...placeholdersLeft(model), ...unsafeHtml(model), ...markdownTooDeep(model), ...hiddenCharacters(model), ...themePageRules(model, pageRules)];
 }
 
 // Links of the content, found once per entry (a rebuild keeps the entries of unchanged files).

@@ -174,3 +174,19 @@ describe('rules _redirects cannot hold', () => {
     expect(checkRedirects(rules(['/docs/*', '/', { force: true }]), targets(['/'], ['/docs/my guide.pdf'])).filter((d) => d.code === 'redirect-file-name')).toEqual([]);
   });
 });
+
+describe('targets on the site\'s own address', () => {
+  it('checks them as the paths they name: a missing page, a chain, a loop', () => {
+    const found = checkRedirects(rules(['/a', 'https://www.example.com/gone'], ['/b', 'https://www.example.com/c'], ['/c', '/page'], ['/d', 'https://www.example.com/d/']), targets(['/page']), 'https://www.example.com');
+    expect(found.map((d) => [d.code, d.path, d.message])).toEqual([
+      ['redirect-target', 'redirects[0].to', 'redirects to /gone, which is not a page'],
+      ['redirect-chain', 'redirects[1].to', 'redirect chain: /b → /c → /page'],
+      ['redirect-loop', 'redirects[3].to', 'redirect loop: /d → /d'],
+    ]);
+  });
+
+  it('leaves another site\'s address, and one outside the base path, alone', () => {
+    expect(checkRedirects(rules(['/a', 'https://elsewhere.example/gone'], ['/b', 'https://www.example.com/other/x']), targets(['/']), 'https://www.example.com/site')).toEqual([]);
+    expect(checkRedirects(rules(['/a', 'https://www.example.com/site/about']), targets(['/about']), 'https://www.example.com/site')).toEqual([]);
+  });
+});

@@ -9,8 +9,10 @@ import { compilePattern, externalTargetProblem, isPattern, MAX_CDN_LINE, normali
 import { characterName } from './hidden-characters.ts';
 import type { LinkTargets } from './links.ts';
 
-export function checkRedirects(redirects: readonly RedirectEntry[], targets: LinkTargets): Diagnostic[] {
+/** `baseUrl`: the site's own address; a target on it (`https://www.example.com/old`) is checked as the path it names. */
+export function checkRedirects(redirects: readonly RedirectEntry[], targets: LinkTargets, baseUrl?: string): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const local = redirects.map((rule) => localTarget(rule.to, baseUrl));
   const at = (rule: RedirectEntry, index: number, field: 'from' | 'to') => ({
     file: rule.file, ...rule.fields[field],
     path: `redirects[${index}].${field}`,
@@ -52,8 +54,9 @@ export function checkRedirects(redirects: readonly RedirectEntry[], targets: Lin
   });
 
   redirects.forEach((rule, index) => {
-    if (unwritable.has(index) || !rule.to.startsWith('/') || rule.to.includes(':')) return;
-    const target = normaliseLinkPath(rule.to);
+    const to = local[index] ?? null;
+    if (unwritable.has(index) || to === null || to.includes(':')) return;
+    const target = normaliseLinkPath(to);
     const from = normaliseLinkPath(rule.from);
     const next = exact.get(target);
     if (next !== undefined) {
@@ -63,10 +66,12 @@ export function checkRedirects(redirects: readonly RedirectEntry[], targets: Lin
       while (hop !== undefined && !visited.has(hop)) {
         visited.add(hop);
         path.push(normaliseLinkPath(redirects[hop]!.from));
-        hop = exact.get(normaliseLinkPath(redirects[hop]!.to));
+        const hopTo: string | null = local[hop] ?? null;
+        hop = hopTo === null ? undefined : exact.get(normaliseLinkPath(hopTo));
       }
       const loops = hop !== undefined;
-      const end = loops ? from : normaliseLinkPath(redirects[[...visited].pop()!]!.to);
+      const last = [...visited].pop()!;
+      const end = loops ? from : normaliseLinkPath(local[last] ?? redirects[last]!.to);
       out.push(loops
         ? diagnostic('redirect-loop', at(rule, index, 'to'), { hops: [...path, normaliseLinkPath(redirects[hop!]!.from)] })
         : diagnostic('redirect-chain', at(rule, index, 'to'), { hops: path, end }));
@@ -121,4 +126,18 @@ function hiddenFiles(redirects: readonly RedirectEntry[], targets: LinkTargets, 
     out.push(diagnostic('redirect-file-name', at(rule, index, 'from'), { file: `static${file}`, character: characterName(character.codePointAt(0)!) }));
   }
   return out;
+}
+
+/**
+ * The path a rule's target names on this site: the target itself when it is a path, the path of an
+ * address on the site's own origin (under its base path), `null` for another site's address.
+ */
+function localTarget(to: string, baseUrl: string | undefined): string | null {
+  if (to.startsWith('/')) return to;
+  if (baseUrl === undefined || externalTargetProblem(to) !== null) return null;
+  const url = new URL(to);
+  const base = new URL(baseUrl);
+  const prefix = base.pathname.replace(/\/$/, '');
+  if (url.origin !== base.origin || (url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`))) return null;
+  return (url.pathname.slice(prefix.length) || '/') + url.search + url.hash;
 }
