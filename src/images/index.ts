@@ -13,6 +13,7 @@ import type { PageEntry, PostEntry, SiteModel, StaticEntry } from '../contracts/
 import type { Theme } from '../contracts/theme.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
 import { formatPath } from '../validate/json-schema.ts';
+import type { FieldPath } from '../validate/yaml.ts';
 import { imageFields } from './fields.ts';
 import { MAX_MEGAPIXELS, sitePath, type Picture } from './picture.ts';
 import { processPhoto } from './process.ts';
@@ -109,14 +110,14 @@ export async function images(model: SiteModel, theme: Theme, cacheDir: string): 
  * Settles every raster picture of static/ that would otherwise be copied as it is: encoded again
  * without its metadata where a published page links its path, else left out with a warning.
  */
-async function rasterStatics(model: SiteModel, result: Images, mentioned: ReadonlyMap<string, unknown>, cacheDir: string): Promise<void> {
+async function rasterStatics(model: SiteModel, result: Images, mentioned: ReadonlyMap<string, readonly Mention[]>, cacheDir: string): Promise<void> {
   const rasters = new Map<string, RasterFormat>();
   for (const file of model.statics) {
     const format = rasterFormat(file.contents);
     if (format) rasters.set(file.route, format);
   }
   if (rasters.size === 0) return;
-  const linked = plainlyLinked(model, rasters);
+  const linked = plainlyLinked(model, rasters, mentioned);
   const published: StaticEntry[] = [];
   for (const file of model.statics) {
     const format = rasters.get(file.route);
@@ -148,17 +149,20 @@ async function rasterStatics(model: SiteModel, result: Images, mentioned: Readon
  * The routes of `rasters` that published content writes as a path of its own (a link, an `<img>` in
  * a post, a value of site.yaml such as the share picture), rather than in an image field.
  */
-function plainlyLinked(model: SiteModel, rasters: ReadonlyMap<string, RasterFormat>): Set<string> {
+function plainlyLinked(model: SiteModel, rasters: ReadonlyMap<string, RasterFormat>, mentioned: ReadonlyMap<string, readonly Mention[]>): Set<string> {
+  // An image field's value is not a link to the original: the template shows the variants.
+  const fields = new Set<string>();
+  for (const [path, mentions] of mentioned) if (rasters.has(path)) for (const m of mentions) if (!m.markdown) fields.add(`${m.file}\0${m.path}`);
   const found = new Set<string>();
-  const visit = (text: string) => {
+  const visitIn = (file: string) => (text: string, at: FieldPath) => {
     const path = sitePath(text.trim());
-    if (path !== undefined && rasters.has(path)) found.add(path);
+    if (path !== undefined && rasters.has(path) && !fields.has(`${file}\0${formatPath(at)}`)) found.add(path);
   };
-  walk(model.site, [], visit);
-  for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) walk(page.data, [], visit);
+  walk(model.site, [], visitIn('site.yaml'));
+  for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) walk(page.data, [], visitIn(page.file));
   for (const post of model.posts) {
-    walk(post.front, [], visit);
-    for (const link of linksOfBody(post)) if (link.alt === undefined) visit(link.href);
+    walk(post.front, [], visitIn(post.file));
+    for (const link of linksOfBody(post)) if (link.alt === undefined) visitIn(post.file)(link.href, []);
   }
   return found;
 }
