@@ -56,15 +56,31 @@ export async function createNewFile(root: string, kind: string, name: string, to
   const made = newFile(await loadTheme(root), kind, name, today, await listFiles(root, PAGES_DIR));
   if ('problem' in made) return made;
   const path = join(root, made.file);
-  await mkdir(dirname(path), { recursive: true });
   try {
+    // A file named like one of the folders on the way makes mkdir say EEXIST: that is no existing page.
+    await mkdir(dirname(path), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'EEXIST' ? Object.assign(new Error(error.message), { code: 'ENOTDIR' }) : error;
+    });
     await writeFile(path, made.text, { flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return { problem: `${made.file} already exists; site new never replaces a file` };
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return { problem: `${made.file} already exists; site new never replaces a file` };
+    if (typeof code === 'string' && code in CANNOT_WRITE) return { problem: `${made.file} cannot be written: ${CANNOT_WRITE[code]}` };
+    throw error;
   }
   return made;
 }
+
+/** File system refusals of the new file, in plain words (the address itself was checked before). */
+const CANNOT_WRITE: Record<string, string> = {
+  ENOTDIR: 'a file stands where one of its folders should be; rename that file or pick another address',
+  EISDIR: 'a folder of that name is there; pick another address',
+  ENAMETOOLONG: 'its name or path is too long for the file system; pick a shorter address',
+  EACCES: 'its folder cannot be written; check the permissions of pages/',
+  EPERM: 'its folder cannot be written; check the permissions of pages/',
+  EROFS: 'the project is on a read-only disk',
+  ENOSPC: 'the disk is full',
+};
 
 /** What to tell the editor once the file is written: what it is, and what to do next. */
 export function newFileReport(made: NewFile, kind: string): string[] {

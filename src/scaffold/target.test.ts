@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageTarget, postTarget } from './target.ts';
+import fc from 'fast-check';
+import { MOST_ROUTE, MOST_SEGMENT, pageTarget, postTarget } from './target.ts';
 
 describe('pageTarget', () => {
   it.each([
@@ -36,5 +37,40 @@ describe('postTarget', () => {
     ['rebates.md', { problem: 'write the address without ".md": write rebates' }],
   ])('%j in a theme whose posts are in pages/news/', (typed, expected) => {
     expect(postTarget(typed, 'news')).toEqual(expected);
+  });
+});
+
+describe('names one step off', () => {
+  it.each([
+    ['a'.repeat(300), /^"a{24}…" is 300 characters long; a part of an address has at most 80/],
+    [`${'word-'.repeat(60)}end`, /is 303 characters long; a part of an address has at most 80/],
+    ['..', /^"\.\." cannot be part of an address/],
+    ['a\0b', /cannot be part of an address/],
+    ['café', /^"café" cannot be part of an address: .*: write cafe$/],
+    ['   ', /^give the new post a name/],
+    ['a/../b', /^a post's name has no "\/"/],
+  ])('refuses the post name %j in plain words', (typed, problem) => {
+    const target = postTarget(typed, 'blog');
+    expect('problem' in target && target.problem).toMatch(problem);
+  });
+
+  it('refuses an address of well-formed parts that is too long as a whole', () => {
+    const route = `/${Array.from({ length: 10 }, () => 'x'.repeat(60)).join('/')}`;
+    expect(pageTarget(route)).toEqual({ problem: `the address is ${route.length} characters long; an address has at most ${MOST_ROUTE}: use fewer or shorter parts` });
+  });
+
+  it('turns any typed text into a problem or a file whose every name fits a file system, without throwing', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 400 }), fc.stringMatching(/^\/?[a-z0-9/-]{0,500}$/)), (typed) => {
+        for (const target of [pageTarget(typed), postTarget(typed, 'blog')]) {
+          if ('problem' in target) {
+            expect(target.problem.length).toBeGreaterThan(0);
+            continue;
+          }
+          expect(target.route.length).toBeLessThanOrEqual(MOST_ROUTE);
+          for (const name of target.file.split('/')) expect(Buffer.byteLength(name)).toBeLessThanOrEqual(MOST_SEGMENT + '.yaml'.length);
+        }
+      }),
+    );
   });
 });

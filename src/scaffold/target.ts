@@ -5,6 +5,15 @@ import { pagePathFor, ROUTE_SEGMENT } from '../url.ts';
 
 export type Target = { route: string; file: string } | { problem: string };
 
+/**
+ * The longest part of an address, in characters (all ASCII, so bytes): it becomes a file name under
+ * pages/ and dist/ (with .yaml, .md or .html), which most file systems keep to 255 bytes, and people
+ * read and type addresses; 80 leaves room for both.
+ */
+export const MOST_SEGMENT = 80;
+/** The longest address: its file's path must fit the file system's (4096 bytes on Linux) with the project's folder in front. */
+export const MOST_ROUTE = 400;
+
 /** A page's route as typed (`/gta/markham`, `/`) → its file (`pages/gta/markham.yaml`, `pages/index.yaml`). */
 export function pageTarget(typed: string): Target {
   const input = typed.trim();
@@ -18,6 +27,8 @@ export function pageTarget(typed: string): Target {
   const segments = route === '/' ? [] : route.slice(1).split('/');
   const bad = segments.find((segment) => !ROUTE_SEGMENT.test(segment));
   if (bad !== undefined) return { problem: segmentProblem(bad, route) };
+  const long = lengthProblem(segments, route);
+  if (long) return { problem: long };
   return { route, file: `${PAGES_DIR}/${pagePathFor(route)}` };
 }
 
@@ -31,7 +42,17 @@ export function postTarget(typed: string, folder: string): Target {
   }
   if (!ROUTE_SEGMENT.test(slug)) return { problem: segmentProblem(slug, slug) };
   const route = `/${folder}/${slug}`;
+  const long = lengthProblem([slug], route);
+  if (long) return { problem: long };
   return { route, file: `${PAGES_DIR}/${pagePathFor(route, 'md')}` };
+}
+
+/** Why an address whose parts are each well formed is still too long, if it is. */
+function lengthProblem(segments: readonly string[], route: string): string | undefined {
+  const long = segments.find((segment) => segment.length > MOST_SEGMENT);
+  if (long) return `"${long.slice(0, 24)}…" is ${long.length} characters long; a part of an address has at most ${MOST_SEGMENT}, since it becomes a file name: shorten it to the words that say what the page is`;
+  if (route.length > MOST_ROUTE) return `the address is ${route.length} characters long; an address has at most ${MOST_ROUTE}: use fewer or shorter parts`;
+  return undefined;
 }
 
 /** Why a part of an address cannot be one, with the address (or for a post, the name) it likely meant. */
@@ -49,7 +70,7 @@ function segmentProblem(segment: string, route: string): string {
 function routeLike(text: string, slash = true): string | undefined {
   const segments = text
     .split('/')
-    .map((s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''))
+    .map((s) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''))
     .filter(Boolean);
   const route = (slash ? '/' : '') + segments.join('/');
   return segments.length > 0 && segments.every((s) => ROUTE_SEGMENT.test(s)) ? route : undefined;
