@@ -54,7 +54,8 @@ export function headersFile(rules: readonly HeaderRule[]): string {
     const lines = Object.entries(rule.headers).map(([name, value]) => {
       if (!HEADER_NAME.test(name) || names.has(name.toLowerCase()) || SERVER_OWNED.has(name.toLowerCase())) throw new UnwritableValue('_headers', 'a header name', name);
       names.add(name.toLowerCase());
-      if (!HEADER_VALUE.test(value)) throw new UnwritableValue('_headers', `the value of ${name}`, value);
+      // Netlify rewrites the spaces around every comma to ", " and Cloudflare keeps them: only that form means one thing to both.
+      if (!HEADER_VALUE.test(value) || value.split(/\s*,\s*/).join(', ') !== value) throw new UnwritableValue('_headers', `the value of ${name}`, value);
       return checkedLength(`  ${name}: ${value}`);
     });
     return [checkedLength(rule.path), ...lines].join('\n');

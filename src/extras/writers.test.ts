@@ -14,7 +14,7 @@ import {
   parseXml, policyCase, policyInput, redirectsCase, redirectsInput, robotsCase, sitemapCase, type Outcome,
 } from './writer-properties.ts';
 
-const RUNS = 150;
+const RUNS = Number(process.env.WRITER_RUNS ?? 150);
 const clean = (outcome: Outcome) => outcome.injected === 0;
 
 describe('_redirects', () => {
