@@ -533,14 +533,6 @@ export const catalogue = {
     message: (p: { error: string }) => `the source is not a pattern the CDNs can read: ${p.error}`,
     hint: () => 'use at most one "*", at the end after a "/", and each :name once, e.g. /blog/:year/*',
   }),
-  'redirect-file-name': entry({
-    title: 'A redirect over a file whose name _redirects cannot hold',
-    severity: 'error',
-    stops: 'write',
-    message: (p: { file: string; character: string }) =>
-      `this rule catches the file ${p.file}, whose name holds ${p.character}: the line of _redirects that keeps it served cannot be written`,
-    hint: () => 'rename the file (hyphens instead of spaces), or narrow the rule so it does not catch it',
-  }),
 
   // ── Templates, client code and output ──────────────────────────────────────
   bundle: entry({

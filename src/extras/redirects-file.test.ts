@@ -54,4 +54,9 @@ describe('redirectsFile', () => {
     const text = redirectsFile([rule('/promo/*', '/sale', 302, true)], { pages: ['/promo/spring'], files: [] });
     expect(rulesOf(text)).toEqual(['/promo /sale 302!', '/promo/* /sale 302!']);
   });
+
+  it('keeps a file whose name has a space, a "#" or an accent served at its percent-encoded path, one token as Cloudflare matches it', () => {
+    const text = redirectsFile([rule('/blog/*', '/blog', 302)], { pages: ['/blog'], files: ['/blog/My Photo #2 é.jpg'] });
+    expect(rulesOf(text).filter((line) => line.includes('Photo'))).toEqual(['/blog/My%20Photo%20%232%20%C3%A9.jpg /blog/My%20Photo%20%232%20%C3%A9.jpg 200', '/blog/My%20Photo%20%232%20%C3%A9.jpg/ /blog/My%20Photo%20%232%20%C3%A9.jpg 200']);
+  });
 });

@@ -123,12 +123,31 @@ function keptLines(site: SitePaths, rulesFor: (path: string) => RedirectRule[]):
     return matching.length > 0 && !matching.some((rule) => rule.force);
   };
   const lines: Line[] = [];
-  for (const file of site.files) if (caught(file)) lines.push(...withSlash({ from: file, to: file, status: '200' }));
+  for (const file of site.files) {
+    if (!caught(file)) continue;
+    const requested = asRequested(file);
+    lines.push(...withSlash({ from: requested, to: requested, status: '200' }));
+  }
   for (const page of site.pages) {
     if (caught(page)) lines.push({ from: page, to: page, status: '200' });
     for (const alias of aliasPaths(page)) if (caught(alias)) lines.push(...withSlash({ from: alias, to: page, status: '301' }));
   }
   return lines.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+}
+
+/**
+ * A file's path as a browser asks for it, percent-encoded (a space in a photo's name is `%20`,
+ * `#` and `?` too, which would end the path): one token, and the form Cloudflare matches,
+ * since it reads a rule's source as a URL and encodes it so itself. Page routes, being
+ * slugs, are their own encoding.
+ */
+export function asRequested(path: string): string {
+  try {
+    return encodeURI(path).replace(/[?#]/g, (c) => encodeURIComponent(c));
+  } catch {
+    // Half a character (a lone surrogate) has no encoding, nor a file name on disk.
+    throw new UnwritableValue('_redirects', "a file's path", path);
+  }
 }
 
 /** A line and, for Cloudflare, its twin with a trailing slash, which Netlify reads into the line itself. */

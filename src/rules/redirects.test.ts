@@ -169,10 +169,6 @@ describe('rules _redirects cannot hold', () => {
     expect(codes(checkRedirects(rules(['/.netlifyish', '/'], ['/.Netlify', '/']), targets(['/'])))).toEqual([['redirect-pattern', 'redirects[0].from', 2]]);
   });
 
-  it('refuses a rule that catches a file whose name cannot be written, unless it is forced over it', () => {
-    expect(codes(checkRedirects(rules(['/docs/*', '/']), targets(['/'], ['/docs/my guide.pdf', '/docs/ok.pdf'])))).toEqual([['redirect-file-name', 'redirects[0].from', 2]]);
-    expect(checkRedirects(rules(['/docs/*', '/', { force: true }]), targets(['/'], ['/docs/my guide.pdf'])).filter((d) => d.code === 'redirect-file-name')).toEqual([]);
-  });
 });
 
 describe('targets on the site\'s own address', () => {

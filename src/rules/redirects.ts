@@ -26,7 +26,6 @@ export function checkRedirects(redirects: readonly RedirectEntry[], targets: Lin
       out.push(problem);
     }
   });
-  out.push(...hiddenFiles(redirects, targets, at));
 
   const exact = new Map<string, number>();
   redirects.forEach((rule, index) => {
@@ -108,24 +107,6 @@ function writingProblem(rule: RedirectEntry, index: number, at: Place): Diagnost
   // The longest line a rule makes: its source with a trailing slash added, its target, a forced status.
   if (rule.from.length + 1 + rule.to.length + ' 301!'.length + 1 > MAX_CDN_LINE) return diagnostic('redirect-url', at(rule, index, 'to'), { to: rule.to, why: 'long' });
   return null;
-}
-
-/**
- * Files a rule catches whose path cannot be a token: the line that keeps such a
- * file served on Cloudflare Pages (see src/extras/redirects-file.ts) cannot be
- * written. Said at the first rule that catches it, unless a forced rule means to hide it.
- */
-function hiddenFiles(redirects: readonly RedirectEntry[], targets: LinkTargets, at: Place): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const file of targets.files) {
-    const character = unwritableInToken(file)?.character;
-    if (character === undefined) continue;
-    const catching = redirects.map((rule, index) => ({ rule, index })).filter(({ rule }) => pathMatches(rule.from, file));
-    if (catching.length === 0 || catching.some(({ rule }) => rule.force)) continue;
-    const { rule, index } = catching[0]!;
-    out.push(diagnostic('redirect-file-name', at(rule, index, 'from'), { file: `static${file}`, character: characterName(character.codePointAt(0)!) }));
-  }
-  return out;
 }
 
 /**
