@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stopsRendering } from '../contracts/diagnostics.ts';
-import { folderEntries, OUTPUT_MARKER, outputFolderProblem, writeProblem, type OutputListing } from './output-folder.ts';
+import { folderEntries, markedFiles, markerText, OUTPUT_MARKER, outputFolderProblem, writeProblem, type OutputListing } from './output-folder.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
 
 const ROOT = '/work/project';
@@ -110,6 +110,28 @@ describe('folderEntries', () => {
     const listing = await folderEntries(join(root, 'out'));
     expect(listing).toEqual({ kind: 'folder', names: [], real: join(root, 'pages') });
     expect(outputFolderProblem(root, 'out', listing)?.code).toBe('output-folder');
+  });
+
+  it('finds the files put into a marked folder since its build, at any depth, and refuses the folder naming them', async () => {
+    const name = fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,11}$/).filter((n) => n !== OUTPUT_MARKER);
+    const path = fc.array(name, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('/'));
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(path, { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 3 }), async (paths, added) => {
+        // A path that is also a folder of another cannot be a file: keep the ones that fit in one tree.
+        const files = paths.filter((p) => !paths.some((q) => q.startsWith(`${p}/`)));
+        const built = files.slice(added);
+        const extra = files.slice(0, added);
+        const dir = join(root, `case-${Math.random().toString(36).slice(2)}`);
+        await writeTree(dir, Object.fromEntries([...files.map((f) => [f, 'x']), [OUTPUT_MARKER, markerText(built)]]));
+        expect(markedFiles(markerText(built))).toEqual(new Set(built));
+        const listing = await folderEntries(dir);
+        expect(listing.kind === 'folder' && [...(listing.strangers ?? [])].sort()).toEqual([...extra].sort().slice(0, 3));
+        const problem = outputFolderProblem(root, dir, listing);
+        expect(problem?.code).toBe(extra.length > 0 ? 'output-folder-added' : undefined);
+        if (problem) expect(problem.message).toContain(JSON.stringify(extra.sort()[0]));
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('refuses an --out that names a file, since a build would replace it', async () => {

@@ -4,20 +4,31 @@
 // folder it replaces only when it made it: every build leaves a marker file at
 // the top of its output (OUTPUT_MARKER), and a folder without one is refused,
 // however much it looks like a site.
-import { readdir, readlink, realpath, stat } from 'node:fs/promises';
+import { readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { PAGES_DIR, SCHEMAS_DIR, STATIC_DIR, TEMPLATES_DIR } from '../contracts/project.ts';
 
 /**
  * The file every build writes at the top of its output folder, saying the folder is the generator's to
- * replace. A dotfile with one harmless sentence in it: Cloudflare Pages uploads and serves dotfiles
- * (wrangler leaves out only _worker.js, _redirects, _headers, _routes.json, functions, .DS_Store,
- * node_modules and .git) and Netlify's deploy leaves them out, so at worst anyone can read that a
- * generator built the site, which its pages say anyway.
+ * replace, and listing the files the build wrote there, so that a file put there since (notes kept
+ * beside the site, say) is found and the folder refused rather than the file lost. A dotfile holding
+ * nothing private: Cloudflare Pages uploads and serves dotfiles (wrangler leaves out only _worker.js,
+ * _redirects, _headers, _routes.json, functions, .DS_Store, node_modules and .git), so at worst anyone
+ * can read the names of the files the site serves anyway.
  */
 export const OUTPUT_MARKER = '.site-build';
-export const OUTPUT_MARKER_TEXT = 'This folder was written by `site build`, which replaces it whole on the next build.\n';
+export const OUTPUT_MARKER_TEXT = 'This folder was written by `site build`, which replaces it whole on the next build. The files it wrote:\n';
+
+/** The marker's text for a build that wrote `files` (paths inside the folder, forward slashes). */
+export function markerText(files: readonly string[]): string {
+  return OUTPUT_MARKER_TEXT + files.map((file) => `${file}\n`).join('');
+}
+
+/** The files a marker says its build wrote; a file name holds no line break, so one a line. */
+export function markedFiles(text: string): Set<string> {
+  return new Set(text.startsWith(OUTPUT_MARKER_TEXT) ? text.slice(OUTPUT_MARKER_TEXT.length).split('\n').filter(Boolean) : []);
+}
 
 /** Folders the engine reads or that hold installed packages: never an output folder, nor anything inside one. */
 const INPUT_FOLDERS = [PAGES_DIR, TEMPLATES_DIR, STATIC_DIR, SCHEMAS_DIR, 'node_modules'];
@@ -25,7 +36,8 @@ const INPUT_FOLDERS = [PAGES_DIR, TEMPLATES_DIR, STATIC_DIR, SCHEMAS_DIR, 'node_
 /** What is at the output path before a build: the names at a folder's top, a file, nothing, or an error reading it. */
 export type OutputListing =
   | { kind: 'missing'; real: string }
-  | { kind: 'folder'; names: readonly string[]; real: string }
+  /** `strangers`: in a folder with the marker, files below it that its build did not write (a few, to name). */
+  | { kind: 'folder'; names: readonly string[]; real: string; strangers?: readonly string[] }
   | { kind: 'file'; real: string }
   | { kind: 'unreadable'; code: string };
 
@@ -47,6 +59,9 @@ export function outputFolderProblem(root: string, out: string, listing: OutputLi
     const shown = [...listing.names].sort().slice(0, 3).map((n) => JSON.stringify(n)).join(', ');
     const more = listing.names.length > 3 ? ` and ${listing.names.length - 3} more` : '';
     return diagnostic('output-folder-unmarked', { file: '--out' }, { out, names: `${shown}${more}`, marker: OUTPUT_MARKER });
+  }
+  if (listing.kind === 'folder' && listing.strangers && listing.strangers.length > 0) {
+    return diagnostic('output-folder-added', { file: '--out' }, { out, names: listing.strangers.map((n) => JSON.stringify(n)).join(', ') });
   }
   return undefined;
 }
@@ -78,12 +93,29 @@ export async function folderEntries(dir: string): Promise<OutputListing> {
       throw error;
     });
     if (names === 'file') return { kind: 'file', real };
-    return { kind: 'folder', names, real };
+    if (!names.includes(OUTPUT_MARKER)) return { kind: 'folder', names, real };
+    return { kind: 'folder', names, real, strangers: await strangersIn(dir) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
     if (code === 'ENOENT') return { kind: 'missing', real: await realPathOf(dir).catch(() => resolve(dir)) };
     return { kind: 'unreadable', code };
   }
+}
+
+/** Strangers named at most, in a message. */
+const MOST_NAMED = 3;
+
+/** Up to MOST_NAMED files below the marked folder `dir` that its marker does not list (the marker itself aside). */
+async function strangersIn(dir: string): Promise<string[]> {
+  const written = markedFiles(await readFile(join(dir, OUTPUT_MARKER), 'utf8'));
+  const strangers: string[] = [];
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isDirectory()) continue;
+    const path = relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/');
+    if (path !== OUTPUT_MARKER && !written.has(path)) strangers.push(path);
+    if (strangers.length >= MOST_NAMED) break;
+  }
+  return strangers.sort();
 }
 
 /**

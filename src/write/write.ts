@@ -6,10 +6,10 @@
 // `--out` problem, with the previous tree in place and nothing of this build beside it.
 import { linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ContentError } from '../contracts/diagnostics.ts';
-import { OUTPUT_MARKER, OUTPUT_MARKER_TEXT, realPathOf, writeProblem } from './output-folder.ts';
+import { markerText, OUTPUT_MARKER, realPathOf, writeProblem } from './output-folder.ts';
 
 export interface OutputEntry {
   /** Path inside the output folder, forward slashes. */
@@ -125,7 +125,7 @@ export async function openStaging(given: string): Promise<Staging> {
       try {
         writer.flush();
         for (const f of files) writeEntry(fileFor(f.path), f);
-        writeFileSync(join(staging, OUTPUT_MARKER), OUTPUT_MARKER_TEXT);
+        writeFileSync(join(staging, OUTPUT_MARKER), markerText(await filesBelow(staging)));
         await swapIn(staging, outDir);
       } catch (error) {
         await abandon();
@@ -134,6 +134,15 @@ export async function openStaging(given: string): Promise<Staging> {
     },
     abandon,
   };
+}
+
+/** Every file below `dir` (this build's tree, whoever wrote it), relative with forward slashes, sorted. */
+async function filesBelow(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => !e.isDirectory())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+    .sort();
 }
 
 /** A file system error met writing the output as its located `--out` problem; anything else (a bug) as it is. */

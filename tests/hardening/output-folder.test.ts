@@ -2,7 +2,8 @@
 // cases put X in every kind of place (fresh, nested, inside the project's own
 // folders, a file, a path through a file, a link, /proc and /sys, read-only
 // folders) holding every kind of thing (nothing, an empty folder, an earlier
-// build with or without its marker, a user's files beside an index.html),
+// build with or without its marker, or with a user's file added to it, a
+// user's files beside an index.html),
 // and run the real CLI on a copy of the project. Each must end in exit 0 with
 // a complete build, or exit 1 with one located `--out` problem; never a stack;
 // no file the build did not make deleted or changed; nothing left beside X.
@@ -44,7 +45,7 @@ type Place =
   | 'read-only-parent'
   | 'read-only-folder';
 /** What is there before the build. */
-type Contents = 'missing' | 'empty' | 'marked-build' | 'unmarked-build' | 'beside-index' | 'photos';
+type Contents = 'missing' | 'empty' | 'marked-build' | 'marked-build-plus' | 'unmarked-build' | 'beside-index' | 'photos';
 
 interface Case {
   place: Place;
@@ -117,9 +118,11 @@ function build(out: string): Promise<{ code: number | null; output: string; ms: 
 async function fill(dir: string, contents: Contents): Promise<void> {
   if (contents === 'missing') return;
   await mkdir(dir, { recursive: true });
-  if (contents === 'marked-build' || contents === 'unmarked-build') {
+  if (contents === 'marked-build' || contents === 'marked-build-plus' || contents === 'unmarked-build') {
     await cp(join(sandbox, 'reference'), dir, { recursive: true });
     if (contents === 'unmarked-build') await rm(join(dir, OUTPUT_MARKER));
+    // A file the user put into the build's folder afterwards: not the build's to delete.
+    if (contents === 'marked-build-plus') await writeFile(join(dir, 'assets', 'my-notes.txt'), 'kept here by hand');
   }
   if (contents === 'beside-index') {
     await writeFile(join(dir, 'index.html'), '<!DOCTYPE html><title>My own page</title>');
@@ -136,7 +139,7 @@ async function arrange(c: Case): Promise<{ out: string; refused: boolean; marked
   const home = join(sandbox, `case-${++caseNumber}`);
   await mkdir(home);
   const holds = (dir: string) => fill(dir, c.contents);
-  const unsafe = c.contents === 'unmarked-build' || c.contents === 'beside-index' || c.contents === 'photos';
+  const unsafe = c.contents === 'unmarked-build' || c.contents === 'marked-build-plus' || c.contents === 'beside-index' || c.contents === 'photos';
   let out: string;
   let refused = unsafe;
   let marked: string | undefined;
@@ -260,6 +263,7 @@ const FIXED: Case[] = [
   { place: 'fresh', contents: 'empty' },
   { place: 'fresh', contents: 'marked-build' },
   { place: 'fresh', contents: 'unmarked-build' },
+  { place: 'fresh', contents: 'marked-build-plus' },
   { place: 'fresh', contents: 'beside-index' },
   { place: 'read-only-folder', contents: 'marked-build' },
   { place: 'read-only-parent', contents: 'missing' },
@@ -276,7 +280,7 @@ const FIXED: Case[] = [
 const generated: Case[] = fc.sample(
   fc.record({
     place: fc.constantFrom<Place>('fresh', 'nested', 'beside-project', 'project-input', 'project-own', 'file', 'through-file', 'link', 'link-to-project', 'proc', 'sys', 'read-only-parent', 'read-only-folder'),
-    contents: fc.constantFrom<Contents>('missing', 'empty', 'marked-build', 'unmarked-build', 'beside-index', 'photos'),
+    contents: fc.constantFrom<Contents>('missing', 'empty', 'marked-build', 'marked-build-plus', 'unmarked-build', 'beside-index', 'photos'),
   }),
   { numRuns: GENERATED, seed: 23 },
 );
