@@ -149,6 +149,14 @@ export const catalogue = {
     hint: (p) =>
       `choose an empty or new folder, such as dist; if it is a build from an older version of the generator (no ${p.marker} file in it), delete it once and build again`,
   }),
+  'output-folder-added': entry({
+    title: 'Files were put into the output folder since it was built',
+    severity: 'error',
+    stops: 'render',
+    message: (p: { out: string; names: string }) =>
+      `cannot write the site to ${JSON.stringify(p.out)}: it holds files that no build wrote there (${p.names}), and a build replaces the whole output folder`,
+    hint: () => 'move them somewhere of their own (the site\'s own files go under static/), then build again',
+  }),
   'output-write': entry({
     title: 'The output folder cannot be written',
     severity: 'error',
