@@ -16,6 +16,7 @@ import * as post from './pages/post.tsx';
 import type { PostFront } from './pages/post.tsx';
 import { phoneRules } from './rules/phones.ts';
 import { nearbyRule, regionRules } from './rules/places.ts';
+import { navRules } from './rules/nav.ts';
 import { blogFeed } from './lib/feed.ts';
 import { formTarget } from './lib/form-target.ts';
 import { shareCard } from './share/card.ts';
@@ -81,7 +82,7 @@ export default defineTheme<Site, PostFront>({
   },
   // Lists of pages are queries over these: each page says in its own YAML which lists name it.
   collections: { places, services },
-  siteRules: (site) => [...phoneRules(site), ...regionRules(site)],
+  siteRules: (site) => [...phoneRules(site), ...regionRules(site), ...navRules(site)],
   pageRules: nearbyRule,
   securityPolicy,
   client: {
