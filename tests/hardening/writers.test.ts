@@ -4,7 +4,7 @@
 // parser read that the input did not describe (injected lines, which must be 0).
 // Then one whole build of a copy of the project with a hostile redirect target and
 // a post title holding a vertical tab: refused at each one's line, nothing written.
-import { access, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,12 +95,15 @@ describe('a whole build with a hostile redirect and a hidden character', () => {
   it('refuses each at its line in its file, and writes nothing', async () => {
     const lines = (await readFile(join(root, 'pages/_redirects.yaml'), 'utf8')).split('\n');
     const toLine = lines.findIndex((line) => line.includes('elsewhere.example')) + 1;
+    const before = (await readdir(root)).sort();
     const failure = await build({ root, editorSchemas: false }).then(() => null, (error: unknown) => error);
     expect(failure).toBeInstanceOf(ContentError);
     const found = (failure as ContentError).diagnostics.map((d) => [d.code, d.file, d.line, d.column]);
     expect(found).toContainEqual(['redirect-character', 'pages/_redirects.yaml', toLine, 9]);
     expect(found).toContainEqual(['hidden-character', post, 2, 8]);
     expect(found.filter(([, file]) => file !== 'pages/_redirects.yaml' && file !== post)).toEqual([]);
-    await expect(access(join(root, 'dist'))).rejects.toThrow();
+    // No dist/, and no staging folder left beside it.
+    expect((await readdir(root)).sort()).toEqual(before);
+    expect(before).not.toContain('dist');
   });
 });
