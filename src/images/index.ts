@@ -18,7 +18,7 @@ import { imageFields } from './fields.ts';
 import { MAX_MEGAPIXELS, sitePath, type Picture } from './picture.ts';
 import { processPhoto } from './process.ts';
 import { linksOfBody, walk } from '../rules/link-sources.ts';
-import { rasterFormat, strippedCopy, type RasterFormat } from './raster.ts';
+import { rasterKind, strippedCopy, type RasterFormat } from './raster.ts';
 
 export type { Picture } from './picture.ts';
 
@@ -113,7 +113,7 @@ export async function images(model: SiteModel, theme: Theme, cacheDir: string): 
 async function rasterStatics(model: SiteModel, result: Images, mentioned: ReadonlyMap<string, readonly Mention[]>, cacheDir: string): Promise<void> {
   const rasters = new Map<string, RasterFormat>();
   for (const file of model.statics) {
-    const format = rasterFormat(file.contents);
+    const format = rasterKind(file.route, file.contents);
     if (format) rasters.set(file.route, format);
   }
   if (rasters.size === 0) return;

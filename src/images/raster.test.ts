@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraData, cameraPhoto, type PhotoFormat } from '../../tests/helpers/camera-photo.ts';
 import { makeTempFolder, removeFolder } from '../test-support.ts';
-import { rasterFormat, strippedCopy } from './raster.ts';
+import { rasterFormat, rasterKind, strippedCopy } from './raster.ts';
 
 const FORMATS: PhotoFormat[] = ['jpeg', 'png', 'webp', 'avif', 'tiff'];
 
@@ -41,6 +41,16 @@ describe('rasterFormat', () => {
   });
 });
 
+describe('rasterKind', () => {
+  it('takes a file named like a picture for one even when its bytes say nothing, and goes by the bytes first', async () => {
+    expect(rasterKind('/images/cut-short.JPG', Buffer.from([0, 1, 2]))).toBe('unknown');
+    expect(rasterKind('/images/IMG_0001.HEIC', Buffer.from('garbage'))).toBe('unknown');
+    expect(rasterKind('/notes.txt', await cameraPhoto('png', 8, 8))).toBe('png');
+    expect(rasterKind('/notes.txt', Buffer.from('text'))).toBeUndefined();
+    expect(rasterKind('/favicon.svg', Buffer.from('<svg/>'))).toBeUndefined();
+  });
+});
+
 describe('strippedCopy', () => {
   it.each(FORMATS)('encodes a %s photo again in its own format, upright, with no EXIF, GPS or XMP left', async (format) => {
     const photo = await cameraPhoto(format, 64, 48);
@@ -56,6 +66,16 @@ describe('strippedCopy', () => {
     expect(await strippedCopy(photo, format, cache)).toEqual(copy);
   });
 
+  it('keeps every frame of an animated GIF', async () => {
+    const frame = (colour: string) => sharp({ create: { width: 8, height: 8, channels: 3, background: colour } }).png().toBuffer();
+    const animated = await sharp(await Promise.all(['#f00', '#0f0', '#00f'].map(frame)), { join: { animated: true } }).gif().toBuffer();
+    expect((await sharp(animated).metadata()).pages).toBe(3);
+    const copy = await strippedCopy(animated, 'gif', cache);
+    if (!copy.ok) throw new Error(copy.reason);
+    expect(rasterFormat(copy.contents)).toBe('gif');
+    expect((await sharp(copy.contents).metadata()).pages).toBe(3);
+  });
+
   it('turns a sideways photo upright before its orientation tag goes', async () => {
     const sideways = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#08f' } }).withMetadata({ orientation: 6 }).jpeg().toBuffer();
     expect((await sharp(sideways).metadata()).orientation).toBe(6);
@@ -67,6 +87,7 @@ describe('strippedCopy', () => {
 
   it('refuses a HEIC or JPEG XL file, which browsers do not show, and bytes that are no picture, saying why', async () => {
     expect(await strippedCopy(Buffer.from('x'), 'heif', cache)).toMatchObject({ ok: false, reason: expect.stringContaining('not one browsers show') });
+    expect(await strippedCopy(Buffer.from('x'), 'unknown', cache)).toMatchObject({ ok: false, reason: expect.stringContaining('not a picture in any format') });
     expect(await strippedCopy(Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2]), 'jpeg', cache)).toMatchObject({ ok: false });
   });
 });

@@ -9,7 +9,16 @@ import { join } from 'node:path';
 import { writeWhole } from '../../bin/node-module.js';
 import { MAX_MEGAPIXELS } from './picture.ts';
 
-export type RasterFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heif' | 'tiff' | 'jxl';
+/** `unknown`: named like a picture (`.jpg`, `.heic`…) but its bytes are none the build knows, so it cannot be cleaned either. */
+export type RasterFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heif' | 'tiff' | 'jxl' | 'unknown';
+
+/** Names of raster pictures, for a file whose bytes say nothing (cut short, or behind a prefix): still never published as it is. */
+const RASTER_NAME = /\.(?:jpe?g|jfif|pjpeg|pjp|png|apng|gif|webp|avif|heic|heif|tiff?|jxl|dng|raw|cr2|nef|arw)$/i;
+
+/** The raster format of a static file: by its bytes, else by its name (`unknown`), else undefined. */
+export function rasterKind(name: string, bytes: Uint8Array): RasterFormat | undefined {
+  return rasterFormat(bytes) ?? (RASTER_NAME.test(name) ? 'unknown' : undefined);
+}
 
 /** ISO media file brands of still pictures (AVIF, HEIC/HEIF); a video's brands (isom, mp42, qt) are not among them. */
 const AVIF_BRANDS = new Set(['avif', 'avis']);
@@ -50,6 +59,7 @@ export type Stripped = { ok: true; contents: Buffer } | { ok: false; reason: str
  * address keeps working and the camera data stays behind. Kept in `cacheDir` under the hash of the bytes.
  */
 export async function strippedCopy(bytes: Uint8Array, format: RasterFormat, cacheDir: string): Promise<Stripped> {
+  if (format === 'unknown') return { ok: false, reason: 'its bytes are not a picture in any format the build reads; export it again as JPEG, PNG, WebP or AVIF' };
   if (!WRITABLE[format]) return { ok: false, reason: `a ${format.toUpperCase()} file is not one browsers show; export it as JPEG, PNG, WebP or AVIF` };
   const hash = createHash('sha256').update(bytes).digest('hex');
   const file = join(cacheDir, 'images', `${hash.slice(0, 24)}-${ENCODING}-stripped.${format}`);
