@@ -33,6 +33,7 @@ import { bodyPosition, contentSources } from './content-sources.ts';
 /** Every character that is refused at least somewhere; {@link allowedHere} decides from its neighbours. */
 const CANDIDATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFDD0-\uFDEF\uFEFF\uFFA0\uFFFE\uFFFF\u{E0000}-\u{E007F}]|\p{Cs}/gu;
 
+const ANY_CANDIDATE = new RegExp(CANDIDATE.source, 'u');
 // Letters only: U+061C, a mark, is itself of the Arabic script.
 const RIGHT_TO_LEFT = /(?=\p{L})[\p{sc=Hebrew}\p{sc=Arabic}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}\p{sc=Samaritan}\p{sc=Mandaic}\p{sc=Adlam}\p{sc=Hanifi_Rohingya}\p{sc=Yezidi}]/u;
 const JOINING = /[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Mandaic}\p{scx=Hanifi_Rohingya}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}\p{scx=Khmer}\p{scx=Myanmar}\p{scx=Tibetan}]/u;
@@ -50,6 +51,8 @@ export interface HiddenCharacter {
 
 /** Every refused character of `text`, in order. */
 export function hiddenCharactersOf(text: string): HiddenCharacter[] {
+  // Nearly every value holds none: one test, without the iterator and array a search for all of them costs.
+  if (!ANY_CANDIDATE.test(text)) return [];
   const found: HiddenCharacter[] = [];
   // Direction is settled paragraph by paragraph (a line of a value or a body): a mark is judged by its own line.
   let line = { start: -1, end: -1, rightToLeft: false };
