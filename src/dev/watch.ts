@@ -24,6 +24,9 @@ export function watchProject(root: string, onBatch: (paths: string[]) => void, o
   const watcher = watch(WATCHED, {
     cwd: root,
     ignoreInitial: true,
+    // A link is watched as a link: one to a folder out of the project (to /, say) would have every
+    // file below it watched, and the build refuses it at its path anyway.
+    followSymlinks: false,
     // Hidden files are editors' swap files and the engine ignores them anyway.
     ignored: (path) => path.split(/[\\/]/).some((segment) => segment.startsWith('.') && segment.length > 1),
   });

@@ -145,6 +145,18 @@ describe('load', () => {
     }), { numRuns: 40 });
   });
 
+  it('refuses pages/ or static/ made a link out of the project without walking it, and walks one to a folder inside', async () => {
+    await writeTree(root, { 'site.yaml': 'a: 1\n', 'content/pages/a.yaml': 'a: 1\n' });
+    await link('/', join(root, 'static'));
+    await link('content/pages', join(root, 'pages'));
+    const content = await load(root);
+    expect(content.refused).toEqual([{ file: 'static', refusal: { why: 'link-outside', target: '/' } }]);
+    expect(content.statics).toEqual([]);
+    expect(content.pages.map((p) => [p.file, p.text])).toEqual([['pages/a.yaml', 'a: 1\n']]);
+    const again = await reloadFiles(root, content, ['static']);
+    expect(again.refused).toEqual(content.refused);
+  });
+
   it('keeps the refusals of a rebuild to the paths it read again', async () => {
     await writeTree(root, { 'site.yaml': 'a: 1\n', 'pages/a.yaml': 'a: 1\n' });
     await fifo(join(root, 'pages/p.yaml'));

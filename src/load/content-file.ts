@@ -87,6 +87,27 @@ export function inspectEntry(root: string, file: string): { path: string } | { r
   return { path: real };
 }
 
+/**
+ * What stands at the folder `dir`: null when nothing does, the path to walk when it is a folder
+ * (or a link to a folder inside the project), or why it is refused (a link out of the project or to
+ * nothing). Anything else is not a folder, and has nothing in it to walk.
+ */
+export function inspectFolder(root: string, dir: string): { path: string } | { refused: Refusal } | null {
+  const path = join(root, dir);
+  const entry = lstatSync(path, { throwIfNoEntry: false });
+  if (!entry) return null;
+  if (!entry.isSymbolicLink()) return entry.isDirectory() ? { path } : null;
+  const target = safeReadlink(path);
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    return { refused: { why: 'link-nowhere', target } };
+  }
+  if (!isInside(realpathSync(root), real)) return { refused: { why: 'link-outside', target } };
+  return statSync(real, { throwIfNoEntry: false })?.isDirectory() ? { path } : null;
+}
+
 /** Reads a path that was a regular file when looked at; what it is when opened decides. */
 function readRegular(path: string, limit: number): { bytes: Buffer } | { refused: Refusal } | null | 'became a link' {
   let fd: number;

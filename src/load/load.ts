@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { decodeText, type EncodingProblem } from './encoding.ts';
-import { inspectEntry, readContentFile, type KnownKind, type RefusedFile } from './content-file.ts';
+import { inspectEntry, inspectFolder, readContentFile, type KnownKind, type RefusedFile } from './content-file.ts';
 import { MAX_FILE_BYTES, MAX_STATIC_BYTES } from '../validate/limits.ts';
 
 export type { Refusal, RefusedFile } from './content-file.ts';
@@ -58,10 +58,13 @@ export interface ContentListing {
   staticFiles: string[];
   /** Those of the above that the listing did not find to be regular files (links, pipes, devices, sockets): looked at before any is opened. */
   irregular: string[];
+  /** pages/ or static/ when it is a link out of the project or to nothing: not walked, refused. */
+  refused?: RefusedFile[];
 }
 
 export async function listContent(root: string): Promise<ContentListing> {
   // One walk of pages/: the visible files, and the hidden ones an editor may think are pages.
+  const refused = [areaRefusal(root, 'pages'), areaRefusal(root, 'static')].filter((r) => r !== undefined);
   const pageEntries = await allFiles(root, 'pages');
   const everything = pageEntries.map((entry) => entry.file);
   const underPages = everything.filter(isVisible);
@@ -69,17 +72,26 @@ export async function listContent(root: string): Promise<ContentListing> {
   const strays = [...underPages.filter((file) => !isPageText(file)), ...everything.filter(looksHiddenContent)].sort();
   const staticEntries = (await allFiles(root, 'static')).filter((entry) => isVisible(entry.file));
   const irregular = [...pageEntries, ...staticEntries].filter((entry) => !entry.regular).map((entry) => entry.file);
-  return { pageFiles, strays, staticFiles: staticEntries.map((entry) => entry.file), irregular };
+  return { pageFiles, strays, staticFiles: staticEntries.map((entry) => entry.file), irregular, refused };
+}
+
+/**
+ * pages/ or static/ made a link out of the project (to `/`, say) or to nothing: walking it would
+ * read what the project does not hold, without end. A link to a folder inside the project is walked.
+ */
+function areaRefusal(root: string, area: string): RefusedFile | undefined {
+  const found = inspectFolder(root, area);
+  return found && 'refused' in found ? { file: area, refusal: found.refused } : undefined;
 }
 
 // Files are read one after another, synchronously: Node's promised readFile makes four trips to its
 // thread pool per file (open, stat, read, close), and for thousands of small files reading in turn
 // is several times faster (10,000 pages of 8 kB: about 0.1 s against 0.55 s).
 export async function load(root: string, listing?: ContentListing): Promise<LoadedContent> {
-  const { pageFiles, strays, staticFiles, irregular } = listing ?? (await listContent(root));
+  const { pageFiles, strays, staticFiles, irregular, refused: areas } = listing ?? (await listContent(root));
   const odd = new Set(irregular);
   const kind = (file: string): KnownKind => (odd.has(file) ? 'unknown' : 'regular');
-  const refused: RefusedFile[] = [];
+  const refused: RefusedFile[] = [...(areas ?? [])];
   const site = readText(root, 'site.yaml', 'unknown', refused);
   const pages = existing(pageFiles.map((file) => readText(root, file, kind(file), refused)));
   const statics = existing(staticFiles.map((file) => readStatic(root, file, kind(file), refused)));
@@ -136,6 +148,8 @@ export async function listFiles(root: string, dir: string): Promise<string[]> {
  * `regular` when the listing says it is a regular file (links, pipes, devices and sockets are not).
  */
 async function allFiles(root: string, dir: string): Promise<{ file: string; regular: boolean }[]> {
+  const area = inspectFolder(root, dir);
+  if (!area || 'refused' in area) return [];
   let entries;
   try {
     entries = await readdir(join(root, dir), { recursive: true, withFileTypes: true });
@@ -179,6 +193,10 @@ export async function reloadFiles(root: string, content: LoadedContent, changed:
     }
     // A whole area is walked once: its visible files, and (for pages/) its hidden ones named like content.
     const all = path === area ? (await allFiles(root, area)).map((entry) => entry.file) : undefined;
+    if (path === area) {
+      const refusal = areaRefusal(root, area);
+      if (refusal) found.push(refusal);
+    }
     const present = all ? all.filter(isVisible) : await filesAt(root, path);
     if (area === 'pages') {
       const kept = pages.filter((p) => !under(p.file, path));
