@@ -73,6 +73,27 @@ describe('site new <template> <route>', () => {
     expect(await project.read('pages/services.yaml')).toBe(before);
   });
 
+  it('refuses names one step off in one plain line, never a stack, and writes nothing', async () => {
+    project = await copyFixture();
+    await project.write('pages/blocker', 'a file where a folder would go');
+    const names: [string, string][] = [
+      ['post', 'a'.repeat(300)],
+      ['post', ''],
+      ['post', '..'],
+      ['post', 'a/b'],
+      ['post', 'two words'],
+      ['post', 'café'],
+      ['page', `/${'x'.repeat(60)}/`.repeat(10)],
+      ['page', '/blocker/page'],
+    ];
+    for (const [kind, name] of names) {
+      const { code, stdout, stderr } = await site(project.root, 'new', kind, name);
+      expect({ code, stdout }, name).toEqual({ code: 1, stdout: '' });
+      expect(stderr, name).toMatch(/^Nothing was written: [^\n]+\.\n$/);
+    }
+    expect(existsSync(join(project.root, 'pages/blocker/page.yaml'))).toBe(false);
+  });
+
   it('lists the templates for one it does not know', async () => {
     project = await copyFixture();
     expect(await site(project.root, 'new', 'service', '/x')).toEqual({
