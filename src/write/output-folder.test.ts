@@ -78,6 +78,13 @@ describe('outputFolderProblem', () => {
       hint: 'choose a folder you can write to, such as dist, or change its permissions',
     });
     expect(writeProblem('dist', 'EWHATEVER').message).toContain('the file system refused (EWHATEVER)');
+    // Every error a replacing build meets is said in words, with a hint, and keeps the previous build's promise.
+    for (const code of ['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR', 'ENOENT', 'ENOSPC', 'EDQUOT', 'EXDEV', 'EBUSY', 'ENOTEMPTY', 'ELOOP', 'ENAMETOOLONG', 'EMFILE']) {
+      const problem = writeProblem('dist', code);
+      expect(problem.message, code).toMatch(/^cannot write the site to "dist": [a-z].*; the previous build, if any, is left as it was$/);
+      expect(problem.message, code).not.toContain(code);
+      expect(problem.hint, code).toMatch(/^[a-z].+[a-z]$/);
+    }
   });
 
   it('refuses before anything renders', () => {
