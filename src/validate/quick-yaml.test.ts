@@ -51,7 +51,9 @@ const special = fc.constantFrom('.inf', '.Inf', '.INF', '.iNf', '+.inf', '-.inf'
 /** Booleans and nulls of YAML 1.1 and 1.2, in every case. */
 const word = fc.constantFrom('yes', 'Yes', 'YES', 'no', 'No', 'NO', 'on', 'On', 'ON', 'off', 'Off', 'OFF', 'y', 'Y', 'n', 'N', 'true', 'True', 'TRUE', 'tRue', 'false', 'False', 'FALSE', 'null', 'Null', 'NULL', 'nULL', '~', '', 'none', 'nil');
 const dateLike = fc.constantFrom('2025-01-01', '2025-1-1', '2025-02-30', '2001-12-14t21:59:43.10-05:00', '2001-12-14 21:59:43.10 -5', '2025-01-01T10:00:00Z', '12:30', '1:20:30', '190:20:30.15', '0.1.2', '1,000', '1/2', '$1');
-const text = fc.constantFrom('text', 'two words', 'é', 'ü ß', '-', '+', 'a-b', 'a_b', 'x.y', 'Call us', '-x', '.x', '+x', '~x', 'tx', 'nx');
+const text = fc.constantFrom('text', 'two words', 'é', 'ü ß', '-', '+', 'a-b', 'a_b', 'x.y', 'Call us', '-x', '.x', '+x', '~x', 'tx', 'nx',
+  // Characters the two libraries might class differently: line and paragraph separators, NEL, BOM, controls, a lone surrogate.
+  'a\u2028b', 'a\u2029b', 'a\u0085b', 'a\u00a0b', '\u00a0', 'a\ufeffb', 'a\u0000b', 'a\u001bb', 'a\u007fb', 'a\ud800b', 'a\u200bb', '\u{1F600}');
 const scalarText = fc.oneof(numberLike, special, word, dateLike, text);
 
 /** A scalar as written: plain, quoted either way, or as a block scalar below its key. */
