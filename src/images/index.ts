@@ -158,9 +158,15 @@ function plainlyLinked(model: SiteModel, rasters: ReadonlyMap<string, RasterForm
     const path = sitePath(text.trim());
     if (path !== undefined && rasters.has(path) && !fields.has(`${file}\0${formatPath(at)}`)) found.add(path);
   };
+  // Once every picture is found linked (the share picture of site.yaml, say), the pages need no walk.
+  const all = () => found.size === rasters.size;
   walk(model.site, [], visitIn('site.yaml'));
-  for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) walk(page.data, [], visitIn(page.file));
+  for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) {
+    if (all()) return found;
+    walk(page.data, [], visitIn(page.file));
+  }
   for (const post of model.posts) {
+    if (all()) return found;
     walk(post.front, [], visitIn(post.file));
     for (const link of linksOfBody(post)) if (link.alt === undefined) visitIn(post.file)(link.href, []);
   }
