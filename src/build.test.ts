@@ -103,7 +103,7 @@ function mutate(text: string, m: Mutation): string {
 }
 
 /** The codes by which validation keeps a page file out of the model. */
-const KEPT_OUT = new Set(['yaml-syntax', 'comment-in-text', 'schema', 'unknown-template', 'encoding', 'too-large']);
+const KEPT_OUT = new Set(['yaml-syntax', 'comment-in-text', 'schema', 'unknown-template', 'encoding', 'too-large', 'front-matter', 'impossible-date']);
 
 describe('the gate between content and theme code', () => {
   let project: Project;
@@ -115,7 +115,7 @@ describe('the gate between content and theme code', () => {
     project = await copyFixture();
     await rename(join(project.root, 'templates/index.tsx'), join(project.root, 'templates/base.tsx'));
     await writeFile(join(project.root, 'templates/index.tsx'), SPY);
-    for (const file of ['site.yaml', 'pages/services.yaml']) originals[file] = await readFile(join(project.root, file), 'utf8');
+    for (const file of ['site.yaml', 'pages/services.yaml', 'pages/blog/first-post.md']) originals[file] = await readFile(join(project.root, file), 'utf8');
     builder = createBuilder({ root: project.root, write: false, editorSchemas: false });
     calls().length = 0;
     await builder.build();
@@ -183,5 +183,17 @@ describe('the gate between content and theme code', () => {
       // The other pages still reach the theme's rules, so one run reports every page's problems.
       if (keptOut) expect(calls().map((c) => `${c.hook} ${c.route}`), text).toContain('pageRules /services/panels');
     }), { numRuns: 100 });
+  });
+
+  it('keeps a post whose front matter fails away from every hook', async () => {
+    const post = originals['pages/blog/first-post.md']!;
+    const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(post)!;
+    await fc.assert(fc.asyncProperty(mutation, async (m) => {
+      const text = `---\n${mutate(`${front}\n`, m)}---\n${body}`;
+      const found = await buildWith('pages/blog/first-post.md', text);
+      const keptOut = found.some((d) => d.file === 'pages/blog/first-post.md' && d.severity === 'error' && KEPT_OUT.has(d.code));
+      if (keptOut) expect(calls().filter((c) => c.route === '/blog/first-post'), text).toEqual([]);
+      expect(calls().filter((c) => !c.siteValid), text).toEqual([]);
+    }), { numRuns: 60 });
   });
 });
