@@ -4,6 +4,7 @@
 //                (and, when asked, type-checking its templates, as `site check` does)
 //   2. load      read site.yaml, pages/, static/ and the parse cache from disk
 //   3. validate  parse and check each file against its schema → the resolved model
+//      then the gate: theme code is given the model only when site.yaml validated and nothing stops every page
 //   4. rules     rules of meaning over the model: links, redirects, heads, routes
 //                (run after 4b, 4c and 5, while other threads render; nothing they find stops it)
 //   4b. images   photos made into their variants, and 4c. cards, each page's share card
