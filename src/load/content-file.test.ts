@@ -157,6 +157,14 @@ describe('load', () => {
     expect(again.refused).toEqual(content.refused);
   });
 
+  it('leaves an editor\'s hidden lock link under pages/ a stray, never refused', async () => {
+    await writeTree(root, { 'site.yaml': 'a: 1\n', 'pages/about.yaml': 'a: 1\n' });
+    await link('me@host.1234:1700000000', join(root, 'pages/.#about.yaml'));
+    const content = await load(root);
+    expect(content.refused).toEqual([]);
+    expect(content.strays).toEqual(['pages/.#about.yaml']);
+  });
+
   it('keeps the refusals of a rebuild to the paths it read again', async () => {
     await writeTree(root, { 'site.yaml': 'a: 1\n', 'pages/a.yaml': 'a: 1\n' });
     await fifo(join(root, 'pages/p.yaml'));

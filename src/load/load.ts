@@ -122,12 +122,14 @@ function readStatic(root: string, file: string, known: KnownKind, refused: Refus
 }
 
 /**
- * Files under pages/ that are not pages are never read, only named in a warning; one that is not a
- * file at all (a pipe, a link out of the project) is refused instead, like any other content path.
+ * Files under pages/ that are not pages are never read, only named in a warning; a visible one that
+ * is not a file at all (a pipe, a link out of the project) is refused instead, like any other content
+ * path. A hidden one stays a warning: editors leave such things (Emacs's lock, `.#about.yaml`, is a
+ * link to nowhere) while a file is open.
  */
 function keptStrays(root: string, strays: readonly string[], irregular: ReadonlySet<string>, refused: RefusedFile[]): string[] {
   return strays.filter((file) => {
-    if (!irregular.has(file)) return true;
+    if (!irregular.has(file) || !isVisible(file)) return true;
     const found = inspectEntry(root, file);
     if (found !== null && 'refused' in found) refused.push({ file, refusal: found.refused });
     return found !== null && !('refused' in found);
