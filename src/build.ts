@@ -38,7 +38,7 @@ import { startThread, threadModule, type Thread } from './threads.ts';
 import { warmParseCache } from './validate/parse-threads.ts';
 import { availableParallelism } from 'node:os';
 import { extras, outputFiles } from './extras/index.ts';
-import { entrySize, openStaging, refreshFiles, writeOutput, writeParseCache, type OutputEntry, type Staging } from './write/write.ts';
+import { entrySize, openStaging, outputError, refreshFiles, writeOutput, writeParseCache, type OutputEntry, type Staging } from './write/write.ts';
 import { folderEntries, outputFolderProblem } from './write/output-folder.ts';
 import { templateTypes } from './typecheck/template-types.ts';
 import { concerning, namedFiles } from './check/named-files.ts';
@@ -317,7 +317,8 @@ async function drawAndRender(step: ValidatedStep): Promise<BuildResult> {
     return await renderAndWrite({ root, out, writing, options, clock, memory, model, theme, bundled, media, found, rules, idle, claimedRoutes, staging, threads });
   } catch (error) {
     await staging?.abandon();
-    throw error;
+    // A file system error while a thread wrote its pages (a full disk, say) is a problem at --out, as at the swap.
+    throw staging ? outputError(resolve(root, out), error) : error;
   }
 }
 

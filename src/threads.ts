@@ -32,6 +32,8 @@ interface Reply {
   id: number;
   result?: unknown;
   error?: unknown;
+  /** The error's own fields that a copy across threads drops (a file system error's code, syscall and path). */
+  fields?: Record<string, string | number>;
   failed: boolean;
 }
 
@@ -48,11 +50,11 @@ export function startThread(module: string): Thread {
     waiting.clear();
     holdOpen();
   };
-  worker.on('message', ({ id, result, error, failed }: Reply) => {
+  worker.on('message', ({ id, result, error, fields, failed }: Reply) => {
     const waiter = waiting.get(id);
     waiting.delete(id);
     holdOpen();
-    if (failed) waiter?.fail(error);
+    if (failed) waiter?.fail(typeof error === 'object' && error !== null && fields ? Object.assign(error, fields) : error);
     else waiter?.done(result);
   });
   worker.on('error', failAll);
@@ -89,15 +91,28 @@ export function serve<T extends { role: string }, R>(role: string, work: (task: 
         .then(
           (result) => parentPort!.postMessage({ id, result, failed: false } satisfies Reply),
           (error: unknown) => {
+            const fields = ownFields(error);
             try {
-              parentPort!.postMessage({ id, error, failed: true } satisfies Reply);
+              parentPort!.postMessage({ id, error, fields, failed: true } satisfies Reply);
             } catch {
               // An error that cannot be copied across threads is sent as its text.
-              parentPort!.postMessage({ id, error: new Error(String(error)), failed: true } satisfies Reply);
+              parentPort!.postMessage({ id, error: new Error(String(error)), fields, failed: true } satisfies Reply);
             }
           },
         );
     });
   }
   roles.set(role, work as (task: { role: string }) => unknown);
+}
+
+/**
+ * The text and number fields of an error beside its message: copying an Error to another thread keeps
+ * only its name, message and stack, and the write stage tells a full disk or a refused folder (a
+ * problem at --out) from a bug by the file system error's `code`.
+ */
+function ownFields(error: unknown): Record<string, string | number> | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const fields: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(error)) if (typeof value === 'string' || typeof value === 'number') fields[key] = value;
+  return Object.keys(fields).length > 0 ? fields : undefined;
 }

@@ -146,7 +146,7 @@ async function filesBelow(dir: string): Promise<string[]> {
 }
 
 /** A file system error met writing the output as its located `--out` problem; anything else (a bug) as it is. */
-function outputError(outDir: string, error: unknown): unknown {
+export function outputError(outDir: string, error: unknown): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (error instanceof ContentError || typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return error;
   return new ContentError([writeProblem(outDir, code)]);
