@@ -288,6 +288,13 @@ export const catalogue = {
     message: (p: { limit: number }) => `emphasis, links, quotes or lists are nested more than ${p.limit} levels deep from here on; a post may nest them ${p.limit} levels at most`,
     hint: () => 'close what is open before opening more (every ** or _ needs its closing pair), or flatten the nesting: a post rarely needs more than three levels',
   }),
+  'markdown-unclosed': entry({
+    title: 'A paragraph of a post that opens far more emphasis than it closes',
+    severity: 'error',
+    stops: 'write',
+    message: () => 'this paragraph opens so many *, _ or ~ marks that never close that reading it would take too long; from here on they are not read as emphasis',
+    hint: () => 'close each * or _ you open, or write \\* and \\_ for a star or an underscore meant as text',
+  }),
   'too-large': entry({
     title: 'A content file too large to be a page',
     severity: 'error',

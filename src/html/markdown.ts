@@ -92,8 +92,104 @@ export function trimmedUrl(url: string, backpedal: RegExp = GFM_INLINE._backpeda
   return text.slice(0, end);
 }
 
-/** marked's tokenizer with bare URLs trimmed in bounded time. */
+/**
+ * The delimiter runs (`*`, `_`, `~`) of one inline run of Markdown (a paragraph, a heading,
+ * a cell), and how many of them marked's searches for closing delimiters have read.
+ * marked looks for the closer of each opening run by reading the runs after it, up to the
+ * last run that could close it; a run that never closes reads them all, so 100 kB of
+ * `*_a` (every `_` opens, none closes) took tens of seconds. The searches are counted in
+ * runs read, and a search that would take the count past EMPHASIS_READS times the runs
+ * there are is not made: the run is kept as text, and the rules refuse the post there.
+ */
+interface EmphasisBudget {
+  /** Where each run of each delimiter starts, in order. */
+  runs: Record<'*' | '_' | '~', number[]>;
+  /** The last run of each delimiter that could close one (not after a space), as marked reckons it. */
+  last: Record<'*' | '_' | '~', number>;
+  limit: number;
+  read: number;
+}
+
+/** Runs read by closer searches in an inline run, per run it holds (and a few to spare). */
+const EMPHASIS_READS = 8;
+const EMPHASIS_SPARE = 256;
+
+function emphasisBudget(src: string): EmphasisBudget {
+  const runs: EmphasisBudget['runs'] = { '*': [], _: [], '~': [] };
+  const last: EmphasisBudget['last'] = { '*': -1, _: -1, '~': -1 };
+  let count = 0;
+  for (let i = 0; i < src.length; i++) {
+    const character = src[i]!;
+    if (character !== '*' && character !== '_' && character !== '~') continue;
+    const before = i === 0 ? '\n' : src[i - 1]!;
+    runs[character].push(i);
+    count++;
+    if (!' \t\n\r\f'.includes(before)) last[character] = i;
+    while (src[i + 1] === character) i++;
+  }
+  return { runs, last, limit: EMPHASIS_READS * count + EMPHASIS_SPARE, read: 0 };
+}
+
+/** How many of the (sorted) run starts lie in (from, to]. */
+function runsWithin(starts: readonly number[], from: number, to: number): number {
+  const after = (offset: number) => {
+    let low = 0;
+    let high = starts.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (starts[middle]! <= offset) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return to <= from ? 0 : after(to) - after(from);
+}
+
+/** Delimiter runs kept as text because their closer searches would have read too much. */
+const overreadTokens = new WeakSet<Token>();
+
+/** Whether `token` is a delimiter run kept as text because the searches for closers in its paragraph read too much. */
+export function isOverread(token: Token): boolean {
+  return overreadTokens.has(token);
+}
+
+/** marked's tokenizer with bare URLs trimmed in bounded time, and searches for closing delimiters counted. */
 class BoundedTokenizer extends Tokenizer {
+  /** One budget per inline run being read, innermost last (BoundedLexer keeps it). */
+  readonly budgets: (EmphasisBudget | undefined)[] = [];
+
+  override emStrong(src: string, maskedSrc: string, prevChar?: string): Tokens.Em | Tokens.Strong | undefined {
+    const search = () => super.emStrong(src, maskedSrc, prevChar);
+    return (src[0] === '*' || src[0] === '_' ? this.counted(src, maskedSrc, prevChar, search) : search()) as Tokens.Em | Tokens.Strong | undefined;
+  }
+
+  override del(src: string, maskedSrc: string, prevChar?: string): Tokens.Del | undefined {
+    const search = () => super.del(src, maskedSrc, prevChar);
+    return (src[0] === '~' ? this.counted(src, maskedSrc, prevChar, search) : search()) as Tokens.Del | undefined;
+  }
+
+  private counted(src: string, maskedSrc: string, prevChar: string | undefined, search: () => Token | undefined): Token | undefined {
+    const budget = this.budgets.at(-1);
+    const delimiter = src[0] as '*' | '_' | '~';
+    let end = 1;
+    while (src[end] === delimiter) end++;
+    // marked searches only from a run that can open: one followed by a character other than a space, and an `_` not inside a word.
+    const next = src[end] ?? ' ';
+    const opens = !/\s/.test(next) && !(delimiter === '_' && /[\p{L}\p{N}]/u.test(prevChar ?? '') && /[\p{L}\p{N}]/u.test(next));
+    if (!budget || !opens) return search();
+    const at = maskedSrc.length - src.length;
+    const ahead = runsWithin(budget.runs[delimiter], at, budget.last[delimiter]);
+    if (budget.read + ahead > budget.limit) {
+      const text: Tokens.Text = { type: 'text', raw: src.slice(0, end), text: src.slice(0, end), escaped: false };
+      overreadTokens.add(text);
+      return text;
+    }
+    const token = search();
+    budget.read += token ? runsWithin(budget.runs[delimiter], at, at + token.raw.length) : ahead;
+    return token;
+  }
+
+
   override url(src: string): Tokens.Link | undefined {
     const match = this.rules.inline.url.exec(src);
     if (!match) return undefined;
@@ -117,11 +213,14 @@ class BoundedLexer extends Lexer {
   private blockDepth = 0;
   private inlineDepth = 0;
 
+  private readonly bounded: BoundedTokenizer;
+
   constructor() {
+    const bounded = new BoundedTokenizer();
     // A fresh options object: marked keeps its tokenizer on the one it is given.
-    super({ gfm: true, tokenizer: new BoundedTokenizer() });
-    const tokenizer = (this as unknown as { tokenizer: { rules: { inline: unknown } } }).tokenizer;
-    tokenizer.rules.inline = BOUNDED_INLINE;
+    super({ gfm: true, tokenizer: bounded });
+    this.bounded = bounded;
+    (bounded as unknown as { rules: { inline: unknown } }).rules.inline = BOUNDED_INLINE;
   }
 
   override blockTokens(src: string, tokens?: Token[], lastParagraphClipped?: boolean): Token[];
@@ -139,10 +238,12 @@ class BoundedLexer extends Lexer {
   override inlineTokens(src: string, tokens: Token[] = []): Token[] {
     if (this.inlineDepth > MAX_MARKDOWN_DEPTH) return flattened(src, tokens, 'text');
     this.inlineDepth++;
+    this.bounded.budgets.push(/[*_~]/.test(src) ? emphasisBudget(src) : undefined);
     try {
       return super.inlineTokens(src, tokens);
     } finally {
       this.inlineDepth--;
+      this.bounded.budgets.pop();
     }
   }
 }

@@ -20,3 +20,14 @@ describe('markdownTooDeep', () => {
     expect(found('Some **bold** and *em* and ~~gone~~ words. '.repeat(2000))).toEqual([]);
   });
 });
+
+describe('markdownTooDeep on emphasis that never closes', () => {
+  it('refuses a paragraph of *_a (every _ opens, none closes) at the line and column where reading stops', () => {
+    const problems = markdownTooDeep(siteModel({ posts: [postEntry('a', { title: 'A' }, `Intro.\n\n${'*_a'.repeat(30_000)}\n`)] }));
+    expect(problems.map((d) => [d.code, d.line, d.column >= 1])).toEqual([['markdown-unclosed', 8, true]]);
+  });
+
+  it('accepts ordinary paragraphs with marks that do not close (2 * 3, snake_case, a lone ~)', () => {
+    expect(found('Two * three is 6, snake_case_names stay, a ~ alone, and **bold** too. '.repeat(3000))).toEqual([]);
+  });
+});
