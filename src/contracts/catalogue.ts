@@ -154,8 +154,8 @@ export const catalogue = {
     severity: 'error',
     stops: 'render',
     message: (p: { out: string; names: string }) =>
-      `cannot write the site to ${JSON.stringify(p.out)}: it holds files that no build wrote there (${p.names}), and a build replaces the whole output folder`,
-    hint: () => 'move them somewhere of their own (the site\'s own files go under static/), then build again',
+      `cannot write the site to ${JSON.stringify(p.out)}: it holds files that no build wrote there, or that changed since (${p.names}), and a build replaces the whole output folder`,
+    hint: () => 'move them somewhere of their own (the site\'s own files go under static/), then build again; if the folder holds nothing of yours, delete it once',
   }),
   'output-write': entry({
     title: 'The output folder cannot be written',

@@ -1,15 +1,20 @@
 // outputFolderProblem(): which --out folders a build may replace, decided from paths and what is at the folder's top;
 // folderEntries(): what is there, never throwing.
-import { mkdir, symlink } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stopsRendering } from '../contracts/diagnostics.ts';
-import { folderEntries, markedFiles, markerText, OUTPUT_MARKER, outputFolderProblem, writeProblem, type OutputListing } from './output-folder.ts';
+import { folderEntries, markedFiles, markerText, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, stampOf, writeProblem, type OutputListing, type WrittenFile } from './output-folder.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
 
 const ROOT = '/work/project';
 const REPLACES = 'and a build replaces the whole output folder';
+
+/** The stamps of `paths` under `dir`, as a build records them. */
+async function stamps(dir: string, paths: readonly string[]): Promise<WrittenFile[]> {
+  return Promise.all(paths.map(async (path) => ({ path, ...(await stampOf(join(dir, path)))! })));
+}
 
 const missing = (out: string): OutputListing => ({ kind: 'missing', real: resolve(ROOT, out) });
 const folder = (out: string, names: string[]): OutputListing => ({ kind: 'folder', names, real: resolve(ROOT, out) });
@@ -129,8 +134,10 @@ describe('folderEntries', () => {
         const built = files.slice(added);
         const extra = files.slice(0, added);
         const dir = join(root, `case-${Math.random().toString(36).slice(2)}`);
-        await writeTree(dir, Object.fromEntries([...files.map((f) => [f, 'x']), [OUTPUT_MARKER, markerText(built)]]));
-        expect(markedFiles(markerText(built))).toEqual(new Set(built));
+        await writeTree(dir, Object.fromEntries(files.map((f) => [f, 'x'])));
+        const written = await stamps(dir, built);
+        await writeFile(join(dir, OUTPUT_MARKER), markerText(written));
+        expect([...markedFiles(markerText(written)).keys()]).toEqual(built);
         const listing = await folderEntries(dir);
         expect(listing.kind === 'folder' && [...(listing.strangers ?? [])].sort()).toEqual([...extra].sort().slice(0, 3));
         const problem = outputFolderProblem(root, dir, listing);
@@ -139,6 +146,49 @@ describe('folderEntries', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('lets a marker vouch only for files as its build wrote them: one written or copied by hand, a changed file or a link is a stranger', async () => {
+    const cases = {
+      // A marker forged by hand: names alone, as an older build wrote them.
+      'names alone': async (dir: string) => writeFile(join(dir, OUTPUT_MARKER), `${OUTPUT_MARKER_TEXT}precious.txt\n`),
+      // A stamp copied from another file of the same size: its bytes differ.
+      'a stamp of other bytes': async (dir: string) => {
+        await writeTree(dir, { 'other.txt': 'kept\n' });
+        const [other] = await stamps(dir, ['other.txt']);
+        await writeFile(join(dir, OUTPUT_MARKER), markerText([{ ...other!, path: 'precious.txt', mtime: 0n }]));
+      },
+      // The build's own file, edited since in place.
+      'a changed file': async (dir: string) => {
+        await writeFile(join(dir, OUTPUT_MARKER), markerText(await stamps(dir, ['precious.txt'])));
+        await writeFile(join(dir, 'precious.txt'), 'mine\n');
+      },
+      // A link where the build wrote a file, to a file elsewhere whose bytes are the build's.
+      'a link': async (dir: string) => {
+        await writeFile(join(dir, OUTPUT_MARKER), markerText(await stamps(dir, ['precious.txt'])));
+        await writeTree(root, { 'outside.txt': await readFile(join(dir, 'precious.txt'), 'utf8') });
+        await rm(join(dir, 'precious.txt'));
+        await symlink(join(root, 'outside.txt'), join(dir, 'precious.txt'));
+      },
+    };
+    for (const [name, forge] of Object.entries(cases)) {
+      const dir = join(root, name.replace(/ /g, '-'));
+      await writeTree(dir, { 'precious.txt': 'keep\n' });
+      await forge(dir);
+      const listing = await folderEntries(dir);
+      expect(listing.kind === 'folder' && listing.strangers, name).toContain('precious.txt');
+      expect(outputFolderProblem(root, dir, listing)?.code, name).toBe('output-folder-added');
+    }
+  });
+
+  it('still knows a build’s file copied with new times (a checkout, cp without -p) by its bytes', async () => {
+    const dir = join(root, 'copied');
+    await writeTree(dir, { 'index.html': '<!DOCTYPE html>', 'a/b.css': 'p{}' });
+    await writeFile(join(dir, OUTPUT_MARKER), markerText(await stamps(dir, ['a/b.css', 'index.html'])));
+    await utimes(join(dir, 'index.html'), 1, 1);
+    const listing = await folderEntries(dir);
+    expect(listing.kind === 'folder' && listing.strangers).toEqual([]);
+    expect(outputFolderProblem(root, dir, listing)).toBeUndefined();
   });
 
   it('refuses an --out that names a file, since a build would replace it', async () => {

@@ -4,30 +4,87 @@
 // folder it replaces only when it made it: every build leaves a marker file at
 // the top of its output (OUTPUT_MARKER), and a folder without one is refused,
 // however much it looks like a site.
-import { readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { lstat, readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { PAGES_DIR, SCHEMAS_DIR, STATIC_DIR, TEMPLATES_DIR } from '../contracts/project.ts';
 
 /**
  * The file every build writes at the top of its output folder, saying the folder is the generator's to
- * replace, and listing the files the build wrote there, so that a file put there since (notes kept
- * beside the site, say) is found and the folder refused rather than the file lost. A dotfile holding
+ * replace, and listing the files the build wrote there, each with its size, time and a digest of its
+ * bytes, so that a file put there since (notes kept beside the site, say), or one of the build's own
+ * changed since, is found and the folder refused rather than the file lost. Names alone would not do:
+ * a marker copied or written by hand would then let a build delete whatever file it names
+ * (precious.txt), and one a user edited in place would go with the old build. A dotfile holding
  * nothing private: Cloudflare Pages uploads and serves dotfiles (wrangler leaves out only _worker.js,
  * _redirects, _headers, _routes.json, functions, .DS_Store, node_modules and .git), so at worst anyone
  * can read the names of the files the site serves anyway.
  */
 export const OUTPUT_MARKER = '.site-build';
-export const OUTPUT_MARKER_TEXT = 'This folder was written by `site build`, which replaces it whole on the next build. The files it wrote:\n';
+export const OUTPUT_MARKER_TEXT = 'This folder was written by `site build`, which replaces it whole on the next build. The files it wrote (digest, size, time, path):\n';
 
-/** The marker's text for a build that wrote `files` (paths inside the folder, forward slashes). */
-export function markerText(files: readonly string[]): string {
-  return OUTPUT_MARKER_TEXT + files.map((file) => `${file}\n`).join('');
+/** What a build wrote at one path: its bytes' SHA-256, its size and its modification time (nanoseconds). */
+export interface FileStamp {
+  digest: string;
+  size: bigint;
+  mtime: bigint;
 }
 
-/** The files a marker says its build wrote; a file name holds no line break, so one a line. */
-export function markedFiles(text: string): Set<string> {
-  return new Set(text.startsWith(OUTPUT_MARKER_TEXT) ? text.slice(OUTPUT_MARKER_TEXT.length).split('\n').filter(Boolean) : []);
+/** A file a build wrote, and its stamp. */
+export interface WrittenFile extends FileStamp {
+  path: string;
+}
+
+/** The marker's text for a build that wrote `files` (paths inside the folder, forward slashes). */
+export function markerText(files: readonly WrittenFile[]): string {
+  return OUTPUT_MARKER_TEXT + files.map((f) => `${f.digest} ${f.size} ${f.mtime} ${f.path}\n`).join('');
+}
+
+/**
+ * The files a marker says its build wrote, with their stamps; a file name holds no line break, so one
+ * a line, the path last (it may hold spaces). A line not in that form (a marker of an older build, or
+ * one written by hand) vouches for nothing.
+ */
+export function markedFiles(text: string): Map<string, FileStamp> {
+  const files = new Map<string, FileStamp>();
+  if (!text.startsWith(OUTPUT_MARKER_TEXT)) return files;
+  for (const line of text.slice(OUTPUT_MARKER_TEXT.length).split('\n')) {
+    const parts = /^([0-9a-f]{64}) (\d{1,20}) (\d{1,30}) (.+)$/.exec(line);
+    if (parts) files.set(parts[4]!, { digest: parts[1]!, size: BigInt(parts[2]!), mtime: BigInt(parts[3]!) });
+  }
+  return files;
+}
+
+/** The stamp of the regular file at `file` (a link, a folder or anything else has none). */
+export async function stampOf(file: string): Promise<FileStamp | undefined> {
+  const info = await lstat(file, { bigint: true });
+  if (!info.isFile()) return undefined;
+  return { digest: await digestOf(file), size: info.size, mtime: info.mtimeNs };
+}
+
+async function digestOf(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const piece of createReadStream(file)) hash.update(piece as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Whether the file at `file` is still the one a build wrote with `stamp`: a regular file of its size
+ * whose time is unchanged, or whose bytes are (a copy or a checkout of a build keeps the bytes and
+ * not the time). Only a file of the right size is read.
+ */
+export async function stillWritten(file: string, stamp: FileStamp): Promise<boolean> {
+  try {
+    const info = await lstat(file, { bigint: true });
+    if (!info.isFile() || info.size !== stamp.size) return false;
+    if (info.mtimeNs === stamp.mtime) return true;
+    return (await digestOf(file)) === stamp.digest;
+  } catch {
+    // Gone or unreadable while looked at: nothing vouches for it.
+    return false;
+  }
 }
 
 /** Folders the engine reads or that hold installed packages: never an output folder, nor anything inside one. */
@@ -105,14 +162,20 @@ export async function folderEntries(dir: string): Promise<OutputListing> {
 /** Strangers named at most, in a message. */
 const MOST_NAMED = 3;
 
-/** Up to MOST_NAMED files below the marked folder `dir` that its marker does not list (the marker itself aside). */
-async function strangersIn(dir: string): Promise<string[]> {
+/**
+ * Up to MOST_NAMED files below the marked folder `dir` that its marker does not vouch for (the marker
+ * itself aside): not listed, or no longer what the build wrote there.
+ */
+export async function strangersIn(dir: string): Promise<string[]> {
   const written = markedFiles(await readFile(join(dir, OUTPUT_MARKER), 'utf8'));
   const strangers: string[] = [];
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (entry.isDirectory()) continue;
-    const path = relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/');
-    if (path !== OUTPUT_MARKER && !written.has(path)) strangers.push(path);
+    const file = join(entry.parentPath, entry.name);
+    const path = relative(dir, file).split(sep).join('/');
+    if (path === OUTPUT_MARKER) continue;
+    const stamp = written.get(path);
+    if (!stamp || !(await stillWritten(file, stamp))) strangers.push(path);
     if (strangers.length >= MOST_NAMED) break;
   }
   return strangers.sort();

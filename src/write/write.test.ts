@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { entrySize, keptFile, recover, refreshFiles, turnWriter, writeOutput, writeParseCache } from './write.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
 import { ContentError } from '../contracts/diagnostics.ts';
-import { markerText, OUTPUT_MARKER, OUTPUT_MARKER_TEXT } from './output-folder.ts';
+import { markedFiles, markerText, OUTPUT_MARKER, stampOf } from './output-folder.ts';
 
 /** A process id no process has (above any kernel's pid_max), for leftovers of a build that was killed. */
 const DEAD_PID = 2147483000;
@@ -19,6 +19,13 @@ beforeEach(async () => {
 afterEach(async () => {
   await removeFolder(parent);
 });
+
+/** Writes `files` under `dir` as a build would have, with a marker vouching for each. */
+async function builtTree(dir: string, files: Record<string, string>): Promise<void> {
+  await writeTree(dir, files);
+  const written = await Promise.all(Object.keys(files).map(async (path) => ({ path, ...(await stampOf(join(dir, path)))! })));
+  await writeFile(join(dir, OUTPUT_MARKER), markerText(written));
+}
 
 /** Every file below `dir`, relative, sorted. */
 async function filesIn(dir: string): Promise<string[]> {
@@ -35,17 +42,40 @@ describe('writeOutput', () => {
     ]);
     expect(await filesIn(dist)).toEqual([OUTPUT_MARKER, 'a/b/c.html', 'assets/x.bin', 'index.html']);
     // The marker lists what the build wrote, so a file put there later is told apart.
-    expect(await readFile(join(dist, OUTPUT_MARKER), 'utf8')).toBe(markerText(['a/b/c.html', 'assets/x.bin', 'index.html']));
+    const marker = markedFiles(await readFile(join(dist, OUTPUT_MARKER), 'utf8'));
+    expect([...marker.keys()]).toEqual(['a/b/c.html', 'assets/x.bin', 'index.html']);
+    expect(marker.get('index.html')).toEqual(await stampOf(join(dist, 'index.html')));
     expect(await readFile(join(dist, 'a/b/c.html'), 'utf8')).toBe('deep');
     expect([...(await readFile(join(dist, 'assets/x.bin')))]).toEqual([0, 1, 2]);
   });
 
   it('replaces the folder whole: files of the earlier build are gone, and nothing is left beside it', async () => {
-    await writeTree(dist, { 'index.html': 'old', 'old-page.html': 'old', 'assets/old-ABC.js': 'old' });
+    await builtTree(dist, { 'index.html': 'old', 'old-page.html': 'old', 'assets/old-ABC.js': 'old' });
     await writeOutput(dist, [{ path: 'index.html', contents: 'new' }, { path: 'about.html', contents: 'new' }]);
     expect(await filesIn(dist)).toEqual([OUTPUT_MARKER, 'about.html', 'index.html']);
     expect(await readFile(join(dist, 'index.html'), 'utf8')).toBe('new');
     expect(await readdir(parent)).toEqual(['dist']);
+  });
+
+  it('keeps the earlier build, and the user’s file in it, when a file was put there or changed while this one ran', async () => {
+    // The folder is judged before rendering (build.ts); what lands in it after that is judged at the swap.
+    const cases: Record<string, (dir: string) => Promise<void>> = {
+      added: (dir) => writeFile(join(dir, 'notes', 'precious.txt'), 'mine'),
+      changed: (dir) => writeFile(join(dir, 'index.html'), 'edited by hand'),
+      linked: (dir) => symlink(parent, join(dir, 'elsewhere')),
+    };
+    for (const [name, touch] of Object.entries(cases)) {
+      const out = join(parent, name);
+      await builtTree(out, { 'index.html': 'old', 'notes/kept.txt': 'old' });
+      await touch(out);
+      const before = await filesIn(out);
+      const problem = await failure(out, [{ path: 'index.html', contents: 'new' }]);
+      expect(problem).toMatchObject({ file: '--out', code: 'output-folder-added' });
+      expect(await filesIn(out)).toEqual(before);
+      expect((await readdir(parent)).filter((n) => n.startsWith('.'))).toEqual([]);
+    }
+    expect(await readFile(join(parent, 'added', 'notes', 'precious.txt'), 'utf8')).toBe('mine');
+    expect(await readFile(join(parent, 'changed', 'index.html'), 'utf8')).toBe('edited by hand');
   });
 
   it('links a file kept in the cache into the output instead of writing its bytes again', async () => {
@@ -61,14 +91,14 @@ describe('writeOutput', () => {
   });
 
   it('writes an empty site as a folder holding only its marker', async () => {
-    await writeTree(dist, { 'index.html': 'old' });
+    await builtTree(dist, { 'index.html': 'old' });
     await writeOutput(dist, []);
     expect(await readdir(dist)).toEqual([OUTPUT_MARKER]);
   });
 
   it('writes through a link to a folder elsewhere, leaving the link a link', async () => {
     const elsewhere = join(parent, 'elsewhere', 'site');
-    await writeTree(elsewhere, { [OUTPUT_MARKER]: OUTPUT_MARKER_TEXT, 'index.html': 'old' });
+    await builtTree(elsewhere, { 'index.html': 'old' });
     await symlink(elsewhere, dist);
     await writeOutput(dist, [{ path: 'index.html', contents: 'new' }]);
     expect((await lstat(dist)).isSymbolicLink()).toBe(true);
@@ -101,7 +131,7 @@ describe('writeOutput', () => {
   });
 
   it('leaves the previous build in place, and no tree beside it, when the new one cannot be written', async () => {
-    await writeTree(dist, { [OUTPUT_MARKER]: OUTPUT_MARKER_TEXT, 'index.html': 'previous' });
+    await builtTree(dist, { 'index.html': 'previous' });
     // Two files where one needs the other's name as a folder: the second cannot be written.
     const problem = await failure(dist, [{ path: 'a', contents: 'file' }, { path: 'a/b.html', contents: 'inside a file' }]);
     expect(problem.code).toBe('output-write');

@@ -9,7 +9,8 @@ import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile, ty
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ContentError } from '../contracts/diagnostics.ts';
-import { markerText, OUTPUT_MARKER, realPathOf, writeProblem } from './output-folder.ts';
+import { diagnostic } from '../contracts/diagnostics.ts';
+import { markerText, OUTPUT_MARKER, realPathOf, stampOf, strangersIn, writeProblem, type WrittenFile } from './output-folder.ts';
 
 export interface OutputEntry {
   /** Path inside the output folder, forward slashes. */
@@ -126,7 +127,7 @@ export async function openStaging(given: string): Promise<Staging> {
         writer.flush();
         for (const f of files) writeEntry(fileFor(f.path), f);
         writeFileSync(join(staging, OUTPUT_MARKER), markerText(await filesBelow(staging)));
-        await swapIn(staging, outDir);
+        await swapIn(staging, outDir, given);
       } catch (error) {
         await abandon();
         throw outputError(given, error);
@@ -136,13 +137,17 @@ export async function openStaging(given: string): Promise<Staging> {
   };
 }
 
-/** Every file below `dir` (this build's tree, whoever wrote it), relative with forward slashes, sorted. */
-async function filesBelow(dir: string): Promise<string[]> {
+/** Every file below `dir` (this build's tree, whoever wrote it), relative with forward slashes, with its stamp, sorted. */
+async function filesBelow(dir: string): Promise<WrittenFile[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => !e.isDirectory())
-    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
-    .sort();
+  const files: WrittenFile[] = [];
+  for (const e of entries) {
+    if (e.isDirectory()) continue;
+    const file = join(e.parentPath, e.name);
+    const stamp = await stampOf(file);
+    if (stamp) files.push({ path: relative(dir, file).split(sep).join('/'), ...stamp });
+  }
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** A file system error met writing the output as its located `--out` problem; anything else (a bug) as it is. */
@@ -259,8 +264,8 @@ export function folderMaker(base: string): (path: string) => string {
   };
 }
 
-/** Puts the finished tree `staging` in the place of `outDir`. */
-async function swapIn(staging: string, outDir: string): Promise<void> {
+/** Puts the finished tree `staging` in the place of `outDir` (`given` as the user wrote it). */
+async function swapIn(staging: string, outDir: string, given: string): Promise<void> {
   const parent = dirname(outDir);
   const name = basename(outDir);
   // Two renames: the old tree steps aside, the new one takes its name. If the
@@ -272,6 +277,14 @@ async function swapIn(staging: string, outDir: string): Promise<void> {
     throw error;
   });
   try {
+    // The folder was judged before rendering; a file put into it since (while the build ran) would be
+    // lost with it. Once set aside nothing writes into it, so it is judged again there, for good.
+    if (hadPrevious) {
+      const strangers = await addedSince(previous);
+      if (strangers.length > 0) {
+        throw new ContentError([diagnostic('output-folder-added', { file: '--out' }, { out: given, names: strangers.map((n) => JSON.stringify(n)).join(', ') })]);
+      }
+    }
     await rename(staging, outDir);
   } catch (error) {
     // Should putting it back fail too, recover() does it on the next run (the name says whose it was).
@@ -280,6 +293,13 @@ async function swapIn(staging: string, outDir: string): Promise<void> {
   }
   // The new build is in place; an old tree that cannot be removed (read-only files) is tried again next time.
   if (hadPrevious) await removeQuietly(previous);
+}
+
+/** Files of the earlier tree `dir` no build vouches for: the unlisted or changed ones of a marked tree, any file of an unmarked one. */
+async function addedSince(dir: string): Promise<string[]> {
+  const names = await readdir(dir);
+  if (names.includes(OUTPUT_MARKER)) return strangersIn(dir);
+  return names.sort().slice(0, 3);
 }
 
 /**
