@@ -295,6 +295,13 @@ export const catalogue = {
     message: () => 'this paragraph opens so many *, _ or ~ marks that never close that reading it would take too long; from here on they are not read as emphasis',
     hint: () => 'close each * or _ you open, or write \\* and \\_ for a star or an underscore meant as text',
   }),
+  'markdown-long-item': entry({
+    title: 'A list item of a post with too many lines not indented under it',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { limit: number }) => `this list has an item that goes on for more than ${p.limit.toLocaleString('en-CA')} lines not indented under it; it is not read as a list`,
+    hint: () => 'leave a blank line where the list ends, or indent the lines that belong to the item under it',
+  }),
   'too-large': entry({
     title: 'A content file too large to be a page',
     severity: 'error',
@@ -547,6 +554,14 @@ export const catalogue = {
     stops: 'write',
     message: (p: { error: string }) => `the source is not a pattern the CDNs can read: ${p.error}`,
     hint: () => 'use at most one "*", at the end after a "/", and each :name once, e.g. /blog/:year/*',
+  }),
+  'redirect-placeholder': entry({
+    title: 'A redirect target naming a part its source does not capture',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { name: string; from: string }) =>
+      `the target names :${p.name}, which the source ${p.from} does not capture, so the CDN would send visitors to an address with ":${p.name}" in it`,
+    hint: () => 'use only the :names the source has (and :splat for its "*"), or write the address out in full',
   }),
 
   // ── Templates, client code and output ──────────────────────────────────────

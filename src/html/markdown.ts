@@ -49,6 +49,21 @@ const BOUNDED_INLINE = {
 /** Characters a bare URL does not end with (GFM's extended autolinks): they end the sentence around it. */
 const TRAILING = new Set(['?', '!', '.', ',', ':', ';', '*', '_', "'", '"', '~']);
 
+/** The most lines a heading underlined with === or --- may take, its underline included. */
+const SETEXT_LINES = 16;
+
+/** Lines of text in a row that a list item may hold without indenting them under it. */
+export const LAZY_LINES = 1000;
+const LIST_START = /^ {0,3}(?:[*+-]|\d{1,9}[.)])(?:[ \t]|\n|$)/;
+
+/** Lists kept as a paragraph of text because an item holds more than LAZY_LINES lines not indented under it. */
+const longItemTokens = new WeakSet<Token>();
+
+/** Whether `token` is a list kept as text because an item holds too many lines not indented under it. */
+export function isLongItem(token: Token): boolean {
+  return longItemTokens.has(token);
+}
+
 /** How many times marked's own trimming of a bare URL is run before the one-pass trimming below takes over. */
 const TRIMS = 32;
 
@@ -189,6 +204,50 @@ class BoundedTokenizer extends Tokenizer {
     return token;
   }
 
+
+  /**
+   * A heading underlined with === or --- is read from at most SETEXT_LINES lines: marked's rule
+   * reads every following line of text looking for the underline, from the start of every block,
+   * and a list whose items are followed by lines of text tried it thousands of times (200 kB: 40 s).
+   */
+  override lheading(src: string): Tokens.Heading | undefined {
+    let end = -1;
+    for (let line = 0; line < SETEXT_LINES; line++) {
+      end = src.indexOf('\n', end + 1);
+      if (end < 0) return super.lheading(src);
+    }
+    return super.lheading(src.slice(0, end + 1));
+  }
+
+  /**
+   * A list item's lines of text that are not indented under it (lazy continuation lines) cost
+   * marked time that grows faster than their number: 128,000 such lines took 29 s. Past
+   * LAZY_LINES of them in a row the list is not read: its lines are kept as one paragraph of
+   * text, and the rules refuse the post there.
+   */
+  override list(src: string): Tokens.List | undefined {
+    if (!LIST_START.test(src)) return super.list(src);
+    let lazy = 0;
+    let end = src.indexOf('\n');
+    while (end >= 0 && end + 1 < src.length) {
+      const next = src.indexOf('\n', end + 1);
+      const line = src.slice(end + 1, next < 0 ? src.length : next);
+      if (line.trim() === '') break;
+      lazy = /^[ \t]/.test(line) || LIST_START.test(line) ? 0 : lazy + 1;
+      if (lazy > LAZY_LINES) {
+        // Up to the first blank line after the limit, so the rest of the post is read as usual.
+        const blank = /\n[ \t]*\n/.exec(src.slice(end));
+        const stop = blank ? end + blank.index + 1 : src.length;
+        const raw = src.slice(0, stop);
+        const text: Tokens.Text = { type: 'text', raw, text: raw, escaped: false };
+        const paragraph = { type: 'paragraph', raw, text: raw, tokens: [text] } as Tokens.Paragraph;
+        longItemTokens.add(paragraph);
+        return paragraph as unknown as Tokens.List;
+      }
+      end = next;
+    }
+    return super.list(src);
+  }
 
   override url(src: string): Tokens.Link | undefined {
     const match = this.rules.inline.url.exec(src);

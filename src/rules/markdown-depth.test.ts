@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { markdownTooDeep } from './markdown-depth.ts';
 import { postEntry, siteModel } from '../test-support.ts';
 import { MAX_MARKDOWN_DEPTH } from '../validate/limits.ts';
+import { LAZY_LINES } from '../html/markdown.ts';
 
 const found = (body: string) => markdownTooDeep(siteModel({ posts: [postEntry('a', { title: 'A' }, body)] })).map((d) => [d.code, d.line, d.severity]);
 
@@ -29,5 +30,16 @@ describe('markdownTooDeep on emphasis that never closes', () => {
 
   it('accepts ordinary paragraphs with marks that do not close (2 * 3, snake_case, a lone ~)', () => {
     expect(found('Two * three is 6, snake_case_names stay, a ~ alone, and **bold** too. '.repeat(3000))).toEqual([]);
+  });
+});
+
+describe('markdownTooDeep on list items that run on', () => {
+  it('refuses a list item followed by more lines not indented under it than the limit, at the list', () => {
+    const problems = markdownTooDeep(siteModel({ posts: [postEntry('a', { title: 'A' }, `Intro.\n\n- item\n${'more text\n'.repeat(LAZY_LINES + 1)}\nAfter.\n`)] }));
+    expect(problems.map((d) => [d.code, d.line, d.column])).toEqual([['markdown-long-item', 8, 1]]);
+  });
+
+  it('accepts an item with a few such lines, and a long list of items', () => {
+    expect(found(`- item\n${'more text\n'.repeat(50)}\n${'- another\n'.repeat(5000)}`)).toEqual([]);
   });
 });

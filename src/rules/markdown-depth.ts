@@ -1,12 +1,13 @@
 // Markdown nested past MAX_MARKDOWN_DEPTH levels (emphasis in emphasis, quotes
 // in lists...) is read as plain text from that level on, and emphasis marks whose
-// searches for a closer would read too much are kept as text (src/html/markdown.ts),
+// searches for a closer would read too much, and lists whose items run on for too many
+// lines not indented under them, are kept as text (src/html/markdown.ts),
 // so no post can exhaust the engine's stack or time; this rule refuses such a post
 // at the line where the limit is passed.
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { PostEntry, SiteModel } from '../contracts/model.ts';
 import { perObject } from '../memo.ts';
-import { bodyTokens, eachToken, isOverread, isTooDeep, markdownPlaces } from '../html/markdown.ts';
+import { bodyTokens, eachToken, isLongItem, isOverread, isTooDeep, LAZY_LINES, markdownPlaces } from '../html/markdown.ts';
 import { MAX_MARKDOWN_DEPTH } from '../validate/limits.ts';
 
 export function markdownTooDeep(model: SiteModel): Diagnostic[] {
@@ -18,9 +19,11 @@ const tooDeepInPost = perObject((post: PostEntry): Diagnostic[] => {
   const tokens = bodyTokens(post);
   let deep: Diagnostic | undefined;
   let open: Diagnostic | undefined;
+  let long: Diagnostic | undefined;
   eachToken(tokens, (token) => {
+    if (!long && isLongItem(token)) long = diagnostic('markdown-long-item', { file: post.file, ...markdownPlaces(post.body, post.bodyLine, tokens).of(token) }, { limit: LAZY_LINES });
     if (!deep && isTooDeep(token)) deep = diagnostic('markdown-too-deep', { file: post.file, ...markdownPlaces(post.body, post.bodyLine, tokens).of(token) }, { limit: MAX_MARKDOWN_DEPTH });
     if (!open && isOverread(token)) open = diagnostic('markdown-unclosed', { file: post.file, ...markdownPlaces(post.body, post.bodyLine, tokens).of(token) });
   });
-  return [...(deep ? [deep] : []), ...(open ? [open] : [])];
+  return [...(deep ? [deep] : []), ...(open ? [open] : []), ...(long ? [long] : [])];
 });
