@@ -1,4 +1,5 @@
 // checkRedirects(): unreachable rules, loops, chains, rules and pages hiding each other, and targets that are not pages.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RedirectEntry } from '../contracts/model.ts';
 import { checkRedirects } from './redirects.ts';
@@ -167,6 +168,23 @@ describe('rules _redirects cannot hold', () => {
     expect(codes(checkRedirects(rules(['/a/*/b/*', '/'], ['/:x/:x', '/']), targets(['/'])))).toEqual([['redirect-pattern', 'redirects[0].from', 2], ['redirect-pattern', 'redirects[1].from', 4]]);
     expect(codes(checkRedirects(rules(['/.netlify/functions/x', '/']), targets(['/'])))).toEqual([['redirect-pattern', 'redirects[0].from', 2]]);
     expect(codes(checkRedirects(rules(['/.netlifyish', '/'], ['/.Netlify', '/']), targets(['/'])))).toEqual([['redirect-pattern', 'redirects[0].from', 2]]);
+  });
+
+  it('refuses a target naming a placeholder its source does not capture, whatever the names', () => {
+    const name = fc.stringMatching(/^[A-Za-z_]\w{0,8}$/);
+    fc.assert(
+      fc.property(fc.uniqueArray(name, { minLength: 2, maxLength: 3 }), fc.boolean(), fc.boolean(), ([used, ...captured], splat, external) => {
+        const from = `/old/${captured.map((n) => `:${n}`).join('/')}${splat ? '/*' : ''}`;
+        const to = `${external ? 'https://elsewhere.example' : ''}/new/:${used}`;
+        const all = [...captured, ...(splat ? ['splat'] : [])];
+        const found = checkRedirects(rules([from, to]), targets(['/']));
+        if (all.includes(used!)) expect(found.filter((d) => d.code === 'redirect-placeholder')).toEqual([]);
+        else expect(summary(found)).toEqual([['redirect-placeholder', 'redirects[0].to', 3, `the target names :${used}, which the source ${from} does not capture, so the CDN would send visitors to an address with ":${used}" in it`]]);
+      }),
+      { numRuns: 300 },
+    );
+    // Each capture of the source may be used; an address with a port names no placeholder.
+    expect(checkRedirects(rules(['/blog/:year/*', '/news/:year/:splat'], ['/a', 'https://elsewhere.example:8443/a']), targets(['/']))).toEqual([]);
   });
 
 });

@@ -83,6 +83,9 @@ export function checkRedirects(redirects: readonly RedirectEntry[], targets: Lin
   return out;
 }
 
+/** A placeholder as the CDNs read one in a rule (the same names compilePattern captures). */
+const PLACEHOLDER = /:([A-Za-z_]\w*)/g;
+
 type Place = (rule: RedirectEntry, index: number, field: 'from' | 'to') => { file: string; line: number; column: number; path: string };
 
 /** Why a rule cannot be one line of _redirects, as a problem at the field at fault; `null` when it can. */
@@ -103,6 +106,12 @@ function writingProblem(rule: RedirectEntry, index: number, at: Place): Diagnost
       return diagnostic('redirect-character', at(rule, index, 'to'), { field: 'to', character: characterName(character.codePointAt(0)!) });
     }
     if (why) return diagnostic('redirect-url', at(rule, index, 'to'), { to: rule.to, why });
+  }
+  // The CDNs put a capture wherever the target names it, and leave a name the source does not
+  // capture as it is: the visitor would be sent to /:slug itself.
+  const captured = new Set(pattern.names);
+  for (const name of rule.to.matchAll(PLACEHOLDER)) {
+    if (!captured.has(name[1]!)) return diagnostic('redirect-placeholder', at(rule, index, 'to'), { name: name[1]!, from: rule.from });
   }
   // The longest line a rule makes: its source with a trailing slash added, its target, a forced status.
   if (rule.from.length + 1 + rule.to.length + ' 301!'.length + 1 > MAX_CDN_LINE) return diagnostic('redirect-url', at(rule, index, 'to'), { to: rule.to, why: 'long' });
