@@ -316,6 +316,13 @@ export const catalogue = {
     message: () => 'a post must start with front matter between two "---" lines',
     hint: () => 'begin the file with ---, the fields of the post, and another ---',
   }),
+  'front-matter-ended': entry({
+    title: 'A field of a post below the end of its front matter',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { field: string; end: number }) => `"${p.field}:" is below the end of the front matter (the line ${p.end} that is only --- or ... ends it, even inside a value), so it would be published as text, not read as a field`,
+    hint: () => 'indent the --- or ... line that is part of a value, or put that value in quotes, so the front matter ends at the --- you meant',
+  }),
   'impossible-date': entry({
     title: 'A date that is not on the calendar',
     severity: 'error',

@@ -1,4 +1,5 @@
 // validate(): literal texts and a tiny theme in, the resolved model and located diagnostics out.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LoadedContent, SourceFile } from '../load/load.ts';
 import type { Diagnostic } from '../contracts/diagnostics.ts';
@@ -152,6 +153,30 @@ describe('publication', () => {
     expect(published.model.posts).toEqual([]);
     const previewed = run({ pages: [draft] }, { today: '2025-06-02', drafts: true }).model.posts[0]!;
     expect([previewed.status, previewed.front.summary, previewed.body, previewed.bodyLine]).toEqual(['draft', 'Why you should call an electrician ---', '\nThe body.\n', 8]);
+  });
+
+  it('refuses a draft whose front matter a --- or ... at the start of a line inside a value ended early, at the field left below', () => {
+    // By YAML's rule the marker ends the document even inside a block of text; what follows it would be the post's text.
+    const ends = fc.constantFrom('---', '...', '--- # here', '...\t');
+    const style = fc.constantFrom('|', '>-', '');
+    const before = fc.array(fc.constantFrom('text', '  indented', '', 'note: x'), { maxLength: 3 });
+    fc.assert(fc.property(ends, style, before, (end, how, lines) => {
+      const text = ['---', 'title: Draft', `summary:${how ? ` ${how}` : ''}`, '  Why you should call', end, ...lines.map((line) => `  ${line}`), 'date: "2025-01-01"', 'draft: true', '---', '', 'The body.', ''].join('\n');
+      for (const drafts of [false, true]) {
+        const { model, diagnostics } = run({ pages: [{ file: 'pages/blog/early.md', text }] }, { today: '2025-06-02', drafts });
+        expect(model.posts).toEqual([]);
+        expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.path])).toEqual([['front-matter-ended', 'pages/blog/early.md', 6 + lines.length, 1, 'date']]);
+        expect(diagnostics[0]!.message).toContain('line 5');
+      }
+    }), { numRuns: 200 });
+  });
+
+  it('reads a post whose body has a field-like line only below its first thematic break, or inside code', () => {
+    const below = ['---', 'title: T', 'summary: S', 'date: "2025-01-01"', '---', 'Text.', '---', 'draft: true', ''].join('\n');
+    const fenced = ['---', 'title: T', 'summary: S', 'date: "2025-01-01"', '---', '```yaml', 'draft: true', '---', '```', ''].join('\n');
+    const { model, diagnostics } = run({ pages: [{ file: 'pages/blog/below.md', text: below }, { file: 'pages/blog/fenced.md', text: fenced }] }, { today: '2025-06-02' });
+    expect(diagnostics).toEqual([]);
+    expect(model.posts.map((p) => p.slug).sort()).toEqual(['below', 'fenced']);
   });
 
   it('refuses a date that is not on the calendar, at its line', () => {

@@ -9,7 +9,7 @@ import type { LoadedContent, SourceFile } from '../load/load.ts';
 import type { PageEntry, PostEntry, RedirectEntry, SiteModel, StaticEntry } from '../contracts/model.ts';
 import { isAbsoluteHttpUrl, NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from '../url.ts';
 import { compileSchema, formatPath, type Validator } from './json-schema.ts';
-import { parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './yaml.ts';
+import { fieldAfterFrontMatter, parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './yaml.ts';
 import type { Theme } from '../contracts/theme.ts';
 import { countWords } from '../words.ts';
 import { collectMembers } from '../collections/members.ts';
@@ -234,6 +234,12 @@ function readPost(source: SourceFile, route: string, theme: Theme, validators: V
   const split = splitFrontMatter(source.text);
   if (!split) {
     out.push(diagnostic('front-matter', { file: source.file, line: 1, column: 1 }));
+    return null;
+  }
+  // A draft: true the split left in the body would publish the draft, with the field as its text.
+  const leftOver = fieldAfterFrontMatter(split.body, Object.keys(postSchema(theme.post.schema).properties));
+  if (leftOver) {
+    out.push(diagnostic('front-matter-ended', { file: source.file, line: split.bodyLine + leftOver.line - 1, column: 1, path: leftOver.field }, { field: leftOver.field, end: split.bodyLine - 1 }));
     return null;
   }
   const nesting = markdownDepth(split.body);

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { parseYaml, splitFrontMatter, type ParseCache } from './yaml.ts';
+import { fieldAfterFrontMatter, parseYaml, splitFrontMatter, type ParseCache } from './yaml.ts';
 
 const located = (d: { code: string; line: number; column: number; message: string }) => [d.code, d.line, d.column, d.message];
 
@@ -90,6 +90,14 @@ describe('splitFrontMatter', () => {
     expect(splitFrontMatter('---\n---')).toEqual({ front: '', body: '', bodyLine: 3 });
   });
 
+  it('ends the front matter at a marker followed by a comment, as YAML does, and opens it at one', () => {
+    expect(splitFrontMatter('---\na: 1\n--- # end\nBody')).toEqual({ front: 'a: 1', body: 'Body', bodyLine: 4 });
+    expect(splitFrontMatter('--- # the post\na: 1\n...\t# end\nBody')).toEqual({ front: 'a: 1', body: 'Body', bodyLine: 4 });
+    // With no space before it, # is not a comment: the line is not a marker.
+    expect(splitFrontMatter('---#x\na: 1\n---\n')).toBeNull();
+    expect(splitFrontMatter('---\na: 1\n---#x\n---\nB')).toEqual({ front: 'a: 1\n---#x', body: 'B', bodyLine: 5 });
+  });
+
   // Whatever the values, the split gives back the front matter as it was written, and its fields
   // as they were: a draft stays a draft. Values are made of pieces that look like markers.
   const piece = fc.constantFrom('---', ' ---', '--- ', '...', ' ...', '-', '--', 'an electrician', ' ', '  ', '\n', '\n---', '---\n', '\n...\n', '#', ': ', '"', "'", '|', '>', '\t', '---x', 'é', '\r\n');
@@ -148,5 +156,19 @@ describe('aliases', () => {
 
   it('keeps aliases that reuse a value a few times', () => {
     expect(parseYaml('pages/a.yaml', 'a: &x hi\nb: *x\n').data).toEqual({ a: 'hi', b: 'hi' });
+  });
+});
+
+describe('fieldAfterFrontMatter', () => {
+  const fields = ['title', 'draft', 'date'];
+  it('names the first field line above the body’s first marker line, counting the body’s lines from 1', () => {
+    expect(fieldAfterFrontMatter('  more text\ndraft: true\ndate: x\n---\nBody', fields)).toEqual({ line: 2, field: 'draft' });
+    expect(fieldAfterFrontMatter('draft:\r\n... # end\r\n', fields)).toEqual({ line: 1, field: 'draft' });
+  });
+  it('finds nothing without a marker line below, past a code fence, in unknown or indented names, or in prose', () => {
+    expect(fieldAfterFrontMatter('draft: true\nBody', fields)).toBeNull();
+    expect(fieldAfterFrontMatter('```\ndraft: true\n---\n```', fields)).toBeNull();
+    expect(fieldAfterFrontMatter('note: x\n  draft: true\nTitle:x\n---\n', fields)).toBeNull();
+    expect(fieldAfterFrontMatter('Text.\n---\ndraft: true\n---\n', fields)).toBeNull();
   });
 });

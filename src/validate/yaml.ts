@@ -172,14 +172,15 @@ function aliasProblem(doc: Document, error: unknown): { offset: number; message:
  * Splits a Markdown file into front matter and body, by YAML's rule for where a document ends: the
  * file opens with a line `---`, and the front matter is every line after it up to the first line
  * that is a document marker on its own (`---` or `...` at the start of the line, nothing after it
- * but spaces). Nothing else ends it: a value whose line ends in " ---" is text, and a line that
- * starts with `---` followed by more is left to the YAML reader, which refuses it at its line.
+ * but spaces and a comment, as YAML allows: `--- # end`). Nothing else ends it: a value whose line
+ * ends in " ---" is text, and a line that starts with `---` followed by more is left to the YAML
+ * reader, which refuses it at its line.
  * `front` is those lines exactly, the line end before the closing marker left out; `bodyLine` is the
  * file's line where the body starts.
  */
 export function splitFrontMatter(text: string): { front: string; body: string; bodyLine: number } | null {
   const opening = lineAt(text, 0);
-  if (!/^---[ \t]*$/.test(opening.content) || opening.next === -1) return null;
+  if (!OPENING_MARKER.test(opening.content) || opening.next === -1) return null;
   const frontStart = opening.next;
   let line = 2;
   for (let start = frontStart; ; line++) {
@@ -193,8 +194,32 @@ export function splitFrontMatter(text: string): { front: string; body: string; b
   }
 }
 
-/** A line that ends a YAML document: `---` or `...`, then only spaces. */
-const DOCUMENT_MARKER = /^(?:---|\.\.\.)[ \t]*$/;
+/** A line that ends a YAML document: `---` or `...`, then only spaces, or spaces and a comment. */
+const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \t]+(?:#.*)?)?$/;
+/** The line that opens front matter: `---`, then only spaces, or spaces and a comment. */
+const OPENING_MARKER = /^---(?:[ \t]+(?:#.*)?)?$/;
+
+/**
+ * A field of the post written as a line of the body, before the body's first marker line: the front
+ * matter ended sooner than the editor meant, at a `---` or `...` that begins a line inside a value
+ * (by YAML's rule a marker there ends the document, even in a block of text), and the fields after it
+ * would be published as the post's text, a `draft: true` among them. `fields` are the names the post
+ * may have; `line` counts the body's lines from 1. Only a body with a marker line below the field is
+ * looked at (the `---` the editor meant to end the front matter with), and never past a code fence.
+ */
+export function fieldAfterFrontMatter(body: string, fields: readonly string[]): { line: number; field: string } | null {
+  const names = new Set(fields);
+  let found: { line: number; field: string } | null = null;
+  const lines = body.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!.replace(/\r$/, '');
+    if (DOCUMENT_MARKER.test(line)) return found;
+    if (/^\s{0,3}(?:```|~~~)/.test(line)) return null;
+    const key = /^([A-Za-z_$][\w$-]*)[ \t]*:(?:[ \t]|$)/.exec(line)?.[1];
+    if (!found && key !== undefined && names.has(key)) found = { line: index + 1, field: key };
+  }
+  return null;
+}
 
 /** The line of `text` that starts at `start`, without its line end, and where the next one starts (-1 after the last). */
 function lineAt(text: string, start: number): { content: string; next: number } {
