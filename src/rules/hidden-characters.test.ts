@@ -72,6 +72,26 @@ describe('joiners and zero-width spaces', () => {
   });
 });
 
+describe('characters drawn as nothing (default-ignorable)', () => {
+  it('refuses every one of them between Latin letters, whatever it is', () => {
+    // Every default-ignorable character, as Unicode lists them: between two Latin letters none has a job.
+    const ignorable = fc.integer({ min: 0, max: 0xe0fff }).map((c) => String.fromCodePoint(c)).filter((c) => /\p{Default_Ignorable_Code_Point}/u.test(c));
+    fc.assert(
+      fc.property(ignorable, fc.constantFrom('', ' '), (c, space) => {
+        expect(codes(`Fio${space}${c}relli`)).toEqual([c.codePointAt(0)]);
+      }),
+      { numRuns: 2_000 },
+    );
+    expect(codes('Fio\u034Frelli Fio\uFE0Frelli Fio\u180Brelli a\uFFF9hidden\uFFFAnote\uFFFBb')).toEqual([0x34f, 0xfe0f, 0x180b, 0xfff9, 0xfffa, 0xfffb]);
+  });
+
+  it('allows a soft hyphen inside a word, the grapheme joiner before a mark, and one variation selector after what has variants', () => {
+    expect(codes('electri\u00ADcian \u05D0\u05B8\u034F\u05B7 \u2764\uFE0F 1\uFE0F\u20E3 \u8FBB\u{E0100} \u2229\uFE00 \u1820\u180B')).toEqual([]);
+    // At a word's edge, before a letter, or a second selector (text hidden in selectors after an emoji).
+    expect(codes('\u00ADstart end\u00AD a\u034Fb \u2764\uFE0F\uFE0F \u{1F600}\u{E0100}')).toEqual([0xad, 0xad, 0x34f, 0xfe0f, 0xe0100]);
+  });
+});
+
 describe('characterName', () => {
   it('names the character in plain words, with its code', () => {
     expect(characterName(0x0b)).toBe('a vertical tab (U+000B)');

@@ -19,7 +19,10 @@
 // - Zero-width space and word joiner (U+200B, U+2060) are allowed between
 //   letters of scripts written without spaces (Thai, Lao, Khmer, Myanmar,
 //   Chinese, Japanese), where they mark where a line may break.
-// - U+FEFF inside text, invisible operators and fillers are refused everywhere.
+// - A soft hyphen is allowed inside a word, the grapheme joiner (U+034F) between a letter's marks, and
+//   one variation selector after a character that has variants (an emoji, a symbol, an ideograph).
+// - U+FEFF inside text, invisible operators and fillers, and every other character Unicode calls
+//   default-ignorable (drawn as nothing), are refused everywhere.
 // The characters XML forbids are exactly those the feed and sitemap writers
 // refuse (src/extras/xml.ts), so a value this rule passes can always be written.
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
@@ -31,7 +34,10 @@ import { walk } from './link-sources.ts';
 import { bodyPosition, contentSources } from './content-sources.ts';
 
 /** Every character that is refused at least somewhere; {@link allowedHere} decides from its neighbours. */
-const CANDIDATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFDD0-\uFDEF\uFEFF\uFFA0\uFFFE\uFFFF\u{E0000}-\u{E007F}]|\p{Cs}/gu;
+// Besides controls, noncharacters and surrogates: every character Unicode marks default-ignorable (shown as
+// nothing when a font has no glyph for it: fillers, variation selectors, the grapheme joiner, ...), and the
+// interlinear annotation marks, which hide the text between them.
+const CANDIDATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFF9-\uFFFB\uFFFE\uFFFF]|\p{Default_Ignorable_Code_Point}|\p{Cs}/gu;
 
 const ANY_CANDIDATE = new RegExp(CANDIDATE.source, 'u');
 // Letters only: U+061C, a mark, is itself of the Arabic script.
@@ -40,6 +46,9 @@ const JOINING = /[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx
 const UNSPACED = /[\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\p{sc=Tibetan}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
 const EMOJI_PIECE = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]/u;
 const LETTER = /[\p{L}\p{M}]/u;
+/** What a variation selector may follow: an emoji (digits, # and * make keycaps), a symbol, an ideograph, or a letter of the scripts with standardized variants. */
+const VARIABLE = /[\p{Emoji}\p{S}\p{sc=Han}\p{sc=Myanmar}\p{sc=Phags_Pa}\p{sc=Manichaean}\p{sc=Egyptian_Hieroglyphs}]/u;
+const VARIATION_SELECTOR = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u180B-\u180D\u180F]/u;
 const DIRECTION_MARKS = new Set([0x200e, 0x200f, 0x061c, 0x202a, 0x202b, 0x202c, 0x2066, 0x2067, 0x2068, 0x2069]);
 
 /** A refused character of a text, and where it is. */
@@ -82,6 +91,18 @@ function allowedHere(code: number, text: string, index: number, length: number):
     return LETTER.test(before) && LETTER.test(after) && (JOINING.test(before) || JOINING.test(after));
   }
   if (code === 0x200b || code === 0x2060) return UNSPACED.test(before) && UNSPACED.test(after);
+  // A soft hyphen marks where a word may break: it belongs inside a word.
+  if (code === 0xad) return LETTER.test(before) && LETTER.test(after);
+  // The grapheme joiner keeps two combining marks in the order written: it belongs before a mark.
+  if (code === 0x34f) return LETTER.test(before) && /\p{M}/u.test(after);
+  // A variation selector picks a form of the character before it (one only: a run of them after a
+  // letter or an emoji is text hidden in plain sight). Mongolian's own selectors follow its letters.
+  if (VARIATION_SELECTOR.test(characterAfter(text, index))) {
+    if (before === '' || VARIATION_SELECTOR.test(before)) return false;
+    if (code >= 0x180b && code <= 0x180f) return /\p{sc=Mongolian}/u.test(before);
+    if (code >= 0xe0100) return /\p{sc=Han}/u.test(before);
+    return VARIABLE.test(before);
+  }
   // Tag characters spell a subdivision flag after a black flag (🏴 then tags then U+E007F); anywhere else they hide text.
   if (code >= 0xe0000 && code <= 0xe007f) {
     let start = index;
@@ -120,7 +141,8 @@ export function characterName(code: number): string {
   if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return `a control character (${hex})`;
   if (code >= 0xd800 && code <= 0xdfff) return `half of a character, a lone surrogate (${hex}), which no file can hold`;
   if ((code >= 0xfdd0 && code <= 0xfdef) || code === 0xfffe || code === 0xffff) return `a noncharacter (${hex})`;
-  if (code >= 0xe0000) return `an invisible tag character (${hex})`;
+  if (code >= 0xe0000 && code <= 0xe007f) return `an invisible tag character (${hex})`;
+  if ((code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef) || (code >= 0x180b && code <= 0x180f)) return `a variation selector (${hex}) where it changes nothing you can see`;
   if (DIRECTION_MARKS.has(code) || code === 0x202d || code === 0x202e) return `an invisible text-direction control (${hex})`;
   if (/\s/.test(String.fromCodePoint(code))) return `a space character (${hex})`;
   return `an invisible character (${hex})`;
@@ -147,6 +169,8 @@ const NAMES: Record<number, string> = {
   0x202d: 'a left-to-right override',
   0x202e: 'a right-to-left override',
   0x2060: 'a word joiner',
+  0xad: 'a soft hyphen',
+  0x34f: 'a combining grapheme joiner',
   0xfeff: 'a zero-width no-break space (byte order mark)',
 };
 

@@ -6,7 +6,7 @@
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { RedirectEntry } from '../contracts/model.ts';
 import { compilePattern, externalTargetProblem, isPattern, MAX_CDN_LINE, normaliseLinkPath, pathMatches, unwritableInToken } from '../url.ts';
-import { characterName } from './hidden-characters.ts';
+import { characterName, hiddenCharactersOf } from './hidden-characters.ts';
 import type { LinkTargets } from './links.ts';
 
 /** `baseUrl`: the site's own address; a target on it (`https://www.example.com/old`) is checked as the path it names. */
@@ -90,6 +90,12 @@ type Place = (rule: RedirectEntry, index: number, field: 'from' | 'to') => { fil
 
 /** Why a rule cannot be one line of _redirects, as a problem at the field at fault; `null` when it can. */
 function writingProblem(rule: RedirectEntry, index: number, at: Place): Diagnostic | null {
+  // A character drawn as nothing (a Hangul filler, a grapheme joiner) is one token, but an address
+  // nobody could type or see: refused as the text rule refuses it anywhere else.
+  for (const field of ['from', 'to'] as const) {
+    const hidden = hiddenCharactersOf(rule[field])[0];
+    if (hidden) return diagnostic('redirect-character', at(rule, index, field), { field, character: characterName(hidden.code) });
+  }
   const inFrom = unwritableInToken(rule.from);
   if (inFrom) return diagnostic('redirect-character', at(rule, index, 'from'), { field: 'from', character: characterName(inFrom.character.codePointAt(0)!) });
   const pattern = compilePattern(rule.from);
