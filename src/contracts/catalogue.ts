@@ -302,6 +302,13 @@ export const catalogue = {
     message: (p: { limit: number }) => `this list has an item that goes on for more than ${p.limit.toLocaleString('en-CA')} lines not indented under it; it is not read as a list`,
     hint: () => 'leave a blank line where the list ends, or indent the lines that belong to the item under it',
   }),
+  'html-too-deep': entry({
+    title: 'HTML in a post nested too deeply',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { limit: number }) => `this HTML opens more than ${p.limit} elements inside each other here; a post may nest ${p.limit} at most`,
+    hint: () => 'close each element you open (</div> for <div>), or write the post in Markdown',
+  }),
   'too-large': entry({
     title: 'A content file too large to be a page',
     severity: 'error',

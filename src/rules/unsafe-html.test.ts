@@ -48,3 +48,16 @@ describe('unsafeHtml wherever Markdown holds HTML', () => {
     ]);
   });
 });
+
+describe('unsafeHtml on HTML nested past the limit', () => {
+  it('refuses 200,000 nested elements once, at the tag that passes the limit, in linear time', () => {
+    const start = performance.now();
+    const problems = located(`Intro.\n\n${'<div>'.repeat(200_000)}\n`);
+    expect(performance.now() - start).toBeLessThan(2000);
+    expect(problems.map(([line, column]) => [line, column])).toEqual([[8, 1 + 5 * 100]]);
+  });
+
+  it('accepts HTML nested a few levels, and many elements side by side', () => {
+    expect(located(`<details><summary>More</summary><div><p>x</p></div></details>\n\n${'<span>a</span> '.repeat(10_000)}\n`)).toEqual([]);
+  });
+});

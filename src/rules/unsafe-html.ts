@@ -7,7 +7,7 @@ import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { PostEntry, SiteModel } from '../contracts/model.ts';
 import { perObject } from '../memo.ts';
 import { bodyTokens, eachToken, markdownPlaces } from '../html/markdown.ts';
-import { unsafeParts } from '../html/content-html.ts';
+import { htmlTooDeep, MAX_HTML_DEPTH, unsafeParts } from '../html/content-html.ts';
 
 export function unsafeHtml(model: SiteModel): Diagnostic[] {
   return model.posts.flatMap(unsafeHtmlInPost);
@@ -19,6 +19,11 @@ const unsafeHtmlInPost = perObject((post: PostEntry): Diagnostic[] => {
   const places = markdownPlaces(post.body, post.bodyLine, tokens);
   eachToken(tokens, (token) => {
     if (token.type !== 'html' || typeof token.raw !== 'string') return;
+    const deep = htmlTooDeep(token.raw);
+    if (deep !== undefined) {
+      found.push(diagnostic('html-too-deep', { file: post.file, ...places.of(token, deep) }, { limit: MAX_HTML_DEPTH }));
+      return;
+    }
     for (const part of unsafeParts(token.raw)) {
       found.push(diagnostic('unsafe-html', { file: post.file, ...places.of(token, part.offset) }, part));
     }
