@@ -172,3 +172,35 @@ describe('fieldAfterFrontMatter', () => {
     expect(fieldAfterFrontMatter('Text.\n---\ndraft: true\n---\n', fields)).toBeNull();
   });
 });
+
+describe('keys that are not plain text', () => {
+  it('finds a key written as a number, a boolean or null at its own line, under the name the value gives it', () => {
+    const keys = ['5', '0x1F', '0o17', '1.0', '1e3', '-7', 'true', 'false', '~', '.inf', '.nan', 'NO', 'on', '2024-01-01'];
+    const text = `group:\n${keys.map((k) => `  ${k}: v`).join('\n')}\n`;
+    const parsed = parseYaml('k.yaml', text);
+    expect(parsed.diagnostics).toEqual([]);
+    const names = Object.keys((parsed.data as { group: object }).group);
+    expect(names.length).toBe(keys.length);
+    // Found by the name the plain value gives each key (5, 31, 15, 1, 1000, -7, true, false, "", Infinity, NaN, ...).
+    keys.forEach((k, index) => {
+      const name = Object.keys(parseYaml('k.yaml', `${k}: 1`).data as object)[0]!;
+      expect(parsed.locateKey(['group'], name)).toEqual({ line: 2 + index, column: 3 });
+    });
+  });
+
+  it('refuses a key that is a list, a map or an alias at where it starts, writing nothing to the console', () => {
+    const warn = process.emitWarning;
+    const warned: unknown[] = [];
+    process.emitWarning = ((...args: unknown[]) => void warned.push(args)) as typeof process.emitWarning;
+    try {
+      for (const [text, line, column] of [['a: 1\n? [a, b]\n: c\n', 2, 3], ['x: {[a]: b}\n', 1, 5], ['a: &k {b: 1}\n*k : 2\n', 2, 1]] as const) {
+        const parsed = parseYaml('k.yaml', text);
+        expect(parsed.data).toBeUndefined();
+        expect(parsed.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['yaml-syntax', line, column]]);
+      }
+    } finally {
+      process.emitWarning = warn;
+    }
+    expect(warned).toEqual([]);
+  });
+});

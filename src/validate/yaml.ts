@@ -107,6 +107,10 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
     });
   })];
   if (doc.errors.length === 0) diagnostics.push(...cutByComment(doc, text).map((cut) => diagnostic('comment-in-text', { file, ...at(cut.offset) }, cut)));
+  if (doc.errors.length === 0) diagnostics.push(...collectionKeys(doc).map((offset) => diagnostic('yaml-syntax', { file, ...at(offset) }, {
+    message: 'a field name here is a list, a map or an alias, which no field can be named',
+    hint: 'write the field name as plain text before its colon, e.g. name: value (a "? " line starts such a name)',
+  })));
   let data: unknown;
   if (doc.errors.length === 0 && !diagnostics.some((d) => d.severity === 'error')) {
     try {
@@ -130,7 +134,7 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
       if (isMap(parent)) {
         for (const pair of parent.items) {
           const k = pair.key as Node | null;
-          if (k && (k as { value?: unknown }).value === key && k.range) return at(k.range[0]);
+          if (k && isScalar(k) && keyName(k.value) === key && k.range) return at(k.range[0]);
         }
       }
       return parent?.range ? at(parent.range[0]) : documentStart;
@@ -226,6 +230,29 @@ function lineAt(text: string, start: number): { content: string; next: number } 
   const end = text.indexOf('\n', start);
   const stop = end === -1 ? text.length : end;
   return { content: text.slice(start, text[stop - 1] === '\r' ? stop - 1 : stop), next: end === -1 ? -1 : end + 1 };
+}
+
+/**
+ * The name a scalar key has in the plain value: `toJS` writes a number, a boolean or null as text
+ * (`5:` is the field "5", `0x1F:` is "31", `~:` is ""), so a field reported by that name is found.
+ */
+function keyName(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * Where a key that is a list, a map or an alias starts (`? [a, b]`): the plain value could only
+ * name it by a stringified form (and the YAML package warns on the console as it does).
+ */
+function collectionKeys(doc: Document): number[] {
+  const offsets: number[] = [];
+  visit(doc, {
+    Pair(_, pair) {
+      const key = pair.key as Node | null;
+      if (key && !isScalar(key) && key.range) offsets.push(key.range[0]);
+    },
+  });
+  return offsets;
 }
 
 function nearestNode(doc: Document, path: FieldPath): Node | null {
