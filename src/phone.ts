@@ -59,15 +59,50 @@ function judge(e164: string): string | undefined {
   if (length === 'TOO_LONG') return `it is too long for ${a}: it has a digit too many`;
   if (length === 'INVALID_LENGTH') return `it has a length that no number of +${parsed.countryCallingCode} has`;
   if (!parsed.isValid()) return `it is not ${a} anyone can dial: its area or exchange code is not in use`;
+  // libphonenumber reads past a trunk prefix kept after the country code (+44 020..., +1 1 416...)
+  // and judges the number without it; the link would still dial the digit, which most networks refuse.
+  if (parsed.number !== e164) return `it keeps the digit ${e164.slice(1 + parsed.countryCallingCode.length, e164.length - parsed.nationalNumber.length)} that is dialled only inside the country after the country code: write ${parsed.number}`;
   return undefined;
 }
 
-/** Whether `display`, as printed, is the number `e164` dials: every digit of it, North American numbers with or without the leading 1. */
+/**
+ * Whether `display`, as printed, is the number `e164` dials, and nothing more: the same digits with any
+ * punctuation, or the number as its country prints it (a trunk 0 in London's 020 7946 0958, North
+ * America's 1 left out), in any digits (Arabic-Indic ٤١٦, full-width ４１６) or spelled on the keypad
+ * (1-800-FLOWERS). An extension is not the number the link dials (see `printedExtension`).
+ */
 export function printedMatches(phone: { e164: string; display: string }): boolean {
   const digits = phone.e164.replace(/^\+/, '');
   const printed = phone.display.replace(/\D/g, '');
-  return printed === digits || (digits.startsWith('1') && printed === digits.slice(1));
+  if (printed === digits || (digits.startsWith('1') && printed === digits.slice(1))) return true;
+  return readings(phone).some((reading) => reading.number === phone.e164 && reading.ext === undefined);
 }
+
+/** The extension `display` prints after the number `e164` dials, which a tel: link never dials; undefined when it prints none. */
+export function printedExtension(phone: { e164: string; display: string }): string | undefined {
+  return readings(phone).find((reading) => reading.number === phone.e164 && reading.ext !== undefined)?.ext;
+}
+
+/** What libphonenumber reads in `display` as a number of `e164`'s country: as written, and with its letters as the keypad's digits. */
+function readings(phone: { e164: string; display: string }): { number: string; ext?: string }[] {
+  const country = parsePhoneNumberFromString(phone.e164)?.country;
+  const texts = [phone.display];
+  // A vanity number's letters stand for the keys they are on, from the first digit on (before it: "Call").
+  const first = phone.display.search(/\p{Nd}/u);
+  if (first >= 0 && /[A-Za-z]/.test(phone.display.slice(first))) texts.push(phone.display.slice(0, first) + keypad(phone.display.slice(first)));
+  return texts.flatMap((text) => {
+    const parsed = parsePhoneNumberFromString(text, country);
+    return parsed ? [{ number: parsed.number, ext: parsed.ext }] : [];
+  });
+}
+
+/** Letters as the digits of the keys they are on. */
+function keypad(text: string): string {
+  return text.replace(/[A-Za-z]/g, (letter) => KEYS[letter.toUpperCase()]!);
+}
+const KEYS: Record<string, string> = Object.fromEntries(
+  ['ABC', 'DEF', 'GHI', 'JKL', 'MNO', 'PQRS', 'TUV', 'WXYZ'].flatMap((letters, i) => [...letters].map((l) => [l, String(i + 2)])),
+);
 
 /** A country's name in English for a message, falling back to its code. */
 function regionName(region: string): string {

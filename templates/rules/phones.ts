@@ -3,7 +3,7 @@
 // a number of its country's plan (a digit short passes every pattern), and the two
 // must be the same number, or a visitor reads one number and calls another. What
 // makes a number right is the engine's phone module (src/phone.ts).
-import { dialProblem, printedMatches, type SiteProblem } from '../../src/index.ts';
+import { dialProblem, printedExtension, printedMatches, type SiteProblem } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 
 export { printedMatches };
@@ -18,6 +18,12 @@ export function phoneRules(site: Site): SiteProblem[] {
         path: ['phones', name, 'e164'],
         message: `"${phone.e164}" dials no one: ${why}`,
         hint: `check it digit by digit against the line the business answers, and its printed form "${phone.display}" with it`,
+      });
+    } else if (printedExtension(phone) !== undefined) {
+      problems.push({
+        path: ['phones', name, 'display'],
+        message: `the printed "${phone.display}" has the extension ${printedExtension(phone)}, which the link's e164 "${phone.e164}" does not dial: visitors who tap it reach the main line`,
+        hint: 'print the extension in the text beside the number (e.g. "ask for extension 123"), and display only the number',
       });
     } else if (!printedMatches(phone)) {
       problems.push({
