@@ -63,6 +63,18 @@ describe('routes and pages', () => {
     expect(claimedRoutes).toEqual([]);
   });
 
+  it('refuses a name holding any character a URL segment cannot, a backslash and a line break included, as itself and never as a page', () => {
+    const odd = fc.constantFrom('\\', '\n', '\r', '\t', '%', '#', '?', ' ', '.', 'É', 'e\u0301', '\u00a0', ':', '"');
+    const name = fc.tuple(fc.stringMatching(/^[a-z0-9]{0,4}$/), odd, fc.stringMatching(/^[a-z0-9]{0,4}$/)).map(([a, c, b]) => `${a}${c}${b}`);
+    fc.assert(fc.property(name, fc.constantFrom('', 'blog/', 'gta/'), fc.constantFrom('yaml', 'md'), (stem, folder, extension) => {
+      const file = `pages/${folder}${stem}.${extension}`;
+      const { model, diagnostics, claimedRoutes } = run({ pages: [{ ...plainPage(file), file }] }, { today: '2025-06-02' });
+      expect(diagnostics.map((d) => [d.code, d.file])).toEqual([['route-name', file]]);
+      expect(diagnostics[0]!.message).toBe(`"${stem}" cannot be part of a URL`);
+      expect([model.pages, model.posts, claimedRoutes]).toEqual([[], [], []]);
+    }), { numRuns: 300 });
+  });
+
   it('skips files below pages/ that are not pages', () => {
     const { model, claimedRoutes } = run({ pages: [{ file: 'pages/_partials/cta.yaml', text: 'x: 1\n' }] });
     expect(model.pages).toEqual([]);

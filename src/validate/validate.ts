@@ -133,15 +133,19 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
       redirects.push(...readOnce(source, [validators], diagnostics, (found) => readRedirects(source, validators, found)));
       continue;
     }
-    const route = routeFromPath(source.file.slice(PAGES_DIR.length + 1));
-    if (route === null) {
+    // The names are judged as the file system holds them, before they become a route: a backslash is a
+    // character of a name here, not a folder (routeFromPath reads it as one, for paths written on Windows),
+    // and a line break in a name is a character like any other.
+    const stemSegments = source.file.slice(PAGES_DIR.length + 1).replace(/\.(?:ya?ml|md)$/, '').split('/');
+    if (stemSegments.some((segment) => segment.startsWith('_'))) {
       // A name or folder starting with _ is left out of the site on purpose; an editor should know it is.
       diagnostics.push(diagnostic('not-a-page', { file: source.file }, { file: source.file, why: 'underscore' }));
       continue;
     }
-    const badSegment = route.split('/').slice(1).find((segment) => segment && !ROUTE_SEGMENT.test(segment));
-    if (badSegment !== undefined) {
-      diagnostics.push(diagnostic('route-name', { file: source.file }, { segment: badSegment }));
+    const badSegment = stemSegments.find((segment) => !ROUTE_SEGMENT.test(segment));
+    const route = routeFromPath(source.file.slice(PAGES_DIR.length + 1));
+    if (badSegment !== undefined || route === null) {
+      diagnostics.push(diagnostic('route-name', { file: source.file }, { segment: badSegment ?? source.file }));
       continue;
     }
     claimedRoutes.push(route);
