@@ -133,6 +133,13 @@ export const catalogue = {
     message: (p: { value: unknown }) => `base URL ${JSON.stringify(p.value)} is not an absolute http(s) URL`,
     hint: () => 'for example https://www.example.com',
   }),
+  'base-url-origin': entry({
+    title: 'The base URL has more than a scheme and a host',
+    severity: 'error',
+    stops: 'render',
+    message: (p: { value: string; extra: string }) => `base URL ${JSON.stringify(p.value)} has ${p.extra}, where only the scheme and the host belong`,
+    hint: () => 'write the scheme and host only, e.g. https://www.example.com: every page links from the root of its host',
+  }),
   'output-folder': entry({
     title: 'The output folder would replace the project',
     severity: 'error',

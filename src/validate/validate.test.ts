@@ -311,6 +311,22 @@ describe('site.yaml', () => {
     }
   });
 
+  it('refuses a base URL with a path or a user name, from the option or site.yaml, and hands theme code no site', () => {
+    const extra = fc.oneof(
+      fc.stringMatching(/^(\/[a-z0-9-]{1,8}){1,3}\/?$/).map((path) => ({ tail: path, words: `a path (${path.replace(/\/+$/, '')})` })),
+      fc.constantFrom('user@', 'user:secret@', ':pw@').map((who) => ({ head: who, words: 'a user name or password' })),
+    );
+    fc.assert(fc.property(extra, fc.constantFrom('http', 'https'), fc.boolean(), (part, scheme, fromOption) => {
+      const value = `${scheme}://${'head' in part ? part.head : ''}www.example.com${'tail' in part ? part.tail : ''}`;
+      const result = fromOption ? run({}, { baseUrl: value }) : run({ site: siteFile('name: Tiny', `baseUrl: ${value}`) });
+      expect(result.diagnostics.map((d) => [d.code, d.file, d.path])).toEqual([['base-url-origin', fromOption ? '--base-url' : 'site.yaml', 'baseUrl']]);
+      expect(result.diagnostics[0]!.message).toBe(`base URL ${JSON.stringify(value)} has ${part.words}, where only the scheme and the host belong`);
+      if (!fromOption) expect(result.diagnostics[0]!.line).toBe(3);
+      expect(result.siteValid).toBe(false);
+    }), { numRuns: 200 });
+    expect(run({}, { baseUrl: 'https://www.example.com:8443//' }).diagnostics).toEqual([]);
+  });
+
   it('reports a missing site.yaml', () => {
     const { diagnostics } = run({ site: null });
     expect(diagnostics.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([['missing-file', 'site.yaml', 'site.yaml is missing', 'create it at the project root']]);

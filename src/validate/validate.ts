@@ -103,12 +103,15 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
   // The browser's URL parser decides, on text with no whitespace or control character (it drops some without a
   // word), and no query or fragment: the sitemap, robots.txt and the feed write it as it is, before each route.
   const baseUrlValid = typeof baseUrl === 'string' && isAbsoluteHttpUrl(baseUrl) && !/[?#]/.test(baseUrl);
-  if ((siteData || options.baseUrl !== undefined) && !baseUrlValid) {
-    const where = options.baseUrl ? { file: '--base-url' } : { file: SITE_FILE, ...siteSource?.locate(['baseUrl']) };
-    diagnostics.push(diagnostic('base-url', { ...where, path: 'baseUrl' }, { value: baseUrl }));
+  // Pages link to each other from the root (/about), so a path after the host would be a site the links leave;
+  // a user name or password would be published in every canonical link and the sitemap.
+  const extra = baseUrlValid ? beyondOrigin(baseUrl) : undefined;
+  if ((siteData || options.baseUrl !== undefined) && (!baseUrlValid || extra)) {
+    const where = options.baseUrl !== undefined ? { file: '--base-url' } : { file: SITE_FILE, ...siteSource?.locate(['baseUrl']) };
+    diagnostics.push(extra ? diagnostic('base-url-origin', { ...where, path: 'baseUrl' }, { value: String(baseUrl), extra }) : diagnostic('base-url', { ...where, path: 'baseUrl' }, { value: baseUrl }));
   }
   // The theme's own rules, like all theme code, are given only a site that validated, base URL included.
-  const siteValid = siteData !== undefined && baseUrlValid;
+  const siteValid = siteData !== undefined && baseUrlValid && !extra;
   if (siteValid) {
     site = { ...siteData!, baseUrl: String(baseUrl).replace(/\/+$/, '') };
     diagnostics.push(...siteRules(theme, site, content.site!.file, siteSource!));
@@ -177,6 +180,14 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
   posts.sort((a, b) => theme.post.order(a.front, b.front) || compare(a.slug, b.slug));
   const collections = collectMembers(pages, Object.keys(theme.collections ?? {}));
   return { model: { site, siteSource, pages, notFound, posts, redirects, statics, collections }, diagnostics, claimedRoutes, siteValid };
+}
+
+/** What an absolute http(s) URL holds beyond its scheme and host (and port), in words; undefined when nothing. */
+function beyondOrigin(url: string): string | undefined {
+  const parsed = new URL(url.replace(/\/+$/, ''));
+  if (parsed.username || parsed.password) return 'a user name or password';
+  if (parsed.pathname !== '/') return `a path (${parsed.pathname})`;
+  return undefined;
 }
 
 /** A file that is not UTF-8, reported at its first foreign byte. */
