@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraData, cameraPhoto, type PhotoFormat } from '../../tests/helpers/camera-photo.ts';
 import type { StaticEntry } from '../contracts/model.ts';
-import { makeTempFolder, pageEntry, postEntry, removeFolder, siteModel, tinyTheme } from '../test-support.ts';
+import { makeTempFolder, pageEntry, postEntry, redirectEntry, removeFolder, siteModel, tinyTheme } from '../test-support.ts';
 import { images } from './index.ts';
 import { rasterFormat } from './raster.ts';
 
@@ -19,7 +19,7 @@ const theme = tinyTheme({
   } as never,
 });
 
-type Use = 'field' | 'page-link' | 'site-link' | 'post-link' | 'none';
+type Use = 'field' | 'page-link' | 'site-link' | 'post-link' | 'redirect' | 'own-address' | 'none';
 
 let cache: string;
 beforeAll(async () => {
@@ -32,22 +32,27 @@ afterAll(async () => {
 describe('images and the raster pictures of static/', () => {
   it('publishes each only through sharp: variants, a clean copy at its own address, or nothing and a warning', async () => {
     const cases = fc.sample(
-      fc.record({ format: fc.constantFrom<PhotoFormat>('jpeg', 'png', 'webp'), use: fc.constantFrom<Use>('field', 'page-link', 'site-link', 'post-link', 'none'), misnamed: fc.boolean() }),
-      { numRuns: 15, seed: 7 },
+      fc.record({ format: fc.constantFrom<PhotoFormat>('jpeg', 'png', 'webp'), use: fc.constantFrom<Use>('field', 'page-link', 'site-link', 'post-link', 'redirect', 'own-address', 'none'), misnamed: fc.boolean() }),
+      { numRuns: 21, seed: 7 },
     );
     const statics: StaticEntry[] = [{ file: 'static/robots-note.txt', route: '/robots-note.txt', contents: Buffer.from('plain text stays as it is') }];
     const pages = [];
     const posts = [];
     const siteLinks: string[] = [];
+    const redirects = [];
     for (const [index, c] of cases.entries()) {
       const route = `/images/p${index}.${c.misnamed ? 'txt' : c.format}`;
       statics.push({ file: `static${route}`, route, contents: await cameraPhoto(c.format, 40 + index, 30, index + 1) });
       if (c.use === 'field') pages.push(pageEntry(`/field-${index}`, { photo: route }));
       if (c.use === 'page-link') pages.push(pageEntry(`/link-${index}`, { more: route }));
       if (c.use === 'site-link') siteLinks.push(route);
+      // A redirect from an old address of the photo, and a page linking it by the site's whole address.
+      if (c.use === 'redirect') redirects.push(redirectEntry(`/old-photo-${index}`, route));
+      if (c.use === 'own-address') pages.push(pageEntry(`/address-${index}`, { more: `https://www.example.com${route}?v=2` }));
       if (c.use === 'post-link') posts.push(postEntry(`post-${index}`, { title: 'A post', summary: 'A post.', date: '2024-01-01' }, `See [the photo](${route}).`));
     }
-    const model = siteModel({ statics, pages, posts, site: { name: 'Tiny', baseUrl: 'https://www.example.com', pictures: siteLinks } });
+    expect(new Set(cases.map((c) => c.use)).size, 'every use is tried').toBe(7);
+    const model = siteModel({ statics, pages, posts, redirects, site: { name: 'Tiny', baseUrl: 'https://www.example.com', pictures: siteLinks } });
     const result = await images(model, theme, cache);
     const published = new Map(result.statics.map((s) => [s.route, s]));
 

@@ -154,8 +154,9 @@ function plainlyLinked(model: SiteModel, rasters: ReadonlyMap<string, RasterForm
   const fields = new Set<string>();
   for (const [path, mentions] of mentioned) if (rasters.has(path)) for (const m of mentions) if (!m.markdown) fields.add(`${m.file}\0${m.path}`);
   const found = new Set<string>();
+  const local = onThisSite(model.site.baseUrl);
   const visitIn = (file: string) => (text: string, at: FieldPath) => {
-    const path = sitePath(text.trim());
+    const path = sitePath(local(text.trim()));
     if (path !== undefined && rasters.has(path) && !fields.has(`${file}\0${formatPath(at)}`)) found.add(path);
   };
   // Once every picture is found linked (the share picture of site.yaml, say), the pages need no walk.
@@ -170,7 +171,34 @@ function plainlyLinked(model: SiteModel, rasters: ReadonlyMap<string, RasterForm
     walk(post.front, [], visitIn(post.file));
     for (const link of linksOfBody(post)) if (link.alt === undefined) visitIn(post.file)(link.href, []);
   }
+  // A redirect to a picture (an old address of a photo) sends visitors to it: it is linked too.
+  for (const rule of model.redirects) visitIn(rule.file)(rule.to, []);
   return found;
+}
+
+/**
+ * `text` as a path when it is an address on the site's own origin under its base path
+ * (https://www.example.com/images/a.jpg is /images/a.jpg), else `text` as it is.
+ */
+function onThisSite(baseUrl: string): (text: string) => string {
+  let base: URL | undefined;
+  try {
+    base = new URL(baseUrl);
+  } catch {
+    // A base URL that is no URL is reported at site.yaml; nothing is on it.
+  }
+  const prefix = base ? base.pathname.replace(/\/$/, '') : '';
+  return (text) => {
+    if (!base || !/^https?:\/\//i.test(text)) return text;
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      return text;
+    }
+    if (url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) return text;
+    return url.pathname.slice(prefix.length) + url.search + url.hash;
+  };
 }
 
 /** The size a drawing declares: its width and height in pixels, else its viewBox. */
