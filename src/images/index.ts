@@ -18,7 +18,7 @@ import { imageFields } from './fields.ts';
 import { MAX_MEGAPIXELS, sitePath, type Picture } from './picture.ts';
 import { processPhoto } from './process.ts';
 import { linksOfBody, walk } from '../rules/link-sources.ts';
-import { rasterKind, strippedCopy, type RasterFormat } from './raster.ts';
+import { rasterKind, strippedCopy, withEmbeddedStripped, type RasterFormat } from './raster.ts';
 
 export type { Picture } from './picture.ts';
 
@@ -116,13 +116,18 @@ async function rasterStatics(model: SiteModel, result: Images, mentioned: Readon
     const format = rasterKind(file.route, file.contents);
     if (format) rasters.set(file.route, format);
   }
-  if (rasters.size === 0) return;
-  const linked = plainlyLinked(model, rasters, mentioned);
+  const linked = rasters.size === 0 ? new Set<string>() : plainlyLinked(model, rasters, mentioned);
   const published: StaticEntry[] = [];
+  let changed = rasters.size > 0;
   for (const file of model.statics) {
     const format = rasters.get(file.route);
     if (!format) {
-      published.push(file);
+      // A drawing or a stylesheet may carry a photo inside it, as a data: URI: that photo is cleaned too.
+      const cleaned = await withEmbeddedStripped(file.contents, cacheDir);
+      if (cleaned === undefined) published.push(file);
+      else if (cleaned.ok) published.push({ ...file, contents: cleaned.contents });
+      else result.diagnostics.push(diagnostic('image-unreadable', { file: file.file, line: 1, column: 1 }, { path: file.route, reason: cleaned.reason }));
+      if (cleaned !== undefined) changed = true;
       continue;
     }
     if (linked.has(file.route)) {
@@ -142,7 +147,7 @@ async function rasterStatics(model: SiteModel, result: Images, mentioned: Readon
     if (mentioned.has(file.route)) continue;
     result.diagnostics.push(diagnostic('image-unused', { file: file.file, line: 1, column: 1 }, { path: file.route }));
   }
-  result.statics = published;
+  if (changed) result.statics = published;
 }
 
 /**

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraData, cameraPhoto, type PhotoFormat } from '../../tests/helpers/camera-photo.ts';
 import { makeTempFolder, removeFolder } from '../test-support.ts';
-import { rasterFormat, rasterKind, strippedCopy } from './raster.ts';
+import { rasterFormat, rasterKind, strippedCopy, withEmbeddedStripped } from './raster.ts';
 
 const FORMATS: PhotoFormat[] = ['jpeg', 'png', 'webp', 'avif', 'tiff'];
 
@@ -89,5 +89,52 @@ describe('strippedCopy', () => {
     expect(await strippedCopy(Buffer.from('x'), 'heif', cache)).toMatchObject({ ok: false, reason: expect.stringContaining('not one browsers show') });
     expect(await strippedCopy(Buffer.from('x'), 'unknown', cache)).toMatchObject({ ok: false, reason: expect.stringContaining('not a picture in any format') });
     expect(await strippedCopy(Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2]), 'jpeg', cache)).toMatchObject({ ok: false });
+  });
+});
+
+describe('withEmbeddedStripped', () => {
+  it('cleans every photo a drawing or stylesheet carries as a data: URI, and leaves the rest of the text byte for byte', async () => {
+    const cases = fc.sample(
+      fc.record({
+        format: fc.constantFrom<PhotoFormat>('jpeg', 'png', 'webp'),
+        media: fc.constantFrom('image/jpeg', 'image/png', 'application/octet-stream', 'image/jpeg;charset=utf-8', ''),
+        wrap: fc.constantFrom(0, 60, 76),
+        quote: fc.constantFrom('"', "'", ')'),
+        count: fc.integer({ min: 1, max: 3 }),
+      }),
+      { numRuns: 12, seed: 3 },
+    );
+    for (const c of cases) {
+      const photos = await Promise.all(Array.from({ length: c.count }, (_, i) => cameraPhoto(c.format, 20 + i, 16, i + 1)));
+      const uri = (photo: Buffer) => {
+        const base64 = photo.toString('base64');
+        const body = c.wrap ? base64.replace(new RegExp(`.{1,${c.wrap}}`, 'g'), '$&\n') : base64;
+        return `data:${c.media};base64,${body}`;
+      };
+      const text = `<svg xmlns="http://www.w3.org/2000/svg">é${photos.map((p) => `<image href=${c.quote}${uri(p)}${c.quote}/>`).join('\n')}<text>data:;base64,aGk=</text></svg>`;
+      const result = await withEmbeddedStripped(Buffer.from(text), cache);
+      expect(result?.ok, JSON.stringify(c)).toBe(true);
+      const cleaned = Buffer.from((result as { contents: Buffer }).contents).toString('utf8');
+      const payloads = [...cleaned.matchAll(/;base64,([A-Za-z0-9+/=]+)/g)].map((m) => Buffer.from(m[1]!, 'base64'));
+      // Each photo is still there, in its format, with no camera data; the text around it is as it was.
+      expect(payloads.filter((p) => rasterFormat(p) === c.format)).toHaveLength(c.count);
+      for (const p of payloads) expect(await cameraData(p)).toEqual([]);
+      expect(cleaned.replace(/;base64,[A-Za-z0-9+/=\s]+/g, ';base64,X')).toBe(text.replace(/;base64,[A-Za-z0-9+/=\s]+/g, ';base64,X'));
+    }
+  });
+
+  it('says nothing of a file with no photo inside, and refuses one whose photo cannot be read', async () => {
+    expect(await withEmbeddedStripped(Buffer.from('<svg><path d="M0 0"/></svg>'), cache)).toBeUndefined();
+    expect(await withEmbeddedStripped(Buffer.from(`a{b:url(data:font/woff2;base64,${Buffer.from('wOF2 not a picture').toString('base64')})}`), cache)).toBeUndefined();
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('not the rest of a JPEG')]).toString('base64');
+    const result = await withEmbeddedStripped(Buffer.from(`<svg><image href="data:image/jpeg;base64,${broken}"/></svg>`), cache);
+    expect(result?.ok).toBe(false);
+  });
+
+  it('reads a long run of letters after data: in time linear in its length', async () => {
+    const started = performance.now();
+    const run = 'a'.repeat(200_000);
+    expect(await withEmbeddedStripped(Buffer.from(`data:${run}/${run};${run}=${run};${run} ;base64,!`), cache)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

@@ -83,3 +83,44 @@ export async function strippedCopy(bytes: Uint8Array, format: RasterFormat, cach
     return { ok: false, reason: message.split('\n')[0]!.replace(/^Input (buffer|file) /, '').slice(0, 160) };
   }
 }
+
+/** A data: URI's base64 payload in text (an SVG's <image href>, a stylesheet's url()); line breaks may run through it. */
+// Each part can be read one way only, so a long run of letters after data: is read once, not tried in every split.
+const DATA_URI = /data:[\w.+-]*(?:\/[\w.+-]*)?(?:;[\w.+-]+(?:=[\w.+-]*)?)*;base64,([A-Za-z0-9+/=\s]+)/gi;
+
+/**
+ * A text file of static/ (a drawing, a stylesheet, a page) with every raster picture it carries inside
+ * as a data: URI encoded again without its metadata: a photo pasted into an SVG keeps its EXIF and GPS
+ * position there, out of sight. `undefined` when it carries none (the file is published as it is).
+ */
+export async function withEmbeddedStripped(bytes: Uint8Array, cacheDir: string): Promise<Stripped | undefined> {
+  // Looked for in the raw bytes first: nearly every file has no data: URI at all.
+  if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(';base64,') === -1) return undefined;
+  const text = Buffer.from(bytes).toString('latin1');
+  const pieces: (string | Promise<Stripped>)[] = [];
+  let last = 0;
+  for (const match of text.matchAll(DATA_URI)) {
+    const payload = match[1]!;
+    const decoded = Buffer.from(payload.replace(/\s+/g, ''), 'base64');
+    const format = rasterFormat(decoded);
+    if (!format) continue;
+    const start = match.index + match[0].length - payload.length;
+    // What follows the payload's last base64 character (a quote, a line break) stays as it was.
+    const end = start + payload.trimEnd().length;
+    pieces.push(text.slice(last, start), strippedCopy(decoded, format, cacheDir));
+    last = end;
+  }
+  if (pieces.length === 0) return undefined;
+  const parts: string[] = [];
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      parts.push(piece);
+      continue;
+    }
+    const copy = await piece;
+    if (!copy.ok) return { ok: false, reason: `a picture inside it: ${copy.reason}` };
+    parts.push(copy.contents.toString('base64'));
+  }
+  parts.push(text.slice(last));
+  return { ok: true, contents: Buffer.from(parts.join(''), 'latin1') };
+}
