@@ -39,7 +39,7 @@ interface LinkParams {
 
 /** Why a content path is not read (see src/load/content-file.ts). */
 interface Refusal {
-  why: 'pipe' | 'socket' | 'device' | 'link-outside' | 'link-nowhere' | 'link-folder' | 'link-special' | 'folder' | 'unreadable' | 'too-large';
+  why: 'pipe' | 'socket' | 'device' | 'link-outside' | 'link-nowhere' | 'link-folder' | 'link-special' | 'folder' | 'unreadable' | 'too-large' | 'not-folder';
   target?: string;
   code?: string;
   bytes?: number;
@@ -57,6 +57,7 @@ function refusalWords(p: Refusal): string {
     case 'link-folder': return `this link leads to a folder, ${target}, and only links to files are read`;
     case 'link-special': return `this link leads to ${target}, which is not a regular file (a pipe, a device or a socket)`;
     case 'folder': return 'this is a folder where a file should be';
+    case 'not-folder': return p.target === undefined ? 'this is a file where a folder of content should be' : `this link leads to ${target}, which is not a folder, where a folder of content should be`;
     case 'unreadable': return `this file cannot be read (${p.code ?? 'unknown'})`;
     case 'too-large': return `this file is ${(p.bytes ?? 0).toLocaleString('en-CA')} bytes; the build reads at most ${(p.limit ?? 0).toLocaleString('en-CA')} bytes of such a file`;
     default: return 'this is not a file the build reads';
@@ -190,6 +191,8 @@ export const catalogue = {
         ? 'copy the file into the project instead of linking to it: the build reads only what the project holds'
         : p.why === 'link-nowhere'
           ? 'point the link at a file that exists, or remove it'
+          : p.why === 'not-folder'
+            ? 'make it a folder holding the files (rename the file that stands in its place), or remove it if the site has none'
           : p.why === 'link-folder' || p.why === 'folder'
             ? 'put the files themselves here (links to folders are not followed), or remove it'
             : p.why === 'unreadable'

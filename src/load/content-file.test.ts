@@ -157,6 +157,22 @@ describe('load', () => {
     expect(again.refused).toEqual(content.refused);
   });
 
+  it('refuses pages/ or static/ made a file, a pipe, or a link to a file inside the project, at its path, and again on a rebuild', async () => {
+    const kinds = fc.constantFrom('file', 'pipe', 'link to a file');
+    await fc.assert(fc.asyncProperty(kinds, fc.constantFrom('pages', 'static'), async (kind, area) => {
+      const project = join(base, `p${Math.random().toString(36).slice(2)}`);
+      await writeTree(project, { 'site.yaml': 'a: 1\n', 'notes.txt': 'x\n' });
+      if (kind === 'file') await writeFile(join(project, area), 'a: 1\n');
+      else if (kind === 'pipe') await fifo(join(project, area));
+      else await link('notes.txt', join(project, area));
+      const content = await load(project);
+      const refusal = kind === 'link to a file' ? { why: 'not-folder', target: 'notes.txt' } : { why: 'not-folder' };
+      expect(content.refused).toEqual([{ file: area, refusal }]);
+      expect([content.pages, content.statics]).toEqual([[], []]);
+      expect((await reloadFiles(project, content, [area])).refused).toEqual(content.refused);
+    }), { numRuns: 12 });
+  });
+
   it('leaves an editor\'s hidden lock link under pages/ a stray, never refused', async () => {
     await writeTree(root, { 'site.yaml': 'a: 1\n', 'pages/about.yaml': 'a: 1\n' });
     await link('me@host.1234:1700000000', join(root, 'pages/.#about.yaml'));

@@ -22,7 +22,9 @@ export type RefusalReason =
   /** A file the system will not let the build read (no permission). */
   | 'unreadable'
   /** A file past the size the build reads for its kind. */
-  | 'too-large';
+  | 'too-large'
+  /** A file, a pipe or anything but a folder where a folder of content is expected (pages/ or static/ made a file). */
+  | 'not-folder';
 
 export interface Refusal {
   why: RefusalReason;
@@ -96,7 +98,7 @@ export function inspectFolder(root: string, dir: string): { path: string } | { r
   const path = join(root, dir);
   const entry = lstatSync(path, { throwIfNoEntry: false });
   if (!entry) return null;
-  if (!entry.isSymbolicLink()) return entry.isDirectory() ? { path } : null;
+  if (!entry.isSymbolicLink()) return entry.isDirectory() ? { path } : { refused: { why: 'not-folder' } };
   const target = safeReadlink(path);
   let real: string;
   try {
@@ -105,7 +107,7 @@ export function inspectFolder(root: string, dir: string): { path: string } | { r
     return { refused: { why: 'link-nowhere', target } };
   }
   if (!isInside(realpathSync(root), real)) return { refused: { why: 'link-outside', target } };
-  return statSync(real, { throwIfNoEntry: false })?.isDirectory() ? { path } : null;
+  return statSync(real, { throwIfNoEntry: false })?.isDirectory() ? { path } : { refused: { why: 'not-folder', target } };
 }
 
 /** Reads a path that was a regular file when looked at; what it is when opened decides. */
