@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MOST_ROUTE, MOST_SEGMENT, pageTarget, postTarget } from './target.ts';
+import { routeFromPath } from '../url.ts';
 
 describe('pageTarget', () => {
   it.each([
@@ -54,6 +55,14 @@ describe('names one step off', () => {
     expect('problem' in target && target.problem).toMatch(problem);
   });
 
+  it('refuses an index part, whose file would serve the address above it', () => {
+    expect(pageTarget('/residential/index')).toEqual({ problem: '"index" is the file name of the page at /residential itself, so /residential/index would be written as that page: write /residential for that page, or give this one a name of its own' });
+    expect(pageTarget('/index')).toMatchObject({ problem: expect.stringContaining('the page at / itself') });
+    expect(pageTarget('/gta/index/markham')).toMatchObject({ problem: expect.stringContaining('the page at /gta itself') });
+    expect(postTarget('index', 'blog')).toMatchObject({ problem: expect.stringContaining('the file of /blog itself') });
+    expect(pageTarget('/indexes')).toMatchObject({ route: '/indexes' });
+  });
+
   it('refuses an address of well-formed parts that is too long as a whole', () => {
     const route = `/${Array.from({ length: 10 }, () => 'x'.repeat(60)).join('/')}`;
     expect(pageTarget(route)).toEqual({ problem: `the address is ${route.length} characters long; an address has at most ${MOST_ROUTE}: use fewer or shorter parts` });
@@ -68,6 +77,8 @@ describe('names one step off', () => {
             continue;
           }
           expect(target.route.length).toBeLessThanOrEqual(MOST_ROUTE);
+          // The file written serves the very address the message names, never the one above it (…/index).
+          expect(routeFromPath(target.file.slice('pages/'.length))).toBe(target.route);
           for (const name of target.file.split('/')) expect(Buffer.byteLength(name)).toBeLessThanOrEqual(MOST_SEGMENT + '.yaml'.length);
         }
       }),

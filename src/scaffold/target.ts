@@ -27,6 +27,7 @@ export function pageTarget(typed: string): Target {
   const segments = route === '/' ? [] : route.slice(1).split('/');
   const bad = segments.find((segment) => !ROUTE_SEGMENT.test(segment));
   if (bad !== undefined) return { problem: segmentProblem(bad, route) };
+  if (segments.includes(INDEX)) return { problem: indexProblem(route) };
   const long = lengthProblem(segments, route);
   if (long) return { problem: long };
   return { route, file: `${PAGES_DIR}/${pagePathFor(route)}` };
@@ -41,10 +42,24 @@ export function postTarget(typed: string, folder: string): Target {
     return { problem: `a post's name has no "/": every post is a file in ${PAGES_DIR}/${folder}/, at /${folder}/<name>` };
   }
   if (!ROUTE_SEGMENT.test(slug)) return { problem: segmentProblem(slug, slug) };
+  if (slug === INDEX) return { problem: `a post named "${INDEX}" would be the file of /${folder} itself, the list of posts: give it a name of its own, such as heat-pump-rebates` };
   const route = `/${folder}/${slug}`;
   const long = lengthProblem([slug], route);
   if (long) return { problem: long };
   return { route, file: `${PAGES_DIR}/${pagePathFor(route, 'md')}` };
+}
+
+/**
+ * The file name that serves its folder's own address (`gta/index.yaml` is `/gta`, see routeFromPath): as
+ * part of an address typed for a new page it would write a file for another address than the one said.
+ */
+const INDEX = 'index';
+
+/** Why an address with an `index` part cannot be a new page's: the file would serve the address above it. */
+function indexProblem(route: string): string {
+  const at = route.split('/').indexOf(INDEX);
+  const above = route.split('/').slice(0, at).join('/') || '/';
+  return `"${INDEX}" is the file name of the page at ${above} itself, so ${route} would be written as that page: write ${above} for that page, or give this one a name of its own`;
 }
 
 /** Why an address whose parts are each well formed is still too long, if it is. */
