@@ -1,7 +1,8 @@
 // hiddenCharactersOf(): which invisible and forbidden characters are refused, judged by the text around them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { characterName, hiddenCharactersOf } from './hidden-characters.ts';
+import { characterName, hiddenCharacters, hiddenCharactersOf } from './hidden-characters.ts';
+import { siteModel } from '../test-support.ts';
 import { XML_FORBIDDEN } from '../extras/xml.ts';
 
 const codes = (text: string) => hiddenCharactersOf(text).map((c) => c.code);
@@ -89,6 +90,23 @@ describe('characters drawn as nothing (default-ignorable)', () => {
     expect(codes('electri\u00ADcian \u05D0\u05B8\u034F\u05B7 \u2764\uFE0F 1\uFE0F\u20E3 \u8FBB\u{E0100} \u2229\uFE00 \u1820\u180B')).toEqual([]);
     // At a word's edge, before a letter, or a second selector (text hidden in selectors after an emoji).
     expect(codes('\u00ADstart end\u00AD a\u034Fb \u2764\uFE0F\uFE0F \u{1F600}\u{E0100}')).toEqual([0xad, 0xad, 0x34f, 0xfe0f, 0xe0100]);
+  });
+});
+
+describe('file names of static/', () => {
+  it('refuses a name holding what the rule refuses in text, or a tab or line break, at the file; passes any other name', () => {
+    const piece = fc.string({ unit: fc.constantFrom('a', 'é', '-', ' ', '.', '\t', '\n', '\u202E', '\u3164', '\u200B', '\uFE0F', '\u{1F600}'), maxLength: 8 });
+    fc.assert(
+      fc.property(piece, piece, (folder, name) => {
+        const route = `/${folder}/${name}.txt`;
+        const found = hiddenCharacters(siteModel({ statics: [{ file: `static${route}`, route, contents: Buffer.from('x') }] }));
+        const refused = hiddenCharactersOf(route).length > 0 || /[\t\n\r]/.test(route);
+        expect(found.map((d) => [d.code, d.file, d.line, d.path])).toEqual(refused ? [['hidden-character', `static${route}`, 1, 'file name']] : []);
+      }),
+      { numRuns: 500 },
+    );
+    const [override] = hiddenCharacters(siteModel({ statics: [{ file: 'static/im\u202Eg/a.txt', route: '/im\u202Eg/a.txt', contents: Buffer.from('x') }] }));
+    expect(override?.message).toBe('this text holds a right-to-left override (U+202E) after "/im", which readers cannot see but which changes how the text shows or reads, or breaks the feed and sitemap made from it');
   });
 });
 

@@ -183,7 +183,19 @@ function textBefore(text: string, index: number): string {
 }
 
 export function hiddenCharacters(model: SiteModel): Diagnostic[] {
-  return [...contentSources(model).flatMap(({ file, source }) => inData(source)(file)), ...model.posts.flatMap(inBody)];
+  return [...contentSources(model).flatMap(({ file, source }) => inData(source)(file)), ...model.posts.flatMap(inBody), ...model.statics.flatMap(inName)];
+}
+
+/**
+ * A file of static/ is published at its own path, so its name is text of the site too: an address
+ * reversed by a direction override, or holding a character drawn as nothing, or a tab or line
+ * break (which no address should hold, and a line of _redirects cannot), is refused at the file.
+ */
+function inName(file: { file: string; route: string }): Diagnostic[] {
+  const code = hiddenCharactersOf(file.route)[0]?.code ?? /[\t\n\r]/.exec(file.route)?.[0].charCodeAt(0);
+  if (code === undefined) return [];
+  const index = [...file.route].findIndex((c) => c.codePointAt(0) === code);
+  return [diagnostic('hidden-character', { file: file.file, line: 1, column: 1, path: 'file name' }, { character: characterName(code), after: textBefore(file.route, [...file.route].slice(0, index).join('').length) })];
 }
 
 // One problem per value: the first hidden character, and where it is in the value.
