@@ -21,14 +21,21 @@ export interface Watcher {
 }
 
 export function watchProject(root: string, onBatch: (paths: string[]) => void, onError: (error: Error) => void = () => {}): Watcher {
-  const watcher = watch(WATCHED, {
+  // The project folder is watched, with all but the watched paths left out, rather than each watched
+  // path: chokidar forgets a watched folder that is removed, so pages/ or static/ moved away and back
+  // (or made a file and a folder again) was never looked at again until the server restarted.
+  const watcher = watch('.', {
     cwd: root,
     ignoreInitial: true,
     // A link is watched as a link: one to a folder out of the project (to /, say) would have every
     // file below it watched, and the build refuses it at its path anyway.
     followSymlinks: false,
-    // Hidden files are editors' swap files and the engine ignores them anyway.
-    ignored: (path) => path.split(/[\\/]/).some((segment) => segment.startsWith('.') && segment.length > 1),
+    ignored: (path) => {
+      const segments = relative(root, resolvePath(root, path)).split(/[\\/]/);
+      if (segments.length === 1 && segments[0] === '') return false;
+      // Hidden files are editors' swap files and the engine ignores them anyway.
+      return !WATCHED.includes(segments[0]!) || segments.some((segment) => segment.startsWith('.') && segment.length > 1);
+    },
   });
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -43,7 +50,13 @@ export function watchProject(root: string, onBatch: (paths: string[]) => void, o
     clearTimeout(timer);
     timer = setTimeout(flush, SETTLE_MS);
   };
-  watcher.on('all', (_event, path) => noticed(relative(root, resolvePath(root, path)).split(sep).join('/')));
+  watcher.on('all', (event, path) => {
+    const relativePath = relative(root, resolvePath(root, path)).split(sep).join('/');
+    // A watched path that was a file and is a folder again (or the other way) is watched afresh:
+    // chokidar keeps watching it as what it was, and would report nothing below it.
+    if (WATCHED.includes(relativePath) && event !== 'addDir' && isFolder(root, relativePath)) watcher.unwatch(relativePath).add(relativePath);
+    noticed(relativePath);
+  });
 
   // chokidar drops a second change to one file that comes within 50 ms of the
   // first (a save that truncates, then writes; two quick saves). So each batch
@@ -69,6 +82,14 @@ export function watchProject(root: string, onBatch: (paths: string[]) => void, o
       await watcher.close();
     },
   };
+}
+
+function isFolder(root: string, path: string): boolean {
+  try {
+    return statSync(resolvePath(root, path)).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Size and modification time of a file, or `gone`. */
