@@ -333,6 +333,13 @@ export const catalogue = {
     message: () => 'a post must start with front matter between two "---" lines',
     hint: () => 'begin the file with ---, the fields of the post, and another ---',
   }),
+  'front-matter-open': entry({
+    title: 'Front matter that never ends',
+    severity: 'error',
+    stops: 'write',
+    message: () => 'the front matter that starts here never ends: no line below it is only ---',
+    hint: () => 'end the fields of the post with a line that is only --- (a comment after it may follow a space), then write the text of the post',
+  }),
   'front-matter-ended': entry({
     title: 'A field of a post below the end of its front matter',
     severity: 'error',
@@ -578,6 +585,14 @@ export const catalogue = {
     stops: 'write',
     message: (p: { error: string }) => `the source is not a pattern the CDNs can read: ${p.error}`,
     hint: () => 'use at most one "*", at the end after a "/", and each :name once, e.g. /blog/:year/*',
+  }),
+  'redirect-other-site': entry({
+    title: 'A redirect to a path a browser reads as another site',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { to: string }) =>
+      `redirects to ${p.to}, which a browser reads as an address on another site (a path starting with two slashes, or holding a backslash, which browsers read as a slash)`,
+    hint: () => 'write a path with one "/" at its start and only forward slashes, or the other site\'s whole https:// address',
   }),
   'redirect-placeholder': entry({
     title: 'A redirect target naming a part its source does not capture',

@@ -172,6 +172,21 @@ describe('rules _redirects cannot hold', () => {
     expect(codes(checkRedirects(rules(['/.netlifyish', '/'], ['/.Netlify', '/']), targets(['/'])))).toEqual([['redirect-pattern', 'redirects[0].from', 2]]);
   });
 
+  it('refuses a path target a browser reads as another site: two slashes at its start, or a backslash anywhere', () => {
+    const rest = fc.stringMatching(/^[a-z0-9./:-]{0,12}$/);
+    fc.assert(
+      fc.property(rest, fc.constantFrom('//', '/\\', '/a\\', '\\'), rest, fc.boolean(), (before, slashes, after, pattern) => {
+        const to = slashes.startsWith('/') ? `${slashes}${before}${after}` : `/${before}${slashes}${after}`;
+        const from = pattern ? '/go/*' : '/go';
+        const found = checkRedirects(rules([from, to.replace(/:(?!splat)/g, '')]), targets(['/']));
+        expect(codes(found)).toEqual([['redirect-other-site', 'redirects[0].to', 3]]);
+      }),
+      { numRuns: 300 },
+    );
+    expect(codes(checkRedirects(rules(['/go/*', '//:splat'], ['/go2/:host', '/\\:host']), targets(['/'])))).toEqual([['redirect-other-site', 'redirects[0].to', 3], ['redirect-other-site', 'redirects[1].to', 5]]);
+    expect(checkRedirects(rules(['/go/*', '/a/:splat'], ['/b', '/%5C']), targets(['/', '/%5C']))).toEqual([]);
+  });
+
   it('refuses a target naming a placeholder its source does not capture, whatever the names', () => {
     const name = fc.stringMatching(/^[A-Za-z_]\w{0,8}$/);
     fc.assert(

@@ -105,6 +105,9 @@ function writingProblem(rule: RedirectEntry, index: number, at: Place): Diagnost
   if (rule.to.startsWith('/')) {
     const inTo = unwritableInToken(rule.to);
     if (inTo) return diagnostic('redirect-character', at(rule, index, 'to'), { field: 'to', character: characterName(inTo.character.codePointAt(0)!) });
+    // A browser reads `//host` and `/\host` (a backslash is a slash to it) as another site's address: with
+    // a capture after it (`//:splat`), any visitor could be sent anywhere through this site's address.
+    if (/^\/\/|\\/.test(rule.to)) return diagnostic('redirect-other-site', at(rule, index, 'to'), { to: rule.to });
   } else {
     const why = externalTargetProblem(rule.to);
     if (why === 'character') {
