@@ -252,6 +252,16 @@ describe('posts', () => {
     expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['front-matter', 'pages/blog/bare.md', 1, 1]]);
   });
 
+  it('says a front matter that opens and never ends never ends, whatever stands where its end would be', () => {
+    const notAnEnd = fc.constantFrom('--- x', '---x', ' ---', '-- -', '—', '', 'draft: true', '***', '===');
+    fc.assert(fc.property(fc.array(notAnEnd, { maxLength: 4 }), fc.constantFrom('---', '--- # a post', '---\t'), (lines, opening) => {
+      const text = [opening, 'title: T', ...lines, 'The body.', ''].join('\n');
+      const { diagnostics, model } = run({ pages: [{ file: 'pages/blog/open.md', text }] }, { today: '2025-06-02', drafts: true });
+      expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['front-matter-open', 'pages/blog/open.md', 1, 1]]);
+      expect(model.posts).toEqual([]);
+    }), { numRuns: 200 });
+  });
+
   it('locates a front-matter field on its line of the Markdown file', () => {
     const { diagnostics, model } = run({ pages: [post('bad-date', { title: 'T', summary: 'S', date: 'soon' })] });
     expect(model.posts).toEqual([]);

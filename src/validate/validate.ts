@@ -9,7 +9,7 @@ import type { LoadedContent, SourceFile } from '../load/load.ts';
 import type { PageEntry, PostEntry, RedirectEntry, SiteModel, StaticEntry } from '../contracts/model.ts';
 import { isAbsoluteHttpUrl, NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from '../url.ts';
 import { compileSchema, formatPath, type Validator } from './json-schema.ts';
-import { fieldAfterFrontMatter, parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './yaml.ts';
+import { fieldAfterFrontMatter, opensFrontMatter, parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './yaml.ts';
 import type { Theme } from '../contracts/theme.ts';
 import { countWords } from '../words.ts';
 import { collectMembers } from '../collections/members.ts';
@@ -248,7 +248,8 @@ function readPost(source: SourceFile, route: string, theme: Theme, validators: V
   }
   const split = splitFrontMatter(source.text);
   if (!split) {
-    out.push(diagnostic('front-matter', { file: source.file, line: 1, column: 1 }));
+    // A file that opens its front matter and never closes it is told so; one that never opens it, how to.
+    out.push(diagnostic(opensFrontMatter(source.text) ? 'front-matter-open' : 'front-matter', { file: source.file, line: 1, column: 1 }));
     return null;
   }
   // A draft: true the split left in the body would publish the draft, with the field as its text.

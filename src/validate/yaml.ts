@@ -198,6 +198,11 @@ export function splitFrontMatter(text: string): { front: string; body: string; b
   }
 }
 
+/** Whether the text's first line opens front matter (whether or not a line below closes it). */
+export function opensFrontMatter(text: string): boolean {
+  return OPENING_MARKER.test(lineAt(text, 0).content);
+}
+
 /** A line that ends a YAML document: `---` or `...`, then only spaces, or spaces and a comment. */
 const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \t]+(?:#.*)?)?$/;
 /** The line that opens front matter: `---`, then only spaces, or spaces and a comment. */
