@@ -22,7 +22,7 @@ import { copyProject, removeCopy } from '../helpers/project-copy.ts';
 import { printFigures } from './figures.ts';
 
 /** Random strings per field, beside the fixed payloads. */
-const RANDOM_RUNS = Number(process.env.WRITTEN_FILE_RUNS ?? 40);
+const RANDOM_RUNS = Number(process.env.WRITTEN_FILE_RUNS ?? 12);
 const BOUNDED_MS = 5_000;
 
 const RUN = 'window.__pwned=1';
