@@ -1,4 +1,5 @@
 // The commonest YAML mistakes, each one message in plain words at the line of the mistake.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseYaml } from './yaml.ts';
 
@@ -33,6 +34,17 @@ describe('YAML mistakes in plain words', () => {
     expect(problems('title: A\nsections:\n  - heading: Panels: what to know\n')).toEqual([
       [3, 14, 'a value with a colon and a space in it must be quoted: "Panels: what to know"', 'write it in quotes: - heading: "Panels: what to know" (unquoted, YAML reads "Panels:" as the start of another field)'],
     ]);
+  });
+
+  it('a value that ends in a colon, unquoted, wherever it stands, and what the quotes give back reads as the value', () => {
+    const word = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 .,]{0,12}[A-Za-z0-9.]$/);
+    fc.assert(fc.property(word, fc.constantFrom('', '  ', '  - '), fc.constantFrom('', ' ', '\r'), (value, lead, end) => {
+      const field = lead === '' ? 'author' : `group:\n${lead}author`;
+      const text = `title: A\n${field}: ${value}:${end}\nnext: 1\n`;
+      const line = lead === '' ? 2 : 3;
+      const column = lead.length + 'author: '.length + 1;
+      expect(problems(text)).toEqual([[line, column, `a value that ends in a colon must be quoted: "${value}:"`, expect.stringContaining(`author: "${value}:" (unquoted, YAML reads "${value}:"`)]]);
+    }), { numRuns: 200 });
   });
 
   it('a list item under a field that already has a value: one message, not the parser\'s three', () => {

@@ -61,21 +61,24 @@ function unquotedBraces(lines: readonly string[], errors: readonly ParserError[]
   return found.length > 0 ? found : null;
 }
 
-/** `title: Panels: what to know`: a colon and a space inside an unquoted value starts a map inside the value. */
+/**
+ * `title: Panels: what to know`: a colon and a space inside an unquoted value starts a map inside the
+ * value; so does a colon that ends it (`author: Sofia:`), which YAML reads as a colon before nothing.
+ */
 function unquotedColon(lines: readonly string[], errors: readonly ParserError[]): Mistake[] | null {
   const found: Mistake[] = [];
   for (const error of errors) {
     if (error.code !== 'BLOCK_AS_IMPLICIT_KEY') continue;
     const text = lines[error.line - 1] ?? '';
-    const match = /^(\s*(?:- )?[^\s:#'"-][^:#]*:\s+)([^\s'"{[|>&*!#][^#]*?:\s.*)$/.exec(text);
+    const match = /^(\s*(?:- )?[^\s:#'"-][^:#]*:\s+)([^\s'"{[|>&*!#][^#]*?:(?:\s.*)?)$/.exec(text);
     // The parser points at the value whose colon it tripped on.
     if (!match || match[1]!.length + 1 !== error.column) continue;
     const value = match[2]!.trim();
     found.push({
       line: error.line,
       column: error.column,
-      message: `a value with a colon and a space in it must be quoted: "${value}"`,
-      hint: `write it in quotes: ${match[1]!.trimStart()}"${value.replace(/"/g, '\\"')}" (unquoted, YAML reads "${value.split(/:\s/)[0]}:" as the start of another field)`,
+      message: value.endsWith(':') ? `a value that ends in a colon must be quoted: "${value}"` : `a value with a colon and a space in it must be quoted: "${value}"`,
+      hint: `write it in quotes: ${match[1]!.trimStart()}"${value.replace(/"/g, '\\"')}" (unquoted, YAML reads "${value.split(/:(?:\s|$)/)[0]}:" as the start of another field)`,
     });
   }
   return found.length > 0 ? found : null;
