@@ -116,7 +116,16 @@ describe('characterName', () => {
     expect(characterName(0x200f)).toBe('a right-to-left mark (U+200F)');
     expect(characterName(0x0a)).toBe('a line break (U+000A)');
     expect(characterName(0x01)).toBe('a control character (U+0001)');
-    expect(characterName(0xd800)).toBe('half of a character, a lone surrogate (U+D800), which no file can hold');
+    expect(characterName(0xd800)).toBe('half a character (a lone surrogate, U+D800, which no file can hold)');
     expect(characterName(0x2003)).toBe('a space character (U+2003)');
+  });
+
+  it('gives a name that a message can go on after: no clause of its own outside brackets', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0x10ffff }), (code) => {
+        expect(characterName(code)).toMatch(/^[^,]*\(.*\)$/);
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });

@@ -139,7 +139,8 @@ export function characterName(code: number): string {
   const name = NAMES[code];
   if (name) return `${name} (${hex})`;
   if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return `a control character (${hex})`;
-  if (code >= 0xd800 && code <= 0xdfff) return `half of a character, a lone surrogate (${hex}), which no file can hold`;
+  // A noun phrase only: every message goes on after the name ("after ...", "which a line ... cannot hold").
+  if (code >= 0xd800 && code <= 0xdfff) return `half a character (a lone surrogate, ${hex}, which no file can hold)`;
   if ((code >= 0xfdd0 && code <= 0xfdef) || code === 0xfffe || code === 0xffff) return `a noncharacter (${hex})`;
   if (code >= 0xe0000 && code <= 0xe007f) return `an invisible tag character (${hex})`;
   if ((code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef) || (code >= 0x180b && code <= 0x180f)) return `a variation selector (${hex}) where it changes nothing you can see`;
