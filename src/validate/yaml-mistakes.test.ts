@@ -47,6 +47,28 @@ describe('YAML mistakes in plain words', () => {
     }), { numRuns: 200 });
   });
 
+  it('a quote inside a value quoted the same way: the hint writes the value so that it reads as the text meant', () => {
+    const words = fc.stringMatching(/^[A-Za-z][A-Za-z ,.]{0,8}[A-Za-z.]$/);
+    fc.assert(fc.property(fc.array(words, { minLength: 2, maxLength: 4 }), fc.constantFrom("'", '"'), fc.constantFrom('', '  - '), (parts, quote, lead) => {
+      const meant = parts.join(quote);
+      const field = lead ? `group:\n${lead}title` : 'title';
+      const text = `name: A\n${field}: ${quote}${meant}${quote}\n`;
+      const found = problems(text);
+      const line = lead ? 3 : 2;
+      expect(found).toEqual([[line, lead.length + 'title: '.length + 1 + parts[0]!.length + 1, expect.stringContaining(`the value's quote closes here, at the ${quote}`), expect.any(String)]]);
+      const suggested = (found[0]![3] as string).split('doubled: ')[1]!;
+      expect(parseYaml('a.yaml', suggested).data).toEqual(lead ? [{ title: meant }] : { title: meant });
+    }), { numRuns: 300 });
+  });
+
+  it('a value that starts with @, ` or %, unquoted', () => {
+    fc.assert(fc.property(fc.constantFrom('@', '`', '%'), fc.stringMatching(/^[a-z"\\ ]{0,8}[a-z]$/), (first, rest) => {
+      const found = problems(`name: A\nhandle: ${first}${rest}\n`);
+      expect(found).toEqual([[2, 9, `a value cannot start with "${first}" unless it is in quotes`, expect.stringMatching(/^write it in quotes: handle: "/)]]);
+      expect(parseYaml('a.yaml', (found[0]![3] as string).slice('write it in quotes: '.length)).data).toEqual({ handle: `${first}${rest}` });
+    }), { numRuns: 200 });
+  });
+
   it('a list item under a field that already has a value: one message, not the parser\'s three', () => {
     expect(problems('a: b\n- c\n')).toEqual([
       [2, 1, 'line 2 starts a list item, but "a" on line 1 already has a value', 'a field holds one value or a list: move "b" into the list as its first item (- b), or take the - away'],

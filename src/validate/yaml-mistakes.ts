@@ -26,7 +26,7 @@ export interface ParserError {
 export function recogniseMistakes(text: string, errors: readonly ParserError[]): Mistake[] | null {
   if (errors.length === 0) return null;
   const lines = text.split(/\r?\n/);
-  return tabs(lines) ?? unquotedBraces(lines, errors) ?? unquotedColon(lines, errors) ?? itemAfterValue(lines, errors) ?? indentation(lines, errors);
+  return tabs(lines) ?? unquotedBraces(lines, errors) ?? unquotedColon(lines, errors) ?? textAfterQuote(lines, errors) ?? reservedStart(lines, errors) ?? itemAfterValue(lines, errors) ?? indentation(lines, errors);
 }
 
 /** A tab anywhere in a file that does not parse: YAML indents with spaces, and a tab in the wrong place breaks everything after it. */
@@ -79,6 +79,66 @@ function unquotedColon(lines: readonly string[], errors: readonly ParserError[])
       column: error.column,
       message: value.endsWith(':') ? `a value that ends in a colon must be quoted: "${value}"` : `a value with a colon and a space in it must be quoted: "${value}"`,
       hint: `write it in quotes: ${match[1]!.trimStart()}"${value.replace(/"/g, '\\"')}" (unquoted, YAML reads "${value.split(/:(?:\s|$)/)[0]}:" as the start of another field)`,
+    });
+  }
+  return found.length > 0 ? found : null;
+}
+
+/** A field's start, `title: ` or `- title: `, on one line; the value follows it. */
+const FIELD_START = /^(\s*(?:- )?[^\s:#'"-][^:#]*:[ ]+)/;
+
+/**
+ * `title: 'It's here'` or `title: "A" B`: the quote that was meant as part of the text closes the
+ * value, and the parser stumbles on the text after it. The hint writes the value quoted as it reads.
+ */
+function textAfterQuote(lines: readonly string[], errors: readonly ParserError[]): Mistake[] | null {
+  const found: Mistake[] = [];
+  for (const error of errors) {
+    if (error.code !== 'UNEXPECTED_TOKEN') continue;
+    const text = (lines[error.line - 1] ?? '').trimEnd();
+    const field = FIELD_START.exec(text)?.[1];
+    const quote = field === undefined ? undefined : text[field.length];
+    if (field === undefined || (quote !== "'" && quote !== '"')) continue;
+    const close = closingQuote(text, field.length, quote);
+    if (close < 0 || error.column - 1 <= close) continue;
+    const written = text.slice(field.length + 1, text.endsWith(quote) && text.length - 1 > close ? -1 : undefined);
+    // The text as the editor meant it, its quotes written once, then quoted again the one way that holds any text.
+    const inner = quote === "'" ? written.replace(/''/g, "'") : written.replace(/\\"/g, '"');
+    found.push({
+      line: error.line,
+      column: close + 1,
+      message: `the value's quote closes here, at the ${quote} in column ${close + 1}, and more text follows it`,
+      hint: `write the whole value in quotes, a ' inside single quotes doubled: ${field.trimStart()}'${inner.replace(/'/g, "''")}'`,
+    });
+  }
+  return found.length > 0 ? found : null;
+}
+
+/** Where the quoted value opened at `open` closes: the next quote that is not doubled ('') or escaped (\"); -1 if none. */
+function closingQuote(text: string, open: number, quote: string): number {
+  for (let i = open + 1; i < text.length; i++) {
+    if (quote === '"' && text[i] === '\\') i++;
+    else if (text[i] === quote) {
+      if (quote === "'" && text[i + 1] === "'") i++;
+      else return i;
+    }
+  }
+  return -1;
+}
+
+/** `handle: @fiorelli`: a value that starts with a character YAML keeps for itself (@, `, %) must be quoted. */
+function reservedStart(lines: readonly string[], errors: readonly ParserError[]): Mistake[] | null {
+  const found: Mistake[] = [];
+  for (const error of errors) {
+    if (error.code !== 'BAD_SCALAR_START') continue;
+    const text = (lines[error.line - 1] ?? '').trimEnd();
+    const value = text.slice(error.column - 1);
+    if (!/^[@`%]/.test(value)) continue;
+    found.push({
+      line: error.line,
+      column: error.column,
+      message: `a value cannot start with "${value[0]}" unless it is in quotes`,
+      hint: `write it in quotes: ${text.slice(0, error.column - 1).trimStart()}"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`,
     });
   }
   return found.length > 0 ? found : null;
