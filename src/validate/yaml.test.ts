@@ -204,3 +204,24 @@ describe('keys that are not plain text', () => {
     expect(warned).toEqual([]);
   });
 });
+
+describe('syntax errors of every kind', () => {
+  // A valid file with YAML's own characters put anywhere: whatever the parser meets, each error it
+  // reports is at a line of the file, in one line of words, with a hint of what to change.
+  it('each come with a hint, on one line, at a line of the file', () => {
+    const base = 'title: About us\nhero:\n  heading: "A family firm"\n  points:\n    - Licensed\n    - \'Insured\'\nlinks: [a, b]\n';
+    const special = fc.constantFrom(':', '#', '"', "'", '[', ']', '{', '}', '@', '`', '%', '\\', '- ', '  ', '\n', '&', '*', '!', '|', '>', '?', ',');
+    const edit = fc.tuple(fc.nat({ max: base.length }), special);
+    fc.assert(fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
+      let text = base;
+      for (const [at, what] of edits) text = text.slice(0, at % (text.length + 1)) + what + text.slice(at % (text.length + 1));
+      const lines = text.split('\n').length;
+      for (const d of parseYaml('k.yaml', text).diagnostics.filter((d) => d.severity === 'error')) {
+        expect(d.hint, `${JSON.stringify(text)}: ${d.message}`).toBeTruthy();
+        expect(d.message).not.toMatch(/\n| at line \d+/);
+        expect(d.line).toBeGreaterThanOrEqual(1);
+        expect(d.line).toBeLessThanOrEqual(lines);
+      }
+    }), { numRuns: 3000 });
+  });
+});

@@ -103,7 +103,7 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
     }
     return diagnostic(code, { file, ...at(problem.pos[0]) }, {
       message: firstLine(problem.message),
-      ...(problem.code === 'DUPLICATE_KEY' ? { hint: 'each field may appear once; remove or rename one of them' } : {}),
+      ...(code === 'yaml-syntax' || problem.code === 'DUPLICATE_KEY' ? { hint: PARSER_HINTS[problem.code] ?? PARSER_HINT } : {}),
     });
   })];
   if (doc.errors.length === 0) diagnostics.push(...cutByComment(doc, text).map((cut) => diagnostic('comment-in-text', { file, ...at(cut.offset) }, cut)));
@@ -141,6 +141,17 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
     },
   };
 }
+
+/**
+ * What to do about a syntax error no rule of yaml-mistakes.ts recognised: the parser's message says
+ * what it met, in its own terms, so the hint says what an editor can change.
+ */
+const PARSER_HINTS: Record<string, string> = {
+  DUPLICATE_KEY: 'each field may appear once; remove or rename one of them',
+  BAD_DQ_ESCAPE: 'inside double quotes a \\ starts an escape (\\n, \\"); write \\\\ for a backslash, or put the value in single quotes',
+  MULTILINE_IMPLICIT_KEY: 'a field name and its colon stand on one line, with a space after the colon: name: value',
+};
+const PARSER_HINT = 'look at this line and the one above it: put a value in quotes when it holds : # [ ] { } or starts with a quote, and line fields of one map up under each other';
 
 /** How many copies of aliased values a file may make: plenty for reuse, far too few for a "billion laughs". */
 const MAX_ALIAS_COPIES = 100;
