@@ -7,6 +7,7 @@ import { urlsOf } from '../src/html/page-facts.ts';
 import { ContentError } from '../src/contracts/diagnostics.ts';
 import { summaryLine } from '../src/cli/diagnostics-text.ts';
 import { openStaging, recover, writeOutput } from '../src/write/write.ts';
+import { OUTPUT_MARKER } from '../src/write/output-folder.ts';
 import { copyFixture, type Project } from './helpers/fixture.ts';
 
 let project: Project | undefined;
@@ -15,10 +16,12 @@ afterEach(async () => {
   project = undefined;
 });
 
+/** Every file below `dir` but the output folder's marker, whose lines carry the times its build wrote each file. */
 async function tree(dir: string, prefix = ''): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = prefix + entry.name;
+    if (path === OUTPUT_MARKER) continue;
     if (entry.isDirectory()) Object.assign(out, await tree(join(dir, entry.name), path + '/'));
     else out[path] = await readFile(join(dir, entry.name), 'latin1');
   }
@@ -31,7 +34,7 @@ describe('build', () => {
     const result = await build({ root: project.root });
     const files = Object.keys(await tree(join(project.root, 'dist'))).sort();
     expect(files.map((f) => f.replace(/-[A-Z0-9]{8}\.js$/, '-HASH.js'))).toEqual([
-      '.site-build', '404.html', '_headers', '_redirects', 'assets/hello-HASH.js', 'blog/first-post.html', 'images/dot.svg',
+      '404.html', '_headers', '_redirects', 'assets/hello-HASH.js', 'blog/first-post.html', 'images/dot.svg',
       'index.html', 'robots.txt', 'services.html', 'services/panels.html', 'sitemap.xml',
     ]);
     expect(result.stats.pages).toBe(5);
