@@ -173,6 +173,21 @@ describe('load', () => {
     }), { numRuns: 12 });
   });
 
+  it('refuses a folder under pages/ named like a page (_redirects.yaml made a folder) at its path, and walks what it holds', async () => {
+    const name = fc.tuple(fc.constantFrom('', 'gta/', 'blog/', 'a/b/'), fc.constantFrom('_redirects', 'about', 'x'), fc.constantFrom('yaml', 'yml', 'md'));
+    await fc.assert(fc.asyncProperty(name, fc.boolean(), async ([folder, stem, extension], holdsAPage) => {
+      const project = join(base, `p${Math.random().toString(36).slice(2)}`);
+      const path = `pages/${folder}${stem}.${extension}`;
+      await writeTree(project, { 'site.yaml': 'a: 1\n', 'pages/index.yaml': 'a: 1\n', [`static/${stem}.${extension}/s.txt`]: 's\n' });
+      await mkdir(join(project, path), { recursive: true });
+      if (holdsAPage) await writeFile(join(project, path, 'inner.yaml'), 'b: 1\n');
+      const content = await load(project);
+      expect(content.refused).toEqual([{ file: path, refusal: { why: 'folder' } }]);
+      expect(content.pages.map((p) => p.file)).toEqual(holdsAPage ? [`${path}/inner.yaml`, 'pages/index.yaml'].sort() : ['pages/index.yaml']);
+      expect(content.statics.map((s) => s.file)).toEqual([`static/${stem}.${extension}/s.txt`]);
+    }), { numRuns: 20 });
+  });
+
   it('leaves an editor\'s hidden lock link under pages/ a stray, never refused', async () => {
     await writeTree(root, { 'site.yaml': 'a: 1\n', 'pages/about.yaml': 'a: 1\n' });
     await link('me@host.1234:1700000000', join(root, 'pages/.#about.yaml'));

@@ -162,7 +162,9 @@ async function allFiles(root: string, dir: string): Promise<{ file: string; regu
     throw error;
   }
   return entries
-    .filter((entry) => !entry.isDirectory())
+    // A folder named like a page (pages/_redirects.yaml/, made by mistake) is listed, to be refused
+    // as a folder where a file should be: left out, the rules or the page it stands for were lost without a word.
+    .filter((entry) => !entry.isDirectory() || (dir === 'pages' && isPageText(entry.name)))
     .map((entry) => ({ file: relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'), regular: entry.isFile() }))
     .sort(byFile);
 }
