@@ -3,16 +3,16 @@
 // what it described. A few hundred cases each here; the hardening suite runs many more.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redirectsFile } from './redirects-file.ts';
-import { headersFile } from './headers-file.ts';
-import { robots, sitemap } from './sitemap.ts';
-import { UnwritableValue } from './unwritable.ts';
-import { xmlText } from './xml.ts';
-import { jsonForScript } from '../../templates/lib/script-json.ts';
+import { redirectsFile } from '../src/extras/redirects-file.ts';
+import { headersFile } from '../src/extras/headers-file.ts';
+import { robots, sitemap } from '../src/extras/sitemap.ts';
+import { UnwritableValue } from '../src/extras/unwritable.ts';
+import { xmlText } from '../src/extras/xml.ts';
+import { jsonForScript } from '../templates/lib/script-json.ts';
 import {
   addressInput, feedCase, feedInput, formActionCase, headersCase, headersInput, hostileText, jsonInput, jsonLdCase, manifestCase, manifestInput,
   parseXml, policyCase, policyInput, redirectsCase, redirectsInput, robotsCase, sitemapCase, type Outcome,
-} from './writer-properties.ts';
+} from './helpers/writer-properties.ts';
 
 const RUNS = Number(process.env.WRITER_RUNS ?? 150);
 const clean = (outcome: Outcome) => outcome.injected === 0;

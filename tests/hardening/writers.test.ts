@@ -1,5 +1,5 @@
 // Every writer of a file in dist/ under many generated inputs (npm run test:hardening):
-// the properties of src/extras/writer-properties.ts, each run far longer than beside
+// the properties of tests/helpers/writer-properties.ts, each run far longer than beside
 // the writers, counting what was written, what was refused and what the real
 // parser read that the input did not describe (injected lines, which must be 0).
 // Then one whole build of a copy of the project with a hostile redirect target and
@@ -13,7 +13,7 @@ import { ContentError } from '../../src/contracts/diagnostics.ts';
 import {
   addressInput, feedCase, feedInput, formActionCase, headersCase, headersInput, hostileText, jsonInput, jsonLdCase, manifestCase, manifestInput,
   policyCase, policyInput, redirectsCase, redirectsInput, robotsCase, sitemapCase, type Outcome,
-} from '../../src/extras/writer-properties.ts';
+} from '../helpers/writer-properties.ts';
 import { copyProject, removeCopy } from '../helpers/project-copy.ts';
 import { printFigures } from './figures.ts';
 

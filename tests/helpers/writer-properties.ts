@@ -5,8 +5,9 @@
 // reads back as exactly the rules, headers, addresses or entries the input
 // described, nothing more. Each check counts what it found that the input did
 // not describe ("injected"), so the hardening suite can print it.
-// Run beside the writers (writers.test.ts) and, with many more cases, in
-// tests/hardening/writers.test.ts. Test code: the engine never imports it.
+// Run by tests/writers.test.ts and, with many more cases, by
+// tests/hardening/writers.test.ts. It reads the theme's JSON-LD writer and site schema too, so it lives
+// among the tests, not beside the engine's writers (the engine names no template module).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,24 +15,24 @@ import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
 import { parseAllHeaders } from 'netlify-headers-parser';
 import { parseAllRedirects } from 'netlify-redirect-parser';
-import type { RedirectRule } from '../contracts/content-schema.ts';
-import { redirectRule } from '../contracts/content-schema.ts';
-import type { PostEntry } from '../contracts/model.ts';
-import { checkRedirects } from '../rules/redirects.ts';
-import { hiddenCharactersOf } from '../rules/hidden-characters.ts';
-import { parseHeaders } from '../serve/headers.ts';
-import { parseRedirects } from '../serve/redirects.ts';
-import { aliasPaths, canonicalUrl, isAbsoluteHttpUrl, stripTrailingSlash } from '../url.ts';
+import type { RedirectRule } from '../../src/contracts/content-schema.ts';
+import { redirectRule } from '../../src/contracts/content-schema.ts';
+import type { PostEntry } from '../../src/contracts/model.ts';
+import { checkRedirects } from '../../src/rules/redirects.ts';
+import { hiddenCharactersOf } from '../../src/rules/hidden-characters.ts';
+import { parseHeaders } from '../../src/serve/headers.ts';
+import { parseRedirects } from '../../src/serve/redirects.ts';
+import { aliasPaths, canonicalUrl, isAbsoluteHttpUrl, stripTrailingSlash } from '../../src/url.ts';
 import { jsonForScript } from '../../templates/lib/script-json.ts';
 import { siteSchema } from '../../templates/site.schema.ts';
-import { BASE_DIRECTIVES, contentSecurityPolicy, type Directives } from './csp.ts';
-import { atomFeed, type FeedSettings } from './feed.ts';
-import { headersFile, type HeaderRule } from './headers-file.ts';
-import { webAppManifest } from './index.ts';
-import { asRequested, redirectLines, redirectsFile, type SitePaths } from './redirects-file.ts';
-import { robots, sitemap } from './sitemap.ts';
-import { UnwritableValue } from './unwritable.ts';
-import { XML_FORBIDDEN } from './xml.ts';
+import { BASE_DIRECTIVES, contentSecurityPolicy, type Directives } from '../../src/extras/csp.ts';
+import { atomFeed, type FeedSettings } from '../../src/extras/feed.ts';
+import { headersFile, type HeaderRule } from '../../src/extras/headers-file.ts';
+import { webAppManifest } from '../../src/extras/index.ts';
+import { asRequested, redirectLines, redirectsFile, type SitePaths } from '../../src/extras/redirects-file.ts';
+import { robots, sitemap } from '../../src/extras/sitemap.ts';
+import { UnwritableValue } from '../../src/extras/unwritable.ts';
+import { XML_FORBIDDEN } from '../../src/extras/xml.ts';
 
 /** What one case came to: written or refused, and how many parts of the written file the input did not describe. */
 export interface Outcome {
