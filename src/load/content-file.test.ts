@@ -185,6 +185,15 @@ describe('load', () => {
       expect(content.refused).toEqual([{ file: path, refusal: { why: 'folder' } }]);
       expect(content.pages.map((p) => p.file)).toEqual(holdsAPage ? [`${path}/inner.yaml`, 'pages/index.yaml'].sort() : ['pages/index.yaml']);
       expect(content.statics.map((s) => s.file)).toEqual([`static/${stem}.${extension}/s.txt`]);
+      // The dev server, told of the new folder alone, ends where a fresh load does.
+      const before = await load(project);
+      await removeFolder(join(project, path));
+      const gone = await reloadFiles(project, before, [path]);
+      expect(gone.refused).toEqual([]);
+      await mkdir(join(project, path), { recursive: true });
+      if (holdsAPage) await writeFile(join(project, path, 'inner.yaml'), 'b: 1\n');
+      const again = await reloadFiles(project, gone, [path]);
+      expect([again.refused, again.pages.map((p) => p.file)]).toEqual([content.refused, content.pages.map((p) => p.file)]);
     }), { numRuns: 20 });
   });
 

@@ -164,7 +164,7 @@ async function allFiles(root: string, dir: string): Promise<{ file: string; regu
   return entries
     // A folder named like a page (pages/_redirects.yaml/, made by mistake) is listed, to be refused
     // as a folder where a file should be: left out, the rules or the page it stands for were lost without a word.
-    .filter((entry) => !entry.isDirectory() || (dir === 'pages' && isPageText(entry.name)))
+    .filter((entry) => !entry.isDirectory() || ((dir === 'pages' || dir.startsWith('pages/')) && isPageText(entry.name)))
     .map((entry) => ({ file: relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'), regular: entry.isFile() }))
     .sort(byFile);
 }
@@ -252,7 +252,8 @@ async function filesAt(root: string, path: string): Promise<string[]> {
   if (path.split('/').some((segment) => segment.startsWith('.'))) return [];
   try {
     const info = await lstat(join(root, path));
-    return info.isDirectory() ? listFiles(root, path) : [path];
+    // A folder named like a page is itself a path to refuse, as a fresh load does (see allFiles).
+    return info.isDirectory() ? [...(path.startsWith('pages/') && isPageText(path) ? [path] : []), ...(await listFiles(root, path))] : [path];
   } catch {
     return [];
   }
