@@ -258,6 +258,13 @@ export const catalogue = {
     message: (p: { segment: string }) => `"${p.segment}" cannot be part of a URL`,
     hint: () => 'name files with lower-case letters, digits and single hyphens, e.g. panel-upgrades.yaml',
   }),
+  'static-backslash': entry({
+    title: 'A static file whose name holds a backslash',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { file: string }) => `${p.file} has a backslash in its name, which browsers read as a slash, so no address reaches the file`,
+    hint: () => 'rename it without the backslash (a hyphen reads well), and link it by its new name',
+  }),
   'post-location': entry({
     title: 'A Markdown file outside the posts folder',
     severity: 'error',

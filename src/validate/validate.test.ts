@@ -75,6 +75,15 @@ describe('routes and pages', () => {
     }), { numRuns: 300 });
   });
 
+  it('refuses a static file with a backslash anywhere in its path, and leaves it out of the model', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[a-z]{0,3}\\[a-z \\]{0,3}$/), fc.constantFrom('', 'images/', 'a b/'), (name, folder) => {
+      const file = `static/${folder}${name}.png`;
+      const { model, diagnostics } = run({ statics: [{ file, contents: Buffer.from('x') }, { file: 'static/ok.txt', contents: Buffer.from('y') }] });
+      expect(diagnostics.map((d) => [d.code, d.file])).toEqual([['static-backslash', file]]);
+      expect(model.statics.map((s) => s.route)).toEqual(['/ok.txt']);
+    }), { numRuns: 100 });
+  });
+
   it('skips files below pages/ that are not pages', () => {
     const { model, claimedRoutes } = run({ pages: [{ file: 'pages/_partials/cta.yaml', text: 'x: 1\n' }] });
     expect(model.pages).toEqual([]);

@@ -175,7 +175,9 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
   }
   for (const file of content.strays ?? []) diagnostics.push(diagnostic('not-a-page', { file }, { file, why: strayReason(file) }));
 
-  const statics: StaticEntry[] = content.statics.map((s) => ({ ...s, route: '/' + s.file.slice('static/'.length) }));
+  // A browser turns \ in an address into /, so a file named with one is published where nothing reaches it.
+  for (const s of content.statics) if (s.file.includes('\\')) diagnostics.push(diagnostic('static-backslash', { file: s.file }, { file: s.file }));
+  const statics: StaticEntry[] = content.statics.filter((s) => !s.file.includes('\\')).map((s) => ({ ...s, route: '/' + s.file.slice('static/'.length) }));
   pages.sort((a, b) => compare(a.route, b.route));
   posts.sort((a, b) => theme.post.order(a.front, b.front) || compare(a.slug, b.slug));
   const collections = collectMembers(pages, Object.keys(theme.collections ?? {}));
