@@ -17,7 +17,10 @@ describe('printedMatches', () => {
     ['+14165550100', '(416) 555-0101', false],
     ['+14165550100', '555-0100', false],
     ['+442079460958', '+44 20 7946 0958', true],
-    ['+442079460958', '020 7946 0958', false],
+    // Printed as it is dialled inside its country, with the trunk 0: the same number.
+    ['+442079460958', '020 7946 0958', true],
+    ['+442079460958', '020 7946 0959', false],
+    ['+442079460958', '20 7946 0958 1', false],
   ])('%s printed as %s: %s', (e164, display, expected) => {
     expect(printedMatches({ e164, display })).toBe(expected);
   });
