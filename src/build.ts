@@ -274,7 +274,7 @@ async function drawAndRender(step: ValidatedStep): Promise<BuildResult> {
     const bundled = await bundling;
     memory.bundled = bundled;
     memory.bundledWith = theme;
-    const engineRules = await clock.time('rules', () => checkData(validated.model, claimedRoutes));
+    const engineRules = await clock.time('rules', () => checkData(validated.model, claimedRoutes, { placeholders: theme.placeholders }));
     fail([...validated.diagnostics, ...engineRules, ...bundled.diagnostics, ...(typing ? (await typing).diagnostics : [])]);
     // Validation that keeps the site back always says why; passing the gate without a word would be worse.
     throw new Error('site.yaml did not validate, yet validation reported no error about it');
@@ -302,7 +302,7 @@ async function drawAndRender(step: ValidatedStep): Promise<BuildResult> {
 
   // 4. rules over the model. Nothing they find stops the render, so they run while other threads render.
   const rules = () => {
-    const ruled = checkData(validated.model, claimedRoutes, theme.pageRules?.bind(theme));
+    const ruled = checkData(validated.model, claimedRoutes, { pageRules: theme.pageRules?.bind(theme), placeholders: theme.placeholders });
     // An image field's path to nothing is said once, as a missing image rather than as a broken link.
     const missing = new Set(pictured.diagnostics.filter((d) => d.code === 'image-missing').map(placeOf));
     return ruled.filter((d) => !(d.code === 'broken-link' && missing.has(placeOf(d))));

@@ -18,6 +18,7 @@ import { phoneRules } from './rules/phones.ts';
 import { nearbyRule, regionRules } from './rules/places.ts';
 import { navRules } from './rules/nav.ts';
 import { blogFeed } from './lib/feed.ts';
+import { tokenNames } from './lib/tokens.ts';
 import { formTarget } from './lib/form-target.ts';
 import { shareCard } from './share/card.ts';
 import { places } from './collections/places.ts';
@@ -84,6 +85,8 @@ export default defineTheme<Site, PostFront>({
   collections: { places, services },
   siteRules: (site) => [...phoneRules(site), ...regionRules(site), ...navRules(site)],
   pageRules: nearbyRule,
+  // What prose may name in braces: the claims and the business facts (lib/tokens.ts).
+  placeholders: tokenNames,
   securityPolicy,
   client: {
     // One module script per enhancement, each added by the pages that have its

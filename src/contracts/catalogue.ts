@@ -480,6 +480,13 @@ export const catalogue = {
     message: (p: { text: string; inBody?: boolean }) => `still holds the placeholder "${p.text.length > 40 ? p.text.slice(0, 39) + '…' : p.text}" that site new wrote`,
     hint: (p) => (p.inBody ? 'write the post in its place' : 'write the real text in its place; the comment above the field says what goes there'),
   }),
+  'placeholder-unknown': entry({
+    title: 'A {placeholder} the theme does not know',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { name: string; known: readonly string[] }) => `{${p.name}} is not a placeholder this site fills in`,
+    hint: (p) => `write one of ${p.known.map((n) => `{${n}}`).join(', ')}, or leave out the braces if the text is meant as it is`,
+  }),
   'hidden-character': entry({
     title: 'An invisible character that changes what text says',
     severity: 'error',

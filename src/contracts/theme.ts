@@ -214,6 +214,12 @@ export interface Theme<Site = unknown, Front = unknown> {
    */
   pageRules?(input: PageRuleInput<Site>): SiteProblem[];
   /**
+   * The names text may write as `{name}` for the theme to fill in (a phone, a claim). Any other
+   * `{name}` in a page's data or a post is refused where it is written, so templates never meet one.
+   * Undefined: braces are text, and nothing is checked.
+   */
+  placeholders?: readonly string[];
+  /**
    * Origins the site's pages need beyond themselves, as Content-Security-Policy
    * directives, e.g. `{ 'form-action': ['https://formsubmit.co'] }`. The engine
    * allows its own origin and the hashes of inlined styles and scripts itself.

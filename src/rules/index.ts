@@ -16,6 +16,7 @@ import { inlineAttributes } from './inline-attributes.ts';
 import { orphanPages } from './orphans.ts';
 import { markdownInText } from './markdown-in-text.ts';
 import { placeholdersLeft } from './placeholders.ts';
+import { unknownPlaceholders } from './unknown-placeholders.ts';
 import { unsafeHtml } from './unsafe-html.ts';
 import { markdownTooDeep } from './markdown-depth.ts';
 import { hiddenCharacters } from './hidden-characters.ts';
@@ -23,14 +24,14 @@ import { themePageRules } from './theme-rules.ts';
 import type { Theme } from '../contracts/theme.ts';
 
 /** Rules that need only the content: run even when some files failed their schema. */
-export function checkData(model: SiteModel, claimedRoutes: readonly string[], pageRules?: Theme['pageRules']): Diagnostic[] {
+export function checkData(model: SiteModel, claimedRoutes: readonly string[], theme: Pick<Theme, 'pageRules' | 'placeholders'> = {}): Diagnostic[] {
   const targets = linkTargets(model, claimedRoutes, []);
   const links: Link[] = [
     ...(model.siteSource ? linksInData('site.yaml', model.siteSource.data, model.siteSource) : []),
     ...[...model.pages, ...(model.notFound ? [model.notFound] : [])].flatMap(linksOfEntry),
     ...model.posts.flatMap(linksOfPost),
   ];
-  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets, model.site.baseUrl), ...markdownInText(model), ...placeholdersLeft(model), ...unsafeHtml(model), ...markdownTooDeep(model), ...hiddenCharacters(model), ...themePageRules(model, pageRules)];
+  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets, model.site.baseUrl), ...markdownInText(model), ...placeholdersLeft(model), ...unsafeHtml(model), ...markdownTooDeep(model), ...hiddenCharacters(model), ...unknownPlaceholders(model, theme.placeholders), ...themePageRules(model, theme.pageRules)];
 }
 
 // Links of the content, found once per entry (a rebuild keeps the entries of unchanged files).

@@ -77,8 +77,10 @@ function valueOf(name: string, values: TokenValues): Segment {
     case 'officePhone':
       return { phone: values.officePhone };
     default:
-      // Page YAML cannot get here (its schema rejects unknown names); Markdown bodies can.
-      throw new Error(`Unknown placeholder {${name}}. Known placeholders: ${tokenNames.map((n) => `{${n}}`).join(', ')}`);
+      // The engine refuses an unknown name where it is written (the theme's `placeholders`), so the
+      // build stops before this page ships; the braces stay as written rather than failing the page
+      // a second time without a line.
+      return `{${name}}`;
   }
 }
 
