@@ -42,12 +42,17 @@ describe('markdownTokens', () => {
 
   it.each(['*a', '_a', '**a', '~a', '._', '*_a', '_a*', '~a_', '*a_ ', '\\*a', 'www.a)', 'a@a.', '<a ', '`a``', '[a](', '&a'])('reads 200 kB of %j in time linear in its length', (unit) => {
     // Before, `*a` took 1.3 s for 100 kB and 19 s for 400 kB: four times the time for twice the text.
+    // The least of three readings: a collection or another process landing in one reading is not the text's cost.
     const time = (size: number) => {
       const text = unit.repeat(Math.ceil(size / unit.length));
-      const start = process.cpuUsage();
-      markdownTokens(text);
-      const used = process.cpuUsage(start);
-      return (used.user + used.system) / 1000;
+      let least = Infinity;
+      for (let run = 0; run < 3; run++) {
+        const start = process.cpuUsage();
+        markdownTokens(text);
+        const used = process.cpuUsage(start);
+        least = Math.min(least, (used.user + used.system) / 1000);
+      }
+      return least;
     };
     time(20_000);
     const small = time(50_000);

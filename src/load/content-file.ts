@@ -74,6 +74,18 @@ export function inspectEntry(root: string, file: string): { path: string } | { r
     const kind = specialKind(entry);
     return kind ? { refused: { why: kind } } : entry.isFile() ? { path } : { refused: { why: 'folder' } };
   }
+  const link = followLink(root, path);
+  if ('refused' in link) return link;
+  const { real, target } = link;
+  const stats = statSync(real, { throwIfNoEntry: false });
+  if (!stats) return { refused: { why: 'link-nowhere', target } };
+  if (stats.isDirectory()) return { refused: { why: 'link-folder', target } };
+  if (!stats.isFile()) return { refused: { why: 'link-special', target } };
+  return { path: real };
+}
+
+/** Where the link at `path` leads, when that is a place inside the project; else why it is refused. */
+function followLink(root: string, path: string): { real: string; target: string | undefined } | { refused: Refusal } {
   const target = safeReadlink(path);
   let real: string;
   try {
@@ -81,12 +93,7 @@ export function inspectEntry(root: string, file: string): { path: string } | { r
   } catch {
     return { refused: { why: 'link-nowhere', target } };
   }
-  if (!isInside(realpathSync(root), real)) return { refused: { why: 'link-outside', target } };
-  const stats = statSync(real, { throwIfNoEntry: false });
-  if (!stats) return { refused: { why: 'link-nowhere', target } };
-  if (stats.isDirectory()) return { refused: { why: 'link-folder', target } };
-  if (!stats.isFile()) return { refused: { why: 'link-special', target } };
-  return { path: real };
+  return isInside(realpathSync(root), real) ? { real, target } : { refused: { why: 'link-outside', target } };
 }
 
 /**
@@ -99,14 +106,9 @@ export function inspectFolder(root: string, dir: string): { path: string } | { r
   const entry = lstatSync(path, { throwIfNoEntry: false });
   if (!entry) return null;
   if (!entry.isSymbolicLink()) return entry.isDirectory() ? { path } : { refused: { why: 'not-folder' } };
-  const target = safeReadlink(path);
-  let real: string;
-  try {
-    real = realpathSync(path);
-  } catch {
-    return { refused: { why: 'link-nowhere', target } };
-  }
-  if (!isInside(realpathSync(root), real)) return { refused: { why: 'link-outside', target } };
+  const link = followLink(root, path);
+  if ('refused' in link) return link;
+  const { real, target } = link;
   return statSync(real, { throwIfNoEntry: false })?.isDirectory() ? { path } : { refused: { why: 'not-folder', target } };
 }
 

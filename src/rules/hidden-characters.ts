@@ -143,7 +143,7 @@ export function characterName(code: number): string {
   if (code >= 0xd800 && code <= 0xdfff) return `half a character (a lone surrogate, ${hex}, which no file can hold)`;
   if ((code >= 0xfdd0 && code <= 0xfdef) || code === 0xfffe || code === 0xffff) return `a noncharacter (${hex})`;
   if (code >= 0xe0000 && code <= 0xe007f) return `an invisible tag character (${hex})`;
-  if ((code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef) || (code >= 0x180b && code <= 0x180f)) return `a variation selector (${hex}) where it changes nothing you can see`;
+  if ((code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef) || (code >= 0x180b && code <= 0x180f)) return `a variation selector that changes nothing you can see (${hex})`;
   if (DIRECTION_MARKS.has(code) || code === 0x202d || code === 0x202e) return `an invisible text-direction control (${hex})`;
   if (/\s/.test(String.fromCodePoint(code))) return `a space character (${hex})`;
   return `an invisible character (${hex})`;
