@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { aliasPaths, compilePattern, isE164, isPattern, matchPattern, normaliseLinkPath, NOT_FOUND_ROUTE, outputFileFor, pagePathFor, pathMatches, routeForFile, routeFromPath } from './url.ts';
 
 describe('routes from paths', () => {
@@ -127,5 +128,26 @@ describe('link paths', () => {
     ['/', '/'],
   ])('%s → %s', (href, path) => {
     expect(normaliseLinkPath(href)).toBe(path);
+  });
+});
+
+describe('normaliseLinkPath, escapes', () => {
+  it('reads percent-escapes as a server does, keeping those that would change the path and any that are malformed', () => {
+    expect(normaliseLinkPath('/images/pct%20space.jpg')).toBe('/images/pct space.jpg');
+    expect(normaliseLinkPath('/caf%C3%A9/?q=1#x')).toBe('/café');
+    expect(normaliseLinkPath('/a%2Fb')).toBe('/a%2Fb');
+    expect(normaliseLinkPath('/a%3Fb%23c')).toBe('/a%3Fb%23c');
+    expect(normaliseLinkPath('/100%')).toBe('/100%');
+    expect(normaliseLinkPath('/%E0%A4%A')).toBe('/%E0%A4%A');
+  });
+
+  it('gives one path for a path however a writer of HTML escapes it', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }).filter((s) => !/[/?#%\\]/.test(s)), { minLength: 1, maxLength: 4 }), (segments) => {
+        const path = `/${segments.join('/')}`;
+        expect(normaliseLinkPath(encodeURI(path))).toBe(normaliseLinkPath(path));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

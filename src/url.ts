@@ -89,10 +89,27 @@ export function stripTrailingSlash(pathname: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 }
 
-/** A route as a link target: path only, without query, fragment or a trailing slash. */
+/**
+ * A route as a link target: path only, without query, fragment or a trailing slash, its
+ * percent-escapes read as a server reads them (`/images/a%20b.jpg` is the file `a b.jpg`; Markdown
+ * writes `/café` as `/caf%C3%A9`), so a link means one path however it is written.
+ */
 export function normaliseLinkPath(href: string): string {
   const end = href.search(/[?#]/);
-  return stripTrailingSlash(end === -1 ? href : href.slice(0, end));
+  return stripTrailingSlash(decodedPath(end === -1 ? href : href.slice(0, end)));
+}
+
+/**
+ * `path` with its percent-escapes decoded, but for those that would change its shape (`%2F`, `%3F`,
+ * `%23` and the other reserved characters, as decodeURI keeps them); malformed escapes stay as written.
+ */
+export function decodedPath(path: string): string {
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }
 
 // ── Redirect and header path patterns ───────────────────────────────────────

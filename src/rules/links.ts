@@ -2,7 +2,7 @@
 // or the source of a redirect; a URL's scheme must be one a browser treats as
 // a link and not as code.
 import { diagnostic, type Diagnostic, type Where } from '../contracts/diagnostics.ts';
-import { normaliseLinkPath } from '../url.ts';
+import { decodedPath, normaliseLinkPath } from '../url.ts';
 import { dialProblem, isE164 } from '../phone.ts';
 import type { Link } from './link-sources.ts';
 
@@ -37,7 +37,8 @@ export function checkLinks(links: readonly Link[], targets: LinkTargets, options
     if (!problems.has(link.href)) problems.set(link.href, linkProblem(link.href, targets));
     const problem = problems.get(link.href);
     if (!problem) continue;
-    const where = { file: link.file, ...link.position(), path: link.origin === 'html' ? '' : link.path, subject: link.href };
+    // The subject is the path as a server reads it: the same link written in content and escaped in the HTML is one link.
+    const where = { file: link.file, ...link.position(), path: link.origin === 'html' ? '' : link.path, subject: decodedPath(link.href) };
     out.push(problem(where, link.origin === 'html'));
   }
   return out;
