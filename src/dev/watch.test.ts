@@ -1,6 +1,6 @@
 // watchProject(): the batches of paths a dev server rebuilds from, also after a watched folder was
 // removed and came back, and nothing from outside the watched paths or from hidden files.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { watchProject, type Watcher } from './watch.ts';
