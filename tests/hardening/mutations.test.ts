@@ -18,6 +18,7 @@ import { ContentError, type Diagnostic } from '../../src/contracts/diagnostics.t
 import { load } from '../../src/load/load.ts';
 import { copyProject, removeCopy } from '../helpers/project-copy.ts';
 import { printFigures } from './figures.ts';
+import { cleanBuild } from './clean-build.ts';
 
 /**
  * Mutants per page file; site.yaml, which every page reads, gets SITE_RUNS. Each is a whole build, and a
@@ -131,10 +132,7 @@ beforeAll(async () => {
   ].join('\n')));
   builder = createBuilder({ root, write: false, editorSchemas: false });
   // The real site with the two posts first: every later build reuses what the mutant did not change.
-  const clean = await builder.build().catch((error: unknown) => {
-    throw error instanceof ContentError ? new Error(error.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`).join('\n')) : error;
-  });
-  expect(clean.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  const clean = await cleanBuild(builder);
   expect(clean.pages.some((page) => page.route.endsWith('/hardening-table'))).toBe(true);
   const drafts = await builder.build([DRAFT_FILE]);
   expect(drafts.pages.some((page) => page.route.endsWith('/hardening-draft'))).toBe(false);

@@ -14,6 +14,7 @@ import { createBuilder, type Builder } from '../../src/build.ts';
 import { ContentError, type Diagnostic } from '../../src/contracts/diagnostics.ts';
 import { copyProject, removeCopy } from '../helpers/project-copy.ts';
 import { printFigures } from './figures.ts';
+import { cleanBuild } from './clean-build.ts';
 
 /** Mutants built; each takes from a few milliseconds (stopped at the gate) to about a second (every page rendered). */
 const CASES = Number(process.env.SITE_FILE_CASES ?? 400);
@@ -96,10 +97,7 @@ beforeAll(async () => {
   original = await readFile(join(root, 'site.yaml'), 'utf8');
   builder = createBuilder({ root, write: false, editorSchemas: false });
   // The real site first, clean: every later build reuses what the mutant did not change.
-  const clean = await builder.build().catch((error: unknown) => {
-    throw error instanceof ContentError ? new Error(error.diagnostics.map((d) => `${d.file}:${d.line} ${d.message}`).join('\n')) : error;
-  });
-  expect(clean.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  await cleanBuild(builder);
 }, 300_000);
 
 afterAll(async () => {
