@@ -125,6 +125,18 @@ function throughTheEngine(body: string): Diagnostic[] {
   return problems.filter((d) => d.file !== file || !(d.line >= 1) || !(d.column >= 1));
 }
 
+/** How much more a megabyte costs at the larger size than at the smaller: 1 when linear, 4 when quadratic at four times the size. */
+function superLinearRatio(smallMs: number, smallSize: number, largeMs: number, largeSize: number): number {
+  return largeMs / largeSize / Math.max(smallMs / smallSize, 1e-9);
+}
+
+/** Processor time of one more pass of a body through the engine. */
+function timed(body: string): number {
+  const start = process.cpuUsage();
+  throughTheEngine(body);
+  return cpuMs(start);
+}
+
 const outcomes: Outcome[] = [];
 let project: Project | undefined;
 
@@ -170,9 +182,17 @@ describe('the Markdown stress corpus', () => {
     for (const [name, runs] of series) {
       const largest = runs.at(-1)!;
       const quarter = runs.find((o) => o.size * 4 >= largest.size * 0.99 && o.size * 4 <= largest.size * 1.01);
-      if (!quarter) continue;
-      const ratio = (largest.ms / largest.size) / Math.max(quarter.ms / quarter.size, 1e-9);
-      if (ratio > 2 && largest.ms > 250) superLinear.push(`${name}: ${((quarter.ms * 1e6) / quarter.size).toFixed(0)} ms/MB at ${quarter.size}, ${((largest.ms * 1e6) / largest.size).toFixed(0)} ms/MB at ${largest.size}`);
+      if (!quarter || largest.crash || quarter.crash) continue;
+      // One run of each size can meet a garbage collection or a neighbour's job on this shared
+      // machine; a series that looks superlinear is timed again, and each size keeps its fastest run.
+      let [small, large] = [quarter.ms, largest.ms];
+      if (superLinearRatio(small, quarter.size, large, largest.size) > 2) {
+        for (let again = 0; again < 3; again++) {
+          small = Math.min(small, timed(quarter.body()));
+          large = Math.min(large, timed(largest.body()));
+        }
+      }
+      if (superLinearRatio(small, quarter.size, large, largest.size) > 2 && large > 250) superLinear.push(`${name}: ${((small * 1e6) / quarter.size).toFixed(0)} ms/MB at ${quarter.size}, ${((large * 1e6) / largest.size).toFixed(0)} ms/MB at ${largest.size} (fastest of 4 runs each)`);
     }
     expect(superLinear).toEqual([]);
     expect(measured.filter((o) => (o.ms * 1_000_000) / o.size >= CEILING).map((o) => `${o.what}: ${o.ms.toFixed(0)} ms`)).toEqual([]);
