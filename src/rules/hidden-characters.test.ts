@@ -28,6 +28,11 @@ describe('characters refused everywhere', () => {
     expect(codes('שלום \u202E0010-555-614')).toEqual([0x202e]);
   });
 
+  it('refuses the line and paragraph separators, in any script: a line break some readers draw and others do not', () => {
+    for (const text of ['Panel\u2028upgrades', 'שלום\u2029עולם', 'a\u2028\u2029b']) expect(codes(text).length, JSON.stringify(text)).toBeGreaterThan(0);
+    expect(characterName(0x2028)).toBe('a line separator (U+2028)');
+  });
+
   it('refuses U+FEFF inside text, invisible operators and fillers', () => {
     expect(codes('Panel\uFEFFupgrades')).toEqual([0xfeff]);
     expect(codes('a\u2062b \u3164')).toEqual([0x2062, 0x3164]);

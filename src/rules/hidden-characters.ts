@@ -36,8 +36,10 @@ import { bodyPosition, contentSources } from './content-sources.ts';
 /** Every character that is refused at least somewhere; {@link allowedHere} decides from its neighbours. */
 // Besides controls, noncharacters and surrogates: every character Unicode marks default-ignorable (shown as
 // nothing when a font has no glyph for it: fillers, variation selectors, the grapheme joiner, ...), and the
-// interlinear annotation marks, which hide the text between them.
-const CANDIDATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFDD0-\uFDEF\uFFF9-\uFFFB\uFFFE\uFFFF]|\p{Default_Ignorable_Code_Point}|\p{Cs}/gu;
+// interlinear annotation marks, which hide the text between them; and the line and paragraph separators
+// (U+2028, U+2029), line breaks that some readers draw and others do not, which text pasted from a word
+// processor brings.
+const CANDIDATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\uFDD0-\uFDEF\uFFF9-\uFFFB\uFFFE\uFFFF]|\p{Default_Ignorable_Code_Point}|\p{Cs}/gu;
 
 const ANY_CANDIDATE = new RegExp(CANDIDATE.source, 'u');
 // Letters only: U+061C, a mark, is itself of the Arabic script.
