@@ -1,4 +1,5 @@
 // How the CLI prints diagnostics for people (one line each) and for tools (--format json), and its summary line.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diagnostic } from '../contracts/diagnostics.ts';
 import { diagnosticsJson, formatBytes, formatDiagnostic, formatDiagnostics, summaryLine } from './diagnostics-text.ts';
@@ -25,6 +26,25 @@ describe('formatDiagnostic', () => {
       '\u001b[1msite.yaml:2:3\u001b[0m  \u001b[36mnav[0]\u001b[0m  \u001b[33mwarning\u001b[0m "/about/" ends in a slash and costs the visitor a redirect\u001b[2m; link /about instead\u001b[0m',
     );
     expect(formatDiagnostics([located, wholeFile])).not.toContain('\u001b');
+  });
+
+  it('prints any file name, path, message and hint as one visible line: no line break, escape sequence or reordering mark gets through', () => {
+    // What a terminal acts on: C0 and C1 controls, DEL, line and paragraph separators, direction marks and overrides.
+    const actsOnTerminal = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
+    const text = fc.string({ unit: fc.oneof(fc.constantFrom('\n', '\r', '\u001b', '[31m', '\u009b', '\u2028', '\u202e', '\u2067', '\t', '\u0007'), fc.string({ unit: 'grapheme', maxLength: 3 })), maxLength: 12 });
+    fc.assert(
+      fc.property(text, text, text, fc.nat(99), (file, path, message, line) => {
+        const d = { ...located, file: `pages/${file}.yaml`, path, message, hint: message, line };
+        const plain = formatDiagnostic(d);
+        expect(plain).not.toMatch(actsOnTerminal);
+        // Painted, the only escapes are the painter's own.
+        expect(formatDiagnostic(d, true).replace(/\u001b\[\d+m/g, '')).not.toMatch(actsOnTerminal);
+        // And the name is still told apart from its neighbours: written escapes, not dropped characters.
+        if (/[\n\u001b]/.test(file)) expect(plain).toMatch(/\\n|\\u001B/);
+      }),
+      { numRuns: 500 },
+    );
+    expect(formatDiagnostic({ ...wholeFile, file: 'pages/evil\npages/x.yaml:1:1  fake.yaml' })).toMatch(/^pages\/evil\\npages\/x\.yaml:1:1 {2}fake\.yaml {2}/);
   });
 
   it('puts one diagnostic per line, in the order given', () => {

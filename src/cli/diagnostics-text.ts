@@ -3,12 +3,27 @@ import type { Diagnostic } from '../contracts/diagnostics.ts';
 
 /** `file:line:column  field.path  message; hint`, one line per problem. */
 export function formatDiagnostic(d: Diagnostic, colour = false): string {
-  const where = d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file;
+  const where = printable(d.line > 0 ? `${d.file}:${d.line}:${d.column}` : d.file);
   const paint = (code: string, text: string) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
   const label = d.severity === 'warning' ? paint('33', 'warning') + ' ' : '';
-  const path = d.path ? `  ${paint('36', d.path)}` : '';
-  const hint = d.hint ? paint('2', `; ${d.hint}`) : '';
-  return `${paint('1', where)}${path}  ${label}${d.message}${hint}`;
+  const path = d.path ? `  ${paint('36', printable(d.path))}` : '';
+  const hint = d.hint ? paint('2', `; ${printable(d.hint)}`) : '';
+  return `${paint('1', where)}${path}  ${label}${printable(d.message)}${hint}`;
+}
+
+/**
+ * Characters a terminal acts on rather than shows: line breaks (a file named `a<newline>b.yaml`
+ * would print a second, made-up problem line), escape sequences (which recolour or retitle the
+ * terminal), and the marks that reorder a line. File names and quoted content reach messages as
+ * they are; here they are written as escapes, so one problem is always one visible line.
+ */
+const ACTS_ON_TERMINAL = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
+
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** `text` with every character that acts on a terminal written as an escape (`\n`, `\u001B`). */
+export function printable(text: string): string {
+  return text.replace(ACTS_ON_TERMINAL, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
 export function formatDiagnostics(list: readonly Diagnostic[], colour = false): string {
