@@ -93,6 +93,9 @@ describe('path patterns', () => {
     expect(compilePattern('/a/:x/:x')).toEqual({ error: 'pattern "/a/:x/:x" uses ":x" twice' });
     expect(compilePattern('blog/*')).toEqual({ error: 'pattern "blog/*" must start with "/"' });
     expect(pathMatches('/a/*/b/*', '/a/1/b/2')).toBe(false);
+    // Read differently by the two CDNs: a splat with text after it, a placeholder inside a segment.
+    for (const source of ['/a*b', '/a/*/b', '/a/*.html', '/ol:d', '/a/:x.html', '/a/x:y/b', '/a/:x*']) expect(compilePattern(source), source).toHaveProperty('error');
+    for (const source of ['/a/:x', '/a/:x/', '/:x/b/*', '/a*', '/*']) expect(compilePattern(source), source).not.toHaveProperty('error');
   });
 
   it.each([

@@ -116,9 +116,9 @@ export function decodedPath(path: string): string {
 // The syntax `_redirects` and `_headers` share (the intersection of Netlify and
 // Cloudflare Pages):
 //   `*`      a splat: any run of characters, slashes included, bound to `splat`;
-//            at most one per pattern. A trailing `/*` also matches the bare
+//            at most one per pattern, at its end. A trailing `/*` also matches the bare
 //            parent (`/news/*` matches `/news`), as on Netlify.
-//   `:name`  a placeholder: one path segment (no `/`), bound to `name`.
+//   `:name`  a placeholder: one whole path segment (no `/`), bound to `name`.
 // Matching ignores one trailing slash on both sides (`/a` and `/a/` are the
 // same route) and is case-sensitive, like the file system of the deploy.
 
@@ -143,6 +143,15 @@ export function compilePattern(source: string): PathPattern | { error: string } 
   if ((source.match(/\*/g) ?? []).length > 1) return { error: `pattern "${source}" has more than one "*"` };
 
   let body = stripTrailingSlash(source);
+  // Where the CDNs part ways, the pattern is refused: Cloudflare reads a "*" or ":name" anywhere,
+  // Netlify documents a splat only at the end and a placeholder only as a whole segment.
+  if (body.includes('*') && !body.endsWith('*')) return { error: `pattern "${source}" has text after its "*", which must end the pattern` };
+  for (const match of body.matchAll(TOKEN)) {
+    const end = match.index + match[0].length;
+    if (match[1] !== undefined && (body[match.index - 1] !== '/' || (end < body.length && body[end] !== '/'))) {
+      return { error: `pattern "${source}" has ":${match[1]}" inside a segment; a placeholder is a whole segment between slashes, like /blog/:slug` };
+    }
+  }
   let tail = '';
   const names: string[] = [];
   const trailingSplat = body.endsWith('/*');

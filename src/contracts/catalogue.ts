@@ -598,15 +598,20 @@ export const catalogue = {
     severity: 'error',
     stops: 'write',
     message: (p: { error: string }) => `the source is not a pattern the CDNs can read: ${p.error}`,
-    hint: () => 'use at most one "*", at the end after a "/", and each :name once, e.g. /blog/:year/*',
+    hint: () => 'use at most one "*", at the end after a "/", and each :name once as a whole segment, e.g. /blog/:year/*',
   }),
   'redirect-other-site': entry({
     title: 'A redirect to a path a browser reads as another site',
     severity: 'error',
     stops: 'write',
-    message: (p: { to: string }) =>
-      `redirects to ${p.to}, which a browser reads as an address on another site (a path starting with two slashes, or holding a backslash, which browsers read as a slash)`,
-    hint: () => 'write a path with one "/" at its start and only forward slashes, or the other site\'s whole https:// address',
+    message: (p: { to: string; through?: string }) =>
+      p.through === undefined
+        ? `redirects to ${p.to}, which a browser reads as an address on another site (a path starting with two slashes, or holding a backslash, which browsers read as a slash)`
+        : `redirects to ${p.to}, which begins with part of the address the visitor asked for: anyone could send people to another site through this one, with a link to ${p.through}`,
+    hint: (p: { through?: string }) =>
+      p.through === undefined
+        ? 'write a path with one "/" at its start and only forward slashes, or the other site\'s whole https:// address'
+        : 'start the target with a fixed folder before the placeholder, e.g. /posts/:splat, or write one redirect for each old address',
   }),
   'redirect-placeholder': entry({
     title: 'A redirect target naming a part its source does not capture',

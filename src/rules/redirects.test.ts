@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RedirectEntry } from '../contracts/model.ts';
 import { checkRedirects } from './redirects.ts';
+import { compilePattern, matchPattern } from '../url.ts';
 import type { LinkTargets } from './links.ts';
 import { redirectEntry } from '../test-support.ts';
 
@@ -186,6 +187,33 @@ describe('rules _redirects cannot hold', () => {
     expect(codes(checkRedirects(rules(['/go/*', '//:splat'], ['/go2/:host', '/\\:host']), targets(['/'])))).toEqual([['redirect-other-site', 'redirects[0].to', 3], ['redirect-other-site', 'redirects[1].to', 5]]);
     // An escaped backslash is a path of this site to a browser (whether a page is there is another matter).
     expect(codes(checkRedirects(rules(['/go/*', '/a/:splat'], ['/b', '/%5C']), targets(['/', '/%5C']))).map(([code]) => code)).not.toContain('redirect-other-site');
+  });
+
+  it('refuses a target that begins with a capture, naming an address that proves it leads to another site; a fixed first folder passes', () => {
+    const segment = fc.stringMatching(/^[a-z0-9-]{1,6}$/);
+    const name = fc.stringMatching(/^[a-z]\w{0,5}$/).filter((n) => n !== 'splat');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(segment, name.map((n) => `:${n}`)), { minLength: 1, maxLength: 3 }), fc.constantFrom('', '/*', '*'), fc.nat(), segment, (segments, splat, pick, rest) => {
+        const unique = segments.filter((part, i) => !part.startsWith(':') || segments.indexOf(part) === i);
+        const from = `/${unique.join('/')}${splat}`;
+        const captures = [...unique.filter((p) => p.startsWith(':')).map((p) => p.slice(1)), ...(splat ? ['splat'] : [])];
+        // A "*" straight after a placeholder is no pattern (refused on its own, above).
+        if (captures.length === 0 || 'error' in compilePattern(from)) return;
+        const capture = captures[pick % captures.length]!;
+        const to = `/:${capture}/${rest}`;
+        const found = checkRedirects(rules([from, to]), targets(['/']));
+        expect(codes(found)).toEqual([['redirect-other-site', 'redirects[0].to', 3]]);
+        // The address the message names does what it says: matched as the CDN matches, it puts another site's name first.
+        const request = /link to (\S+)$/.exec(found[0]!.message)![1]!;
+        const params = matchPattern(compilePattern(from) as Exclude<ReturnType<typeof compilePattern>, { error: string }>, decodeURIComponent(request));
+        expect(params, request).not.toBeNull();
+        const destination = to.replace(/:(\w+)/g, (_, n: string) => params![n]!);
+        expect(destination, `${request} → ${destination}`).toMatch(/^\/[\\/]/);
+        // Behind a fixed folder the same capture stays on this site.
+        expect(codes(checkRedirects(rules([from, `/posts${to}`]), targets(['/']))).map(([code]) => code)).not.toContain('redirect-other-site');
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('refuses a target naming a placeholder its source does not capture, whatever the names', () => {

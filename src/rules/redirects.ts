@@ -108,6 +108,11 @@ function writingProblem(rule: RedirectEntry, index: number, at: Place): Diagnost
     // A browser reads `//host` and `/\host` (a backslash is a slash to it) as another site's address: with
     // a capture after it (`//:splat`), any visitor could be sent anywhere through this site's address.
     if (/^\/\/|\\/.test(rule.to)) return diagnostic('redirect-other-site', at(rule, index, 'to'), { to: rule.to });
+    // A capture right after the first slash starts the path with what the visitor's address holds:
+    // a splat may begin with a slash (/old//evil.example), a placeholder with a backslash (%5C),
+    // and either makes the target another site's address.
+    const first = /^\/:([A-Za-z_]\w*)/.exec(rule.to)?.[1];
+    if (first !== undefined && pattern.names.includes(first)) return diagnostic('redirect-other-site', at(rule, index, 'to'), { to: rule.to, through: visitorRequest(rule.from, first) });
   } else {
     const why = externalTargetProblem(rule.to);
     if (why === 'character') {
@@ -125,6 +130,13 @@ function writingProblem(rule: RedirectEntry, index: number, at: Place): Diagnost
   // The longest line a rule makes: its source with a trailing slash added, its target, a forced status.
   if (rule.from.length + 1 + rule.to.length + ' 301!'.length + 1 > MAX_CDN_LINE) return diagnostic('redirect-url', at(rule, index, 'to'), { to: rule.to, why: 'long' });
   return null;
+}
+
+/** An address a visitor could ask for that puts another site's name where `capture` stands in the rule's target. */
+function visitorRequest(from: string, capture: string): string {
+  const stripped = from.replace(/\/$/, '');
+  if (capture === 'splat') return stripped.endsWith('/*') ? `${stripped.slice(0, -1)}/evil.example` : stripped.replace('*', '//evil.example');
+  return stripped.replace(`:${capture}`, '%5Cevil.example');
 }
 
 /**
