@@ -11,7 +11,7 @@ const anyParams = {
   target: '/c', error: 'boom', attribute: 'style', date: '2025-02-30', file: 'pages/notes.txt', link: '[x](/a)', kept: 'We are', lost: '#1',
   reason: 'unsupported image format', width: 7000, height: 6000, field: 'to', to: 'http://example.com/',
   code: 2339, text: "Property 'yeer' does not exist on type 'Page'", root: '/project', element: 'p', depth: 30, limit: 20, characters: 2000000, character: 'a NUL character (U+0000)',
-  name: 'slug', names: '"precious.txt"', marker: '.site-build', extra: 'a path (/sub)',
+  name: 'slug', names: '"precious.txt"', marker: '.site-build', extra: 'a path (/sub)', place: 'its XMP data',
 };
 const entries = Object.entries(catalogue) as [string, CatalogueEntry<unknown>][];
 

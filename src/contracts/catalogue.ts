@@ -416,6 +416,13 @@ export const catalogue = {
     message: (p: { path: string }) => `${p.path} is a picture no published page uses, so it is left out of the site (a photo as it comes from a camera or phone carries its GPS position and other data)`,
     hint: () => 'name it in an image field of a page (it is then published small and without that data), link its path from a published page, or delete it; a draft’s pictures are published with the draft',
   }),
+  'file-location': entry({
+    title: 'A file of static/ that carries a GPS position',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { path: string; place: string }) => `${p.path} carries a GPS position (in ${p.place}), which would be published with it: the build copies such a file as it is and cannot take that data out`,
+    hint: () => 'save or export it again without location data (a scan app or phone camera has a setting for it; for a PDF, make it from a copy of the photo with location removed), or delete it',
+  }),
   'image-alt-missing': entry({
     title: 'An image in a post without alt text',
     severity: 'error',

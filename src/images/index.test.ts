@@ -82,6 +82,22 @@ describe('images and the raster pictures of static/', () => {
     expect(result.diagnostics.filter((d) => d.code !== 'image-unused')).toEqual([]);
   });
 
+  it('refuses a file published as it is that carries a GPS position (a PDF around a phone photo), at the file, and publishes the rest', async () => {
+    const photo = await cameraPhoto('jpeg');
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\nstream\n'), photo, Buffer.from('\nendstream\n%%EOF\n')]);
+    const statics: StaticEntry[] = [
+      { file: 'static/docs/scan.pdf', route: '/docs/scan.pdf', contents: pdf },
+      // A photo pasted into a drawing is cleaned (src/images/raster.ts), so the drawing itself is published.
+      { file: 'static/plan.svg', route: '/plan.svg', contents: Buffer.from(`<svg><image href="data:image/jpeg;base64,${photo.toString('base64')}"/></svg>`) },
+      { file: 'static/notes.txt', route: '/notes.txt', contents: Buffer.from('plain') },
+    ];
+    const result = await images(siteModel({ statics }), theme, cache);
+    expect(result.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['file-location', 'static/docs/scan.pdf', 1, 1]]);
+    expect(result.diagnostics[0]!.message).toMatch(/^\/docs\/scan\.pdf carries a GPS position \(in the EXIF data of a photo inside it\)/);
+    expect(result.statics.map((s) => s.route)).toEqual(['/plan.svg', '/notes.txt']);
+    expect(await cameraData(result.statics[0]!.contents)).toEqual([]);
+  });
+
   it('leaves a model without raster pictures as it was', async () => {
     const model = siteModel({ statics: [{ file: 'static/a.svg', route: '/a.svg', contents: Buffer.from('<svg width="1" height="1"/>') }] });
     const result = await images(model, theme, cache);

@@ -19,6 +19,7 @@ import { MAX_MEGAPIXELS, sitePath, type Picture } from './picture.ts';
 import { processPhoto } from './process.ts';
 import { linksOfBody, walk } from '../rules/link-sources.ts';
 import { rasterKind, strippedCopy, withEmbeddedStripped, type RasterFormat } from './raster.ts';
+import { locationIn } from './location.ts';
 
 export type { Picture } from './picture.ts';
 
@@ -124,9 +125,17 @@ async function rasterStatics(model: SiteModel, result: Images, mentioned: Readon
     if (!format) {
       // A drawing or a stylesheet may carry a photo inside it, as a data: URI: that photo is cleaned too.
       const cleaned = await withEmbeddedStripped(file.contents, cacheDir);
-      if (cleaned === undefined) published.push(file);
-      else if (cleaned.ok) published.push({ ...file, contents: cleaned.contents });
-      else result.diagnostics.push(diagnostic('image-unreadable', { file: file.file, line: 1, column: 1 }, { path: file.route, reason: cleaned.reason }));
+      if (cleaned !== undefined && !cleaned.ok) {
+        result.diagnostics.push(diagnostic('image-unreadable', { file: file.file, line: 1, column: 1 }, { path: file.route, reason: cleaned.reason }));
+        continue;
+      }
+      const contents = cleaned?.contents ?? file.contents;
+      // What is left is published byte for byte: a position still in it (a PDF around a phone photo, a video) would be too.
+      const place = locationIn(contents);
+      if (place) {
+        result.diagnostics.push(diagnostic('file-location', { file: file.file, line: 1, column: 1 }, { path: file.route, place }));
+        changed = true;
+      } else published.push(cleaned ? { ...file, contents } : file);
       if (cleaned !== undefined) changed = true;
       continue;
     }
