@@ -225,7 +225,10 @@ const OPENING_MARKER = /^---(?:[ \t]+(?:#.*)?)?$/;
  * (by YAML's rule a marker there ends the document, even in a block of text), and the fields after it
  * would be published as the post's text, a `draft: true` among them. `fields` are the names the post
  * may have; `line` counts the body's lines from 1. Only a body with a marker line below the field is
- * looked at (the `---` the editor meant to end the front matter with), and never past a code fence.
+ * looked at (the `---` the editor meant to end the front matter with), never past a code fence, and
+ * only while its lines could be front matter (fields, indented lines, list items, comments): a line of
+ * prose above the marker makes it a body whose author wrote a field name at a line's start, and its
+ * `---` a thematic break.
  */
 export function fieldAfterFrontMatter(body: string, fields: readonly string[]): { line: number; field: string } | null {
   const names = new Set(fields);
@@ -236,6 +239,7 @@ export function fieldAfterFrontMatter(body: string, fields: readonly string[]): 
     if (DOCUMENT_MARKER.test(line)) return found;
     if (/^\s{0,3}(?:```|~~~)/.test(line)) return null;
     const key = /^([A-Za-z_$][\w$-]*)[ \t]*:(?:[ \t]|$)/.exec(line)?.[1];
+    if (key === undefined && !/^(?:$|[ \t]|#|-(?:[ \t]|$))/.test(line)) return null;
     if (!found && key !== undefined && names.has(key)) found = { line: index + 1, field: key };
   }
   return null;
