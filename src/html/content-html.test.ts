@@ -1,6 +1,8 @@
 // The allow-list for HTML from content: what the sanitiser keeps and removes, and what the rule names.
+import fc from 'fast-check';
+import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { safeContentHtml, unsafeParts } from './content-html.ts';
+import { htmlTooDeep, MAX_HTML_DEPTH, safeContentHtml, unsafeParts } from './content-html.ts';
 
 describe('safeContentHtml', () => {
   it('keeps what Markdown writes (boolean attributes written short)', () => {
@@ -40,5 +42,54 @@ describe('unsafeParts', () => {
 
   it('finds nothing in what a post may use', () => {
     expect(unsafeParts('<figure><img src="/a.png" alt="A" width="4" height="3"><figcaption>A</figcaption></figure><details><summary>More</summary><p>x</p></details>')).toEqual([]);
+  });
+});
+
+describe('htmlTooDeep', () => {
+  /** How deep htmlparser2 itself nests `html`, and the offset of the first start tag past `limit`: what htmlTooDeep stands in for. */
+  function parserDepth(html: string, limit: number): number | undefined {
+    let depth = 0;
+    let past: number | undefined;
+    // A void element is opened and closed at once, and never held on the parser's stack.
+    const held = (name: string) => !['br', 'img', 'hr'].includes(name);
+    const parser = new Parser({
+      onopentag: (name) => {
+        if (!held(name)) return;
+        depth++;
+        // An end tag with nothing to close (</p>) makes an empty element, opened and closed at once.
+        const written = html[parser.startIndex + 1] !== '/';
+        if (written && depth > limit && past === undefined) past = parser.startIndex;
+      },
+      onclosetag: (name) => {
+        if (held(name)) depth--;
+      },
+    });
+    parser.write(html);
+    parser.end();
+    return past;
+  }
+
+  it('agrees with the parser on where nesting passes the limit: implied ends, stray end tags, comments, raw text, any case', () => {
+    const tag = fc.constantFrom('p', 'li', 'div', 'span', 'b', 'td', 'tr', 'th', 'table', 'tbody', 'ul', 'h2', 'h3', 'dd', 'dt', 'a', 'option', 'br', 'img', 'hr', 'em', 'P', 'LI', 'Div');
+    const piece = fc.oneof(
+      { weight: 5, arbitrary: tag.map((name) => `<${name}>`) },
+      { weight: 3, arbitrary: tag.map((name) => `</${name}>`) },
+      fc.constantFrom('text ', '<!-- <div><div> -->', '<script><div><div></script>', '<p class="a">', '< div>', '<1>', '<STYLE><b><b></style>'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.integer({ min: 1, max: 6 }), (pieces, limit) => {
+        const html = pieces.join('');
+        expect(htmlTooDeep(html, limit), html).toBe(parserDepth(html, limit));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it('lets a list of 500 items written without end tags through, and stops 500 nested elements, in linear time', () => {
+    expect(htmlTooDeep(`<ul>${'<li>an item'.repeat(500)}</ul>`)).toBeUndefined();
+    expect(htmlTooDeep(`${'<p>a paragraph'.repeat(500)}`)).toBeUndefined();
+    expect(htmlTooDeep('<div>'.repeat(500))).toBe(MAX_HTML_DEPTH * 5);
+    // Stray end tags close nothing, so they cannot hide nesting.
+    expect(htmlTooDeep('<div></b>'.repeat(500))).toBe(MAX_HTML_DEPTH * 9);
   });
 });

@@ -53,24 +53,62 @@ export function safeContentHtml(html: string): string {
 /** Elements raw HTML in content may nest: a post rarely nests five. */
 export const MAX_HTML_DEPTH = 100;
 
-const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-const TAG_START = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)/g;
+const VOID_ELEMENTS = new Set(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+// A comment is skipped whole (tags written inside it open nothing); the rest are start and end tags.
+const TAG_OR_COMMENT = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][^\s/>]*)/g;
+
+/** Elements whose content the parser reads as text, not tags. */
+const RAW_TEXT = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
+
+// The start tags that close open elements by themselves, as htmlparser2 (under the sanitiser and the
+// rules) reads them: a <li> closes the <li> before it, a <p> or a block closes an open <p>, ...
+const P = ['p'];
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p'];
+const FORM = ['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea'];
+const IMPLIED_CLOSE = new Map<string, ReadonlySet<string>>(
+  Object.entries({
+    tr: ['tr', 'th', 'td'], th: ['th'], td: ['thead', 'th', 'td'], body: ['head', 'link', 'script'], a: ['a'], li: ['li'], p: P,
+    h1: HEADINGS, h2: HEADINGS, h3: HEADINGS, h4: HEADINGS, h5: HEADINGS, h6: HEADINGS,
+    select: FORM, input: FORM, output: FORM, button: FORM, datalist: FORM, textarea: FORM,
+    option: ['option'], optgroup: ['optgroup', 'option'], dd: ['dd', 'dt'], dt: ['dd', 'dt'], rt: ['rt', 'rp'], rp: ['rt', 'rp'],
+    tbody: ['thead', 'tbody'], tfoot: ['thead', 'tbody'],
+    ...Object.fromEntries(['address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section', 'table', 'ul'].map((name) => [name, P])),
+  }).map(([name, closes]) => [name, new Set(closes)]),
+);
 
 /**
- * Where HTML opens its element past MAX_HTML_DEPTH levels, counting start tags that
- * are not closed (an upper bound: an element a later start tag closes by itself is
- * counted open), or undefined. htmlparser2, under the sanitiser and the rules, keeps
- * its open elements at the front of an array, so each start tag costs as many steps
- * as there are open elements: 200,000 of them took forty seconds. This count is linear.
+ * Where HTML opens its element past `limit` (MAX_HTML_DEPTH) levels, or undefined.
+ * htmlparser2, under the sanitiser and the rules, keeps its open elements at the front
+ * of an array, so each start tag costs as many steps as there are open elements: 200,000
+ * of them took forty seconds. This follows the same stack as the parser does (a start tag
+ * that closes others by itself, an end tag that closes up to its element, a stray end tag
+ * that closes nothing), in linear time: the stack it keeps never passes `limit` + 1.
  */
-export function htmlTooDeep(html: string): number | undefined {
+export function htmlTooDeep(html: string, limit = MAX_HTML_DEPTH): number | undefined {
   if (!html.includes('<')) return undefined;
-  let depth = 0;
-  for (const match of html.matchAll(TAG_START)) {
-    if (VOID_ELEMENTS.has(match[2]!.toLowerCase())) continue;
-    depth += match[1] ? -1 : 1;
-    if (depth < 0) depth = 0;
-    if (depth > MAX_HTML_DEPTH) return match.index;
+  const open: string[] = [];
+  const tags = new RegExp(TAG_OR_COMMENT.source, 'g');
+  for (let match = tags.exec(html); match !== null; match = tags.exec(html)) {
+    if (match[2] === undefined) continue;
+    const name = match[2].toLowerCase();
+    if (!match[1] && RAW_TEXT.has(name)) {
+      // What such an element holds is text to the parser, up to its end tag: no tag in it opens anything.
+      const endTag = new RegExp(`</${name}`, 'gi');
+      endTag.lastIndex = tags.lastIndex;
+      const end = name === 'plaintext' ? null : endTag.exec(html);
+      tags.lastIndex = end === null ? html.length : end.index;
+    }
+    if (match[1]) {
+      // An end tag closes its element and everything opened inside it; one with nothing to close does nothing.
+      const at = open.lastIndexOf(name);
+      if (at !== -1) open.length = at;
+      continue;
+    }
+    const closes = IMPLIED_CLOSE.get(name);
+    if (closes) while (open.length > 0 && closes.has(open.at(-1)!)) open.pop();
+    if (VOID_ELEMENTS.has(name)) continue;
+    open.push(name);
+    if (open.length > limit) return match.index;
   }
   return undefined;
 }

@@ -214,6 +214,8 @@ describe('rules _redirects cannot hold', () => {
       }),
       { numRuns: 300 },
     );
+    // The placeholder's own segment, not one whose name begins the same way.
+    expect(checkRedirects(rules(['/:ba/:b', '/:b/-']), targets(['/']))[0]!.message).toMatch(/link to \/:ba\/%5Cevil\.example$/);
   });
 
   it('refuses a target naming a placeholder its source does not capture, whatever the names', () => {

@@ -136,7 +136,8 @@ function writingProblem(rule: RedirectEntry, index: number, at: Place): Diagnost
 function visitorRequest(from: string, capture: string): string {
   const stripped = from.replace(/\/$/, '');
   if (capture === 'splat') return stripped.endsWith('/*') ? `${stripped.slice(0, -1)}/evil.example` : stripped.replace('*', '//evil.example');
-  return stripped.replace(`:${capture}`, '%5Cevil.example');
+  // The whole segment: `:b` is not the start of `:ba`.
+  return stripped.replace(new RegExp(`/:${capture}(?=/|$)`), '/%5Cevil.example');
 }
 
 /**
