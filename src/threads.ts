@@ -74,11 +74,20 @@ export function startThread(module: string): Thread {
   };
 }
 
-const roles = new Map<string, (task: { role: string }) => unknown>();
+/**
+ * The roles a thread answers, one table per thread however many copies of this module it loads: the
+ * theme's bundle carries a copy of the engine too, and a second listener of its own would answer a
+ * task with the roles its copy knows (none of the dev server's, say) before the first could.
+ */
+const roles: Map<string, (task: { role: string }) => unknown> = ((globalThis as Record<symbol, unknown>)[Symbol.for('site-engine-thread-roles')] ??= new Map()) as Map<
+  string,
+  (task: { role: string }) => unknown
+>;
 
-/** In an engine thread: answers the tasks of `role` with `work`. Does nothing elsewhere. */
+/** In an engine thread: answers the tasks of `role` with `work` (the first copy of the engine to name a role answers it). Does nothing elsewhere. */
 export function serve<T extends { role: string }, R>(role: string, work: (task: T) => R | Promise<R>): void {
   if (isMainThread || (workerData as { role?: string } | undefined)?.role !== ENGINE_THREAD) return;
+  if (roles.has(role)) return;
   if (roles.size === 0) {
     // Messages wait until the engine's module has run, so every role is known by the first.
     parentPort!.on('message', ({ id, task }: { id: number; task: { role: string } }) => {

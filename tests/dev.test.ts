@@ -145,4 +145,32 @@ describe('site dev', () => {
     expect(dev.output()).toContain(edited!.file);
     expect((await fetch(dev.url + '/')).status).toBe(200);
   });
+
+  it('answers requests while a long post is checked and rendered: the build runs on a thread of its own', async () => {
+    // A post of 90,000 list lines (900 kB, within a file's limit) keeps the build busy for a second or more.
+    const post = posts[1]!;
+    const [, front] = /^---\n([\s\S]*?)\n---\n/.exec(await readFile(join(root, post.file), 'utf8'))!;
+    const document = parseDocument(front!);
+    for (const field of ['title', 'seoTitle']) if (document.has(field)) document.set(field, 'A post that is one long list');
+    if (document.has('metaDescription')) document.set('metaDescription', 'A post of ninety thousand list lines, which keeps the dev server’s build busy for a while.');
+    const file = post.file.replace(/[^/]+\.md$/, 'dev-test-long-list.md');
+    const printed = dev.output().length;
+    const rebuilt = () => /rebuilt in (\d+) ms/.exec(dev.output().slice(printed))?.[1];
+    await writeFile(join(root, file), `---\n${document.toString()}---\n\n${'- an item\n'.repeat(90_000)}`);
+    const waits: number[] = [];
+    const deadline = Date.now() + 40_000;
+    while (rebuilt() === undefined) {
+      if (Date.now() > deadline) throw new Error(`no rebuild printed:\n${dev.output().slice(printed)}`);
+      const start = performance.now();
+      const response = await fetch(`${dev.url}${other!.route}`);
+      await response.arrayBuffer();
+      if (rebuilt() === undefined) waits.push(performance.now() - start);
+      await new Promise((done) => setTimeout(done, 25));
+    }
+    const took = Number(rebuilt());
+    // On the server's thread the build held every request until it ended: one request, waiting as long as the build.
+    expect(took, 'the build took long enough for the check to mean something').toBeGreaterThan(300);
+    expect(waits.length, `requests answered during a ${took} ms build`).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...waits), `the longest wait during a ${took} ms build`).toBeLessThan(took / 2);
+  }, 60_000);
 });

@@ -7,6 +7,9 @@ import { gzipSync } from 'node:zlib';
 import { build, check, ContentError } from '../index.ts';
 import { projectRoot } from './project-root.ts';
 import { recover } from '../write/write.ts';
+// Loaded with the CLI, not with `site dev`: an engine thread runs the CLI's module and never the
+// commands it loads on demand, and this registers the role the dev server's builds run in there.
+import '../dev/build-thread.ts';
 import { problemCount, diagnosticsJson, formatBytes, formatDiagnostics, summaryLine } from './diagnostics-text.ts';
 
 /** Runs the CLI; `version` comes from package.json, which bin/site.js reads. */

@@ -4,7 +4,8 @@
 // open tabs of the pages that changed reload by themselves. A build that fails
 // keeps the last good one on screen, under an overlay with the problems.
 import { resolve } from 'node:path';
-import { createBuilder, type BuildResult } from '../build.ts';
+import type { BuildResult } from '../build.ts';
+import { devBuilder } from './build-thread.ts';
 import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
 import { PAGES_DIR, REDIRECTS_FILES } from '../contracts/project.ts';
 import { serve, type DevHooks, type SiteFiles } from '../serve/server.ts';
@@ -51,7 +52,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const root = resolve(options.root);
   const report = options.report ?? (() => {});
   // Drafts and future posts are shown (marked by the post template), so an editor sees them before they go live.
-  const builder = createBuilder({ root, write: false, drafts: true, baseUrl: options.baseUrl, editorSchemas: true });
+  // On a thread of its own, so pages, events and the overlay are served while a build runs.
+  const builder = devBuilder({ root, write: false, drafts: true, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), editorSchemas: true });
   const live = liveEvents();
   const script = liveClientScript();
 
@@ -151,6 +153,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       await watcher.close();
       live.close();
       await server.close();
+      await builder.close();
     },
   };
 }
