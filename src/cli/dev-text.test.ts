@@ -1,12 +1,12 @@
 // What `site dev` prints for each rebuild.
 import { describe, expect, it } from 'vitest';
 import { diagnostic } from '../contracts/diagnostics.ts';
-import type { BuildResult } from '../build.ts';
+import type { DevBuild } from '../dev/build-thread.ts';
 import { devReportText } from './dev-text.ts';
 
-const result = (rendered: number, diagnostics: BuildResult['diagnostics'] = []): BuildResult => ({
-  files: [],
-  pages: [],
+const result = (rendered: number, diagnostics: DevBuild['diagnostics'] = []): DevBuild => ({
+  files: new Map(),
+  routes: [],
   diagnostics,
   renderedRoutes: Array.from({ length: rendered }, (_, i) => `/p${i}`),
   stats: { pages: 102, bytes: 0, milliseconds: 17, stages: {}, memory: { stages: {}, peak: 0 }, scripts: {}, images: { drawn: 0, cached: 0 }, cards: { drawn: 0, cached: 0 } },

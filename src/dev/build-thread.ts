@@ -14,29 +14,52 @@ import { serve, startThread, threadModule } from '../threads.ts';
 
 const ROLE = 'dev-build';
 
+/** What the dev server needs of a build: its files by path, its routes, what it rebuilt and its warnings. */
+export interface DevBuild {
+  /** Every output file, by path (sorted); a file the build left as it was keeps the previous build's contents. */
+  files: Map<string, string | Uint8Array>;
+  routes: string[];
+  renderedRoutes: string[];
+  diagnostics: Diagnostic[];
+  stats: BuildResult['stats'];
+}
+
 interface DevBuildTask {
   role: typeof ROLE;
   options: BuildOptions;
   changed?: readonly string[];
 }
 
-/** A build's outcome as data: problems in the content are an answer, not an error, so they keep their class on this side. */
-type Outcome = { result: BuildResult } | { diagnostics: Diagnostic[] };
+/**
+ * A build's outcome as data, crossing threads. Problems in the content are an answer, not an error,
+ * so they keep their class on this side; of the files only those that changed are copied across.
+ */
+type Outcome = { built: Omit<DevBuild, 'files'> & { paths: string[]; changedFiles: [string, string | Uint8Array][] } } | { diagnostics: Diagnostic[] };
 
-/** The builder of the one dev server this thread builds for. */
-let held: Builder | undefined;
+/** The builder of the one dev server this thread builds for, and the files it last sent. */
+let held: { builder: Builder; sent: Map<string, string | Uint8Array> } | undefined;
 
 serve<DevBuildTask, Outcome>(ROLE, async (task) => {
-  held ??= createBuilder(task.options);
+  held ??= { builder: createBuilder(task.options), sent: new Map() };
   try {
-    return { result: await held.build(task.changed) };
+    const result = await held.builder.build(task.changed);
+    const { sent } = held;
+    const changedFiles = result.files.filter((file) => sent.get(file.path) !== file.contents).map((file): [string, string | Uint8Array] => [file.path, file.contents]);
+    held.sent = new Map(result.files.map((file) => [file.path, file.contents]));
+    return { built: { ...summary(result), paths: result.files.map((file) => file.path), changedFiles } };
   } catch (error) {
     if (error instanceof ContentError) return { diagnostics: error.diagnostics };
     throw error;
   }
 });
 
-export interface DevBuilder extends Builder {
+function summary(result: BuildResult): Omit<DevBuild, 'files'> {
+  return { routes: result.pages.map((page) => page.route), renderedRoutes: result.renderedRoutes, diagnostics: result.diagnostics, stats: result.stats };
+}
+
+export interface DevBuilder {
+  /** Builds again (see Builder.build); throws a ContentError when the content has errors. */
+  build(changed?: readonly string[]): Promise<DevBuild>;
   /** Stops the thread, if there is one. */
   close(): Promise<void>;
 }
@@ -46,15 +69,25 @@ export function devBuilder(options: BuildOptions): DevBuilder {
   const module = threadModule();
   if (!module) {
     const builder = createBuilder(options);
-    return { build: (changed) => builder.build(changed), close: async () => {} };
+    return {
+      build: async (changed) => {
+        const result = await builder.build(changed);
+        return { ...summary(result), files: new Map(result.files.map((file) => [file.path, file.contents])) };
+      },
+      close: async () => {},
+    };
   }
   const thread = startThread(module);
+  let shown = new Map<string, string | Uint8Array>();
   return {
     async build(changed) {
       const task: DevBuildTask = { role: ROLE, options, ...(changed ? { changed } : {}) };
       const outcome = await thread.run<Outcome>(task);
       if ('diagnostics' in outcome) throw new ContentError(outcome.diagnostics);
-      return outcome.result;
+      const { paths, changedFiles, ...rest } = outcome.built;
+      const fresh = new Map(changedFiles);
+      shown = new Map(paths.map((path) => [path, fresh.get(path) ?? shown.get(path)!]));
+      return { ...rest, files: shown };
     },
     close: () => thread.close(),
   };

@@ -4,8 +4,7 @@
 // open tabs of the pages that changed reload by themselves. A build that fails
 // keeps the last good one on screen, under an overlay with the problems.
 import { resolve } from 'node:path';
-import type { BuildResult } from '../build.ts';
-import { devBuilder } from './build-thread.ts';
+import { devBuilder, type DevBuild } from './build-thread.ts';
 import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
 import { PAGES_DIR, REDIRECTS_FILES } from '../contracts/project.ts';
 import { serve, type DevHooks, type SiteFiles } from '../serve/server.ts';
@@ -31,7 +30,7 @@ export interface DevOptions {
 
 /** What the terminal hears about. */
 export type DevReport =
-  | { kind: 'built'; changed: readonly string[]; result: BuildResult; reloaded: number }
+  | { kind: 'built'; changed: readonly string[]; result: DevBuild; reloaded: number }
   | { kind: 'failed'; changed: readonly string[]; diagnostics: readonly Diagnostic[] }
   | { kind: 'crashed'; changed: readonly string[]; error: unknown }
   | { kind: 'watch-error'; error: Error };
@@ -67,9 +66,9 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     try {
       const result = await builder.build(changed);
       const hadProblems = problems !== null;
-      files = new Map(result.files.map((file) => [file.path, file.contents]));
+      files = result.files;
       const before = routes;
-      routes = new Set(result.pages.map((page) => page.route));
+      routes = new Set(result.routes);
       problems = null;
       buildId++;
       const rebuilt = new Set(result.renderedRoutes);
