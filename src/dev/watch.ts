@@ -13,6 +13,8 @@ export const WATCHED = [SITE_FILE, PAGES_DIR, STATIC_DIR, TEMPLATES_DIR];
 const SETTLE_MS = 8;
 /** After chokidar's own 50 ms window for repeated changes to one file. */
 const RECHECK_MS = 70;
+/** How often the watched paths themselves are looked at (four stats). */
+const PATROL_MS = 1000;
 
 export interface Watcher {
   /** Resolves once the initial scan is done and changes are being reported. */
@@ -71,12 +73,30 @@ export function watchProject(root: string, onBatch: (paths: string[]) => void, o
     }, RECHECK_MS);
     checks.add(check);
   };
+  // Under load chokidar can miss a watched folder replaced (by a file, then a folder again): it then
+  // watches the old one, gone, and reports nothing below the new one for good. So the watched paths
+  // themselves are looked at every second, and a folder among them that is not what it was (another
+  // folder, a file, gone, or back) is watched afresh and reported, which rebuilds all it holds.
+  let kinds = new Map(WATCHED.map((path) => [path, kindOf(root, path)]));
+  const patrol = setInterval(() => {
+    const now = new Map(WATCHED.map((path) => [path, kindOf(root, path)]));
+    for (const [path, kind] of now) {
+      const was = kinds.get(path)!;
+      // A file saved by writing aside and renaming is a new file each time: chokidar reports those.
+      if (kind === was || (!kind.startsWith('folder') && !was.startsWith('folder'))) continue;
+      if (kind.startsWith('folder')) watcher.unwatch(path).add(path);
+      noticed(path);
+    }
+    kinds = now;
+  }, PATROL_MS);
+  patrol.unref();
   // An error event nobody listens to would end the process; the dev server says it and keeps going.
   watcher.on('error', (error) => onError(error instanceof Error ? error : new Error(String(error))));
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {
     ready,
     close: async () => {
+      clearInterval(patrol);
       clearTimeout(timer);
       for (const check of checks) clearTimeout(check);
       await watcher.close();
@@ -89,6 +109,16 @@ function isFolder(root: string, path: string): boolean {
     return statSync(resolvePath(root, path)).isDirectory();
   } catch {
     return false;
+  }
+}
+
+/** What a path is: a folder or a file, which one (its inode), or `gone`. */
+function kindOf(root: string, path: string): string {
+  try {
+    const info = statSync(resolvePath(root, path));
+    return `${info.isDirectory() ? 'folder' : 'file'} ${info.ino}`;
+  } catch {
+    return 'gone';
   }
 }
 
