@@ -1,8 +1,9 @@
 // Debian's Chromium driven by playwright-core: never a downloaded browser.
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
+import { browserPath } from '../../tools/browser-check.ts';
 
-export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = browserPath(process.env);
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -14,9 +14,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page as Tab } from 'playwright-core';
 import type { AuditContext } from './context.ts';
+import { browserPath } from '../browser-check.ts';
 import type { Page } from './pages.ts';
 
-export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = browserPath(process.env);
 
 /** The machine's network is closed; background services would only fail and slow every start. */
 export const CHROMIUM_FLAGS = [
