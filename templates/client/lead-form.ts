@@ -3,7 +3,9 @@
 //   - while Sending: is ignored;
 //   - with the honeypot `website` filled: posts nothing and goes to /thank-you;
 //   - otherwise: Sending (button disabled, 'Sending...'), the attribution fields
-//     are filled and the form_submit event pushed, then the form posts natively.
+//     are filled and the form_submit event pushed, then the form posts natively;
+//   - a post stopped before its answer (the Stop button) ends Sending: the next
+//     click sends again.
 // Nothing around the lead can stop it: if filling the attribution fields fails,
 // they go back to what the page rendered; if the event cannot be pushed (a broken
 // tag manager), the fields stay filled; either way the failure goes to the
@@ -98,5 +100,11 @@ export function leadForm(form: HTMLFormElement, navigate = (url: string) => loca
   // Back from /thank-you through the back-forward cache: the form is usable again.
   addEventListener('pageshow', (event) => {
     if (event.persisted) setSending(false);
+  });
+  // The visitor pressed Stop, or another navigation cancelled the post before an answer came: the
+  // page stays, and so must a form that sends again (the Navigation API says so where there is one).
+  const navigation = (window as { navigation?: EventTarget }).navigation;
+  navigation?.addEventListener('navigateerror', () => {
+    if (sending) setSending(false);
   });
 }

@@ -73,3 +73,50 @@ describe('the lead form, with something around it broken', () => {
     }
   }
 });
+
+describe('the lead form, sent on a slow connection', () => {
+  for (const route of ['/', '/contact']) {
+    it(`on ${route}, a post stopped before its answer leaves a form that the next click sends, exactly once`, async () => {
+      const context = await state.browser.newContext({ viewport: { width: 375, height: 740 } });
+      const posts: URLSearchParams[] = [];
+      let answerFirst: (() => void) | undefined;
+      // The first post hangs until the visitor gives up on it (its answer never comes); later ones are answered.
+      await context.route(`${new URL(FORM_ACTION).origin}/**`, async (route) => {
+        if (route.request().method() !== 'POST') return route.fulfill({ status: 404 });
+        posts.push(new URLSearchParams(route.request().postData() ?? ''));
+        if (posts.length === 1) await new Promise<void>((done) => (answerFirst = done));
+        await route.fulfill({ status: 302, headers: { location: `${state.site.url}/thank-you` } }).catch(() => {});
+      });
+      const page = await context.newPage();
+      await page.goto(state.site.url + route);
+      const form = page.locator('form[data-lead-form]').first();
+      const button = form.locator('button[type="submit"]');
+      const label = await button.textContent();
+      await form.getByLabel('Name').fill(TYPED.name);
+      await form.getByLabel('Phone').fill(TYPED.phone);
+      await form.getByLabel('Brief description of the work').fill(TYPED.message);
+      // The browser's own controls, through its protocol: Playwright's reads wait while a navigation is pending.
+      const browser = await context.newCDPSession(page);
+      const shown = async () => {
+        const read = `(() => {
+          const form = document.querySelector('form[data-lead-form]');
+          const button = form.querySelector('button[type="submit"]');
+          return { disabled: button.disabled, label: button.textContent, busy: form.getAttribute('aria-busy'), message: form.querySelector('textarea').value };
+        })()`;
+        return ((await browser.send('Runtime.evaluate', { expression: read, returnByValue: true })) as { result: { value: unknown } }).result.value;
+      };
+      await button.click({ noWaitAfter: true });
+      await expect.poll(() => posts.length).toBe(1);
+      // The Stop button: the browser drops the post it is waiting on, and the page stays.
+      await browser.send('Page.stopLoading');
+      // What the visitor typed is still there, the button as it was, and one more click sends it once.
+      await expect.poll(shown).toEqual({ disabled: false, label, busy: 'false', message: TYPED.message });
+      await Promise.all([page.waitForURL(`${state.site.url}/thank-you`, { timeout: 10_000 }), button.click()]);
+      await page.waitForTimeout(300);
+      expect(posts).toHaveLength(2);
+      expect(Object.fromEntries(posts[1]!)).toMatchObject(TYPED);
+      answerFirst?.();
+      await context.close();
+    });
+  }
+});
