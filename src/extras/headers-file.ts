@@ -41,13 +41,17 @@ export function headerRules(contentSecurityPolicy: string): HeaderRule[] {
  * starting with "#" would be a comment); a value is printable ASCII (a
  * Worker's headers hold bytes, not text) with no space at either end, since
  * the CDNs trim it; no name twice in a block, in any case, nor one the server
- * sets itself (Content-Length, ...); a path a pattern both CDNs read; no line longer than
+ * sets itself (Content-Length, ...); a path a pattern both CDNs read, with one block; no line longer than
  * Cloudflare reads. Header values come from the theme and the site's settings
  * (the form service's origin in the policy), which their schemas hold to this.
  */
 export function headersFile(rules: readonly HeaderRule[]): string {
+  const paths = new Set<string>();
   const blocks = rules.map((rule) => {
     if (!HEADER_PATH.test(rule.path) || unwritableInToken(rule.path) || 'error' in compilePattern(rule.path)) throw new UnwritableValue('_headers', 'a path', rule.path);
+    // Netlify's parser makes one block of two for one path: one block per path reads the same to every parser.
+    if (paths.has(rule.path)) throw new UnwritableValue('_headers', 'a path given a second block', rule.path);
+    paths.add(rule.path);
     // A path with no headers is a block both CDNs refuse.
     if (Object.keys(rule.headers).length === 0) throw new UnwritableValue('_headers', 'a path without headers', rule.path);
     const names = new Set<string>();
