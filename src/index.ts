@@ -30,4 +30,4 @@ export { Shared, type SharedProps } from './render/shared-blocks.ts';
 
 // URLs: routes, output files, canonical URLs, phone links.
 export { canonicalUrl, E164_PATTERN, isE164, NOT_FOUND_ROUTE, outputFileFor, routeForFile, routeFromPath, telHref } from './url.ts';
-export { dialProblem, printedExtension, printedMatches } from './phone.ts';
+export { agreeingForms, dialProblem, printedExtension, printedMatches } from './phone.ts';

@@ -83,6 +83,17 @@ export function printedExtension(phone: { e164: string; display: string }): stri
   return readings(phone).find((reading) => reading.number === phone.e164 && reading.ext !== undefined)?.ext;
 }
 
+/**
+ * The two ways a phone whose printed and dialled forms disagree can be made to agree: the E.164 form
+ * of the number printed (when the print is the one that is right, and it is a number anyone can
+ * dial), and the number dialled as its country prints it (when the link is the one that is right).
+ */
+export function agreeingForms(phone: { e164: string; display: string }): { e164?: string; display?: string } {
+  const printed = readings(phone).find((reading) => reading.ext === undefined && isE164(reading.number) && dialProblem(reading.number) === undefined)?.number;
+  const dialled = dialProblem(phone.e164) === undefined ? parsePhoneNumberFromString(phone.e164)?.formatNational() : undefined;
+  return { ...(printed !== undefined ? { e164: printed } : {}), ...(dialled !== undefined ? { display: dialled } : {}) };
+}
+
 /** What libphonenumber reads in `display` as a number of `e164`'s country: as written, and with its letters as the keypad's digits. */
 function readings(phone: { e164: string; display: string }): { number: string; ext?: string }[] {
   const country = parsePhoneNumberFromString(phone.e164)?.country;

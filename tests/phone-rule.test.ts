@@ -35,7 +35,26 @@ describe('phoneRules', () => {
     const problems = phoneRules({ phones } as unknown as Site);
     expect(problems.map((p) => p.path)).toEqual([['phones', 'office', 'display']]);
     expect(problems[0]!.message).toBe('the printed "(905) 555-0198" and the dialled e164 "+19055550199" are different numbers: visitors read one and their phone calls the other');
-    expect(problems[0]!.hint).toContain('change both together');
+    // A new number changes both fields: each way of making them agree, written out.
+    expect(problems[0]!.hint).toBe('a new number changes both: if "(905) 555-0198" is the right number, write e164: "+19055550198"; if "+19055550199" is, write display: "(905) 555-0199"');
+  });
+
+  it('offers, for any printed number of the plan against any dialled one, forms that then agree', () => {
+    // Printed as North America prints its numbers, or in international form (a print is read as a number of the dialled one's country).
+    const numbers = ['+14165550100', '+19055550199', '+16475550142', '+442079460958', '+33142685300'];
+    const printed = (n: string) => (n.startsWith('+1') ? `(${n.slice(2, 5)}) ${n.slice(5, 8)}-${n.slice(8)}` : `${n.slice(0, 3)} ${n.slice(3)}`);
+    for (const e164 of numbers)
+      for (const other of numbers) {
+        if (other === e164 || (e164.startsWith('+1') !== other.startsWith('+1') && other.startsWith('+1'))) continue;
+        const display = printed(other);
+        const [problem] = phoneRules({ phones: { main: { e164, display } } } as unknown as Site);
+        const offered = [...problem!.hint!.matchAll(/write (e164|display): "([^"]+)"/g)].map((m) => ({ field: m[1]!, value: m[2]! }));
+        expect(offered.map((o) => o.field), `${e164} printed as ${display}`).toEqual(['e164', 'display']);
+        for (const { field, value } of offered) {
+          const fixed = { e164, display, [field]: value };
+          expect(phoneRules({ phones: { main: fixed } } as unknown as Site), JSON.stringify(fixed)).toEqual([]);
+        }
+      }
   });
 
   it('names a phone that dials no one at its e164, even when its printed form matches it digit for digit', () => {

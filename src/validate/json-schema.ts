@@ -1,5 +1,6 @@
 // Shape validation: TypeBox definitions are both the TypeScript types and the
 // JSON Schemas that ajv checks and editors read. One definition, never two.
+import { repairFor } from './repair.ts';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { FieldPath, ParsedYaml } from './yaml.ts';
@@ -136,11 +137,13 @@ function describe(error: ErrorObject, pairedGuess?: string, value?: unknown): { 
       return { message: 'does not match any of the allowed forms', hint: describeExpected(schema) };
     }
     case 'pattern':
-    case 'format':
-      return {
-        message: `does not have the expected form`,
-        hint: typeof schema.description === 'string' ? `expected ${schema.description}` : `expected to match ${params.pattern ?? params.format}`,
-      };
+    case 'format': {
+      const expected = typeof schema.description === 'string' ? `expected ${schema.description}` : `expected to match ${params.pattern ?? params.format}`;
+      // A slip that undone matches (a missing leading zero, a space at an end): say what to write.
+      const repaired = typeof value === 'string' && typeof params.pattern === 'string' ? repairFor(value, params.pattern) : undefined;
+      if (repaired !== undefined) return { message: `${quote(value)} does not have the expected form`, hint: `write ${quote(repaired)} (${expected})` };
+      return { message: `does not have the expected form`, hint: expected };
+    }
     case 'minLength':
       return params.limit === 1
         ? { message: 'must not be empty' }

@@ -3,7 +3,7 @@
 // a number of its country's plan (a digit short passes every pattern), and the two
 // must be the same number, or a visitor reads one number and calls another. What
 // makes a number right is the engine's phone module (src/phone.ts).
-import { dialProblem, printedExtension, printedMatches, type SiteProblem } from '../../src/index.ts';
+import { agreeingForms, dialProblem, printedExtension, printedMatches, type SiteProblem } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 
 export { printedMatches };
@@ -26,10 +26,16 @@ export function phoneRules(site: Site): SiteProblem[] {
         hint: 'print the extension in the text beside the number (e.g. "ask for extension 123"), and display only the number',
       });
     } else if (!printedMatches(phone)) {
+      // Either may be the one just changed: both ways of making them agree, each written out.
+      const agreeing = agreeingForms(phone);
+      const ways = [
+        ...(agreeing.e164 ? [`if "${phone.display}" is the right number, write e164: "${agreeing.e164}"`] : []),
+        ...(agreeing.display ? [`if "${phone.e164}" is, write display: "${agreeing.display}"`] : []),
+      ];
       problems.push({
         path: ['phones', name, 'display'],
         message: `the printed "${phone.display}" and the dialled e164 "${phone.e164}" are different numbers: visitors read one and their phone calls the other`,
-        hint: 'change both together, so they are the same digits, e.g. display (416) 555-0100 with e164 +14165550100',
+        hint: ways.length > 0 ? `a new number changes both: ${ways.join('; ')}` : 'change both together, so they are the same digits, e.g. display (416) 555-0100 with e164 +14165550100',
       });
     }
   }
