@@ -36,6 +36,17 @@ describe('YAML mistakes in plain words', () => {
     ]);
   });
 
+  it('a value quoted with curly quotes: told they are text to YAML, and the straight-quoted value, which reads as the text inside', () => {
+    const text = fc.stringMatching(/^[A-Za-z][A-Za-z ,.’]{0,10}: [A-Za-z ]{1,10}[A-Za-z]$/);
+    fc.assert(fc.property(text, fc.constantFrom(['“', '”'], ['‘', '’']), (inside, [open, close]) => {
+      const found = problems(`title: A\nseoTitle: ${open}${inside}${close}\n`);
+      expect(found).toEqual([[2, 11, `${open} and ${close} are curly quotes, which YAML reads as text, not as quotes: the value is not quoted, and its colon starts another field`, expect.stringMatching(/^write it in straight quotes: seoTitle: "/)]]);
+      // The line the hint writes reads as the text inside the curly quotes.
+      const line = /straight quotes: (.*) \(curly/.exec(found[0]![3] as string)![1]!;
+      expect(parseYaml('pages/a.yaml', `${line}\n`).data).toEqual({ seoTitle: inside });
+    }), { numRuns: 200 });
+  });
+
   it('a value that ends in a colon, unquoted, wherever it stands, and what the quotes give back reads as the value', () => {
     const word = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 .,]{0,12}[A-Za-z0-9.]$/);
     fc.assert(fc.property(word, fc.constantFrom('', '  ', '  - '), fc.constantFrom('', ' ', '\r'), (value, lead, end) => {

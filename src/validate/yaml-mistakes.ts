@@ -74,6 +74,18 @@ function unquotedColon(lines: readonly string[], errors: readonly ParserError[])
     // The parser points at the value whose colon it tripped on.
     if (!match || match[1]!.length + 1 !== error.column) continue;
     const value = match[2]!.trim();
+    // Quoted already, with the curly quotes a word processor or phone types: YAML reads those as text.
+    const curly = /^([\u201C\u2018])(.*)([\u201D\u2019])$/.exec(value);
+    if (curly) {
+      const inner = curly[2]!;
+      found.push({
+        line: error.line,
+        column: error.column,
+        message: `${curly[1]} and ${curly[3]} are curly quotes, which YAML reads as text, not as quotes: the value is not quoted, and its colon starts another field`,
+        hint: `write it in straight quotes: ${match[1]!.trimStart()}"${inner.replace(/"/g, '\\"')}" (curly quotes inside the text are fine)`,
+      });
+      continue;
+    }
     found.push({
       line: error.line,
       column: error.column,
