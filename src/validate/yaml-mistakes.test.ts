@@ -30,6 +30,26 @@ describe('YAML mistakes in plain words', () => {
     ]);
   });
 
+  it('a field of a list item indented less than the item’s fields: at the line, with the column that fixes it', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 2 }), (dash, items, fields) => {
+      // `items` items of `fields` fields each; the last field of the last item a space short, between its dash and its fields.
+      const pad = ' '.repeat(dash);
+      const lines = ['title: A', 'faq:'];
+      for (let i = 0; i < items; i++) {
+        lines.push(`${pad}- q: Question ${i}`);
+        for (let f = 0; f < fields; f++) lines.push(`${pad}  a${f}: Answer ${f}`);
+      }
+      const short = 1;
+      const at = lines.length - 1;
+      lines[at] = ' '.repeat(dash + 2 - short) + lines[at]!.trimStart();
+      const found = problems(lines.join('\n') + '\n');
+      expect(found).toEqual([[at + 1, dash + 2 - short + 1, expect.stringMatching(new RegExp(`^line ${at + 1} is indented less than the fields of the list item on line \\d+ \\(`)), expect.stringContaining(`start it at column ${dash + 3}`)]]);
+      // Moved to the column the hint names, the file reads.
+      lines[at] = ' '.repeat(dash + 2) + lines[at]!.trimStart();
+      expect(problems(lines.join('\n') + '\n')).toEqual([]);
+    }), { numRuns: 100 });
+  });
+
   it('a value with a colon and a space in it, unquoted', () => {
     expect(problems('title: A\nsections:\n  - heading: Panels: what to know\n')).toEqual([
       [3, 14, 'a value with a colon and a space in it must be quoted: "Panels: what to know"', 'write it in quotes: - heading: "Panels: what to know" (unquoted, YAML reads "Panels:" as the start of another field)'],

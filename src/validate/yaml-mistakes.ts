@@ -204,6 +204,24 @@ function indentation(lines: readonly string[], errors: readonly ParserError[]): 
         message: `line ${error.line} is indented ${own < siblings ? 'less' : 'more'} than line ${previous + 1} (${spaces(own)}, not ${siblings}); fields of one map line up under each other`,
         hint: `start it at column ${siblings + 1}, under the field above, or move it under the field it belongs to`,
       });
+    } else if (error.code === 'MISSING_CHAR' && /^\s+[^\s-#]/.test(lines[at] ?? '')) {
+      // Inside a list, a field that does not line up with the item's fields: the parser reads it as an
+      // item without its "- " ("Sequence item without - indicator"), with the caret at column 1.
+      let previous = at - 1;
+      while (previous >= 0 && !content(previous)) previous--;
+      if (previous < 0) continue;
+      const above = lines[previous]!;
+      const item = /^(\s*)- +(?=\S)/.exec(above);
+      const expected = item ? item[0].length : indent(above);
+      const own = indent(lines[at]!);
+      if (own === expected) continue;
+      const first = (item ? above.slice(item[0].length) : above.trimStart()).split(':')[0]!;
+      found.push({
+        line: error.line,
+        column: own + 1,
+        message: `line ${error.line} is indented ${own < expected ? 'less' : 'more'} than the fields of the list item on line ${previous + 1} (${spaces(own)}, not ${expected}); the fields of one item line up under each other`,
+        hint: `start it at column ${expected + 1}, under "${first}"${item ? ' (after the "- ")' : ''}, or start a new item with "- "`,
+      });
     } else if (error.code === 'BLOCK_AS_IMPLICIT_KEY' || error.code === 'MULTILINE_IMPLICIT_KEY') {
       // The parser stops at a field with a value; the mistake is the next line, indented deeper.
       const field = lines[at] ?? '';
