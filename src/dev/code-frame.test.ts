@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { codeFrame } from './code-frame.ts';
 
@@ -41,5 +42,22 @@ describe('codeFrame', () => {
     const frame = codeFrame('x'.repeat(500), 1, 1)!;
     expect(frame.rows[0]!.text).toHaveLength(160);
     expect(frame.rows[0]!.text.endsWith('…')).toBe(true);
+  });
+
+  it('keeps the place in sight on a line of any length, wherever the column, with the caret under it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3000 }), fc.nat(), fc.boolean(), (length, at, tabs) => {
+        // A line of distinct characters (a tab now and then), and the column of one of them.
+        const line = Array.from({ length }, (_, i) => (tabs && i % 97 === 0 ? '\t' : String.fromCharCode(0x4e00 + i))).join('');
+        const column = 1 + (at % length);
+        const frame = codeFrame(`before\n${line}\nafter`, 2, column)!;
+        const marked = frame.rows.find((r) => r.marked)!.text;
+        expect(marked.length).toBeLessThanOrEqual(160);
+        // The character at the column is the one the caret stands under.
+        const meant = line[column - 1] === '\t' ? '→' : line[column - 1];
+        expect(marked[frame.column - 1], `column ${column} of ${length}`).toBe(meant);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -27,14 +27,26 @@ export function codeFrame(text: string, line: number, column: number, around = 2
   if (line < 1 || line > lines.length) return null;
   const first = Math.max(1, line - around);
   const last = Math.min(lines.length, line + around);
-  const rows: FrameRow[] = [];
-  for (let n = first; n <= last; n++) rows.push({ line: n, text: shown(lines[n - 1]!), marked: n === line });
   // The caret counts the characters the marked line shows before the column, tabs drawn wider.
-  const before = lines[line - 1]!.slice(0, Math.max(0, column - 1));
-  return { rows, column: column > 0 ? shown(before).length + 1 : 0 };
+  const caret = column > 0 ? visible(lines[line - 1]!.slice(0, column - 1)).length + 1 : 0;
+  // A long line (a paragraph of Markdown is one line) is shown from a little before the column, so
+  // the place is always in sight; the rows around it are cut at the same place, so they line up.
+  const from = caret > MAX_WIDTH - CONTEXT ? caret - CONTEXT : 0;
+  const rows: FrameRow[] = [];
+  for (let n = first; n <= last; n++) rows.push({ line: n, text: windowed(visible(lines[n - 1]!), from), marked: n === line });
+  return { rows, column: caret === 0 ? 0 : caret - from + (from > 0 ? ELLIPSIS.length : 0) };
 }
 
-function shown(text: string): string {
-  const visible = text.replace(/\t/g, TAB);
-  return visible.length > MAX_WIDTH ? visible.slice(0, MAX_WIDTH - 1) + '…' : visible;
+/** Characters shown before the column when a line is cut to keep it in sight. */
+const CONTEXT = 60;
+const ELLIPSIS = '…';
+
+function visible(text: string): string {
+  return text.replace(/\t/g, TAB);
+}
+
+/** At most MAX_WIDTH characters of `text` from `from`, an ellipsis where it is cut. */
+function windowed(text: string, from: number): string {
+  const start = from > 0 ? ELLIPSIS + text.slice(from) : text;
+  return start.length > MAX_WIDTH ? start.slice(0, MAX_WIDTH - 1) + ELLIPSIS : start;
 }
