@@ -37,6 +37,24 @@ describe('devReportText', () => {
     expect(text).toContain('1 error in 1 file; the browser shows them over the last build that worked.');
   });
 
+  it('after a save, counts the warnings of other files with where they are, and lists none of them', () => {
+    const warning = diagnostic('not-a-page', { file: 'pages/notes.txt' }, { file: 'pages/notes.txt' });
+    const text = devReportText({ kind: 'built', changed: ['pages/a.yaml'], result: result(1, [warning]), reloaded: 0 });
+    expect(text).toMatch(/ pages\/a\.yaml changed: 1 page rebuilt in 17 ms \(1 warning in 1 file not saved just now: pages\/notes\.txt; npx site check lists them\)$/);
+  });
+
+  it('lists the errors that stopped a build, then the warnings apart, said not to stop it', () => {
+    const error = diagnostic('front-matter', { file: 'pages/blog/x.md', line: 1, column: 1 });
+    const warning = diagnostic('not-a-page', { file: 'pages/notes.txt' }, { file: 'pages/notes.txt' });
+    const lines = devReportText({ kind: 'failed', changed: ['pages/blog/x.md'], diagnostics: [warning, error] }).split('\n');
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^pages\/blog\/x\.md:1:1 /),
+      'Also a warning, which does not stop the build:',
+      expect.stringMatching(/^pages\/notes\.txt  warning /),
+      '1 error, 1 warning in 2 files; the browser shows them over the last build that worked.',
+    ]);
+  });
+
   it('says a bug is a bug, and that the server keeps running', () => {
     expect(devReportText({ kind: 'crashed', changed: ['templates/x.ts'], error: new Error('boom') })).toContain('Internal error (this is a bug in the generator, not in your content); the server keeps running:\nError: boom');
     expect(devReportText({ kind: 'watch-error', error: new Error('EMFILE') })).toBe('The file watcher reported a problem; the server keeps running: EMFILE');

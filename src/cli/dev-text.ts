@@ -9,7 +9,9 @@ export function devReportText(event: DevReport, colour = false): string {
   if (event.kind === 'built') {
     const { result } = event;
     const pages = result.renderedRoutes.length;
-    const warnings = result.diagnostics.length ? ` (${problemCount(result.diagnostics)})` : '';
+    // Warnings of files not just saved are counted, with where they are and how to see them.
+    const elsewhere = event.changed.length === 0 ? [] : result.diagnostics.filter((d) => !event.changed.includes(d.file));
+    const warnings = elsewhere.length ? ` (${problemCount(elsewhere)} not saved just now: ${listed([...new Set(elsewhere.map((d) => d.file))])}; npx site check lists them)` : '';
     const rebuilt = event.changed.length === 0 ? `${pages} pages` : `${pages} ${pages === 1 ? 'page' : 'pages'} rebuilt`;
     const tabs = event.reloaded ? `, ${event.reloaded} ${event.reloaded === 1 ? 'tab' : 'tabs'} reloaded` : '';
     // Warnings are listed once: all of them after the first build, then those of the files just saved.
@@ -18,7 +20,11 @@ export function devReportText(event: DevReport, colour = false): string {
     return `${first}${what} ${rebuilt} in ${result.stats.milliseconds} ms${tabs}${warnings}`;
   }
   if (event.kind === 'failed') {
-    return `${what}\n${formatDiagnostics(event.diagnostics, colour)}\n${problemCount(event.diagnostics)}; the browser shows them over the last build that worked.`;
+    // The errors, then apart the warnings, which would not have stopped the build by themselves.
+    const errors = event.diagnostics.filter((d) => d.severity === 'error');
+    const warnings = event.diagnostics.filter((d) => d.severity !== 'error');
+    const apart = warnings.length ? `\nAlso ${warnings.length === 1 ? 'a warning, which does' : `${warnings.length} warnings, which do`} not stop the build:\n${formatDiagnostics(warnings, colour)}` : '';
+    return `${what}\n${formatDiagnostics(errors, colour)}${apart}\n${problemCount(event.diagnostics)}; the browser shows them over the last build that worked.`;
   }
   const error = event.error;
   return `${what}\nInternal error (this is a bug in the generator, not in your content); the server keeps running:\n${error instanceof Error ? error.stack : String(error)}`;
