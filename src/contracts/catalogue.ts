@@ -283,7 +283,7 @@ export const catalogue = {
           ? `${p.file} is not read: files and folders whose names start with "_" are left out of the site`
           : p.why === 'case'
             ? `${p.file} is not read: pages end in .yaml, and posts in .md, written in small letters`
-            : `${p.file} is not a page: only .yaml files, and .md posts, under pages/ become pages`,
+            : `${p.file} is not a page: only .yaml (or .yml) files, and .md posts, under pages/ become pages`,
     hint: (p) =>
       p.why === 'hidden' || p.why === 'underscore'
         ? 'rename it without the leading character if it should be a page; otherwise move it out of pages/'

@@ -58,7 +58,8 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
   const pageOutputs = new Map(pages.map((page) => [page.output, page.source]));
   const planned = [
     ...[...pageOutputs].map(([path, from]) => ({ path, from })),
-    ...context.generated.map((path) => ({ path, from: 'the build' })),
+    // Likewise two files of one route each get the route's share card: one path the build makes twice.
+    ...[...new Set(context.generated)].map((path) => ({ path, from: 'the build' })),
     ...model.statics.map((s) => ({ path: s.route.slice(1), from: s.file })),
   ];
   // A link written in content is reported where it is written; the same href in the HTML is not news.
