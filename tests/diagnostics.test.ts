@@ -120,8 +120,8 @@ describe('warnings', () => {
       await p.write('pages/notes.txt', 'to do');
     });
     expect(found.map((d) => [d.file, d.code, d.message])).toEqual([
-      ['pages/notes.txt', 'not-a-page', 'pages/notes.txt is not a page: only .yaml files, and .md posts, under pages/ become pages'],
-      ['pages/services.yaml.bak', 'not-a-page', 'pages/services.yaml.bak is not a page: only .yaml files, and .md posts, under pages/ become pages'],
+      ['pages/notes.txt', 'not-a-page', 'pages/notes.txt is not a page: only .yaml (or .yml) files, and .md posts, under pages/ become pages'],
+      ['pages/services.yaml.bak', 'not-a-page', 'pages/services.yaml.bak is not a page: only .yaml (or .yml) files, and .md posts, under pages/ become pages'],
     ]);
   });
 
