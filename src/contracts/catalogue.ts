@@ -646,8 +646,8 @@ export const catalogue = {
     title: 'A template failed while rendering a page',
     severity: 'error',
     stops: 'write',
-    message: (p: { template: string; error: string; at?: string }) => `the "${p.template}" template failed: ${p.error}`,
-    hint: (p) => (p.at ? `thrown at ${p.at}, with this page's data` : undefined),
+    message: (p: { template: string; error: string; at?: string; caller?: string }) => `the "${p.template}" template failed: ${p.error}`,
+    hint: (p) => (p.at ? `thrown at ${p.at}${p.caller ? `, called from ${p.caller}` : ''}, with this page's data` : undefined),
   }),
   'template-type': entry({
     title: 'A template does not type-check',

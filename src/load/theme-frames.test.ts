@@ -77,6 +77,18 @@ describe('themeFrame', () => {
     expect(themeFrame(root, stack)).toEqual({ file: 'templates/pages/place.tsx', line: 40, column: 7 });
   });
 
+  it('names the component a helper was called from, when the throw was in the helper’s own file', () => {
+    const stack = [
+      'Error: no value for {x}',
+      `    at resolve (${join(root, 'templates/lib/tokens.ts')}:30:11)`,
+      `    at replace (${join(root, 'templates/lib/tokens.ts')}:12:3)`,
+      `    at heading (${join(root, 'templates/pages/place.tsx')}:18:9)`,
+      `    at Page (${join(root, 'templates/pages/place.tsx')}:40:7)`,
+      `    at renderWithHooks (${join(root, 'node_modules/react-dom/server.js')}:1:1)`,
+    ].join('\n');
+    expect(themeFrame(root, stack)).toEqual({ file: 'templates/lib/tokens.ts', line: 30, column: 11, caller: { file: 'templates/pages/place.tsx', line: 40, column: 7 } });
+  });
+
   it('finds nothing when no frame is the theme’s', () => {
     expect(themeFrame(root, 'Error: x\n    at somewhere (/elsewhere/a.js:1:1)\n    at async Promise.all (index 0)')).toBeUndefined();
   });

@@ -18,17 +18,26 @@ export interface SourcePosition {
   column: number;
 }
 
-/** The first frame of `stack` that lies in the theme's own code (see isThemeSource), mapped to its source. */
-export function themeFrame(projectRoot: string, stack: string): SourcePosition | undefined {
+/**
+ * The first frame of `stack` that lies in the theme's own code (see isThemeSource), mapped to its
+ * source; and, when the throw was in a file the template calls (a helper of templates/lib/, say),
+ * the last theme frame of another file as `caller`: the component React was rendering, which is
+ * the template's own line an editor looks for.
+ */
+export function themeFrame(projectRoot: string, stack: string): (SourcePosition & { caller?: SourcePosition }) | undefined {
   const root = resolve(projectRoot);
   const bundles = cacheFolder(root);
+  const theme: SourcePosition[] = [];
   for (const frame of stackFrames(stack)) {
     const original = isInside(bundles, frame.path) ? throughSourceMap(frame) : frame;
     if (!original) continue;
     const file = relative(root, original.path).split('\\').join('/');
-    if (isThemeSource(file)) return { file, line: original.line, column: original.column };
+    if (isThemeSource(file)) theme.push({ file, line: original.line, column: original.column });
   }
-  return undefined;
+  const [first] = theme;
+  if (!first) return undefined;
+  const caller = theme.findLast((position) => position.file !== first.file);
+  return caller ? { ...first, caller } : first;
 }
 
 interface Frame {

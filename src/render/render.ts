@@ -52,6 +52,8 @@ export interface TemplatePosition {
   file: string;
   line: number;
   column: number;
+  /** The component the throw happened under, when it was thrown in a file that component calls. */
+  caller?: { file: string; line: number; column: number };
 }
 
 export interface RenderOptions {
@@ -120,6 +122,7 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
         template: templateName,
         error: error instanceof Error ? error.message : String(error),
         ...(at ? { at: `${at.file}:${at.line}:${at.column}` } : {}),
+        ...(at?.caller ? { caller: `${at.caller.file}:${at.caller.line}:${at.caller.column}` } : {}),
       }));
       diagnostics.push(...found);
     }
