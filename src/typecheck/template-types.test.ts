@@ -41,6 +41,12 @@ describe('templateTypes', () => {
     }]);
   });
 
+  it('checks the client scripts too, which the theme’s entry does not import', async () => {
+    await writeTree(root, { 'templates/client/menu.ts': 'const open: number = "yes";\nexport { open };\n', 'templates/client/.draft.ts': 'const x: number = "hidden";\n' });
+    const { diagnostics } = await templateTypes(root, { compiler });
+    expect(diagnostics.map((d) => [d.file, d.line, d.column])).toEqual([['templates/client/menu.ts', 1, 7]]);
+  });
+
   it('keeps the result until a file the compiler read changes, without loading the compiler', async () => {
     expect(await templateTypes(root, { compiler })).toEqual({ diagnostics: [], cached: false });
     expect(await templateTypes(root, { compiler })).toEqual({ diagnostics: [], cached: true });

@@ -4,7 +4,7 @@
 // with the fingerprint of every project file the compiler read, tsconfig.json,
 // the package files and the compiler's version; while none has changed, the
 // compiler is not even loaded.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { cacheFolder, writeWhole } from '../../bin/node-module.js';
@@ -47,7 +47,7 @@ export interface TemplateTypesResult {
 }
 
 /**
- * Type-checks the theme, starting from its entry, with the project's tsconfig.json.
+ * Type-checks the theme (its entry and every script under templates/, the client scripts included), with the project's tsconfig.json.
  * Without `typescript` installed it warns, saying how to install it.
  */
 export async function templateTypes(projectRoot: string, options: TemplateTypesOptions = {}): Promise<TemplateTypesResult> {
@@ -63,10 +63,28 @@ export async function templateTypes(projectRoot: string, options: TemplateTypesO
   if (cached && cached.format === CACHE_FORMAT && cached.typescript === compiler.version && unchanged(root, cached.inputs)) {
     return { diagnostics: cached.problems.map(typeDiagnostic), cached: true };
   }
-  const { problems, read } = checkThemeProgram(await compiler.load(), root, entry);
+  // Every script of the theme, not only what the entry imports: the client scripts are bundled on
+  // their own (for the browser), and a mistake in one is as much the theme's as one in a template.
+  const { problems, read } = checkThemeProgram(await compiler.load(), root, [entry, ...themeScripts(root)]);
   const fresh: CachedCheck = { format: CACHE_FORMAT, typescript: compiler.version, inputs: fingerprints(root, [...read, ...SETTINGS]), problems };
   await writeWhole(cacheFile, JSON.stringify(fresh));
   return { diagnostics: problems.map(typeDiagnostic), cached: false };
+}
+
+/** The TypeScript files under templates/ (not declarations), project-relative, sorted. */
+function themeScripts(root: string): string[] {
+  const found: string[] = [];
+  const visit = (folder: string) => {
+    for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+      const path = `${folder}/${entry.name}`;
+      // Hidden files and folders are an editor's, as everywhere in the project.
+      if (entry.name.startsWith('.')) continue;
+      if (entry.isDirectory()) visit(path);
+      else if (entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) found.push(path);
+    }
+  };
+  if (existsSync(join(root, TEMPLATES_DIR))) visit(TEMPLATES_DIR);
+  return found.sort();
 }
 
 function typeDiagnostic(problem: TypeProblem): Diagnostic {

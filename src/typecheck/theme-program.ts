@@ -32,18 +32,18 @@ export interface ProgramResult {
 }
 
 /**
- * Type-checks the theme from `entry` (project-relative). Only files for which
+ * Type-checks the theme from `entries` (project-relative). Only files for which
  * `isThemeSource` holds are checked: the engine's sources and installed
  * packages are read for their types but their errors are not the theme's.
  */
-export function checkThemeProgram(ts: TypeScriptApi, projectRoot: string, entry: string): ProgramResult {
+export function checkThemeProgram(ts: TypeScriptApi, projectRoot: string, entries: string | readonly string[]): ProgramResult {
   // The compiler names files by their real paths; so must the root they are made relative to.
   const root = realpathSync(projectRoot);
   const { options, declarations, problems } = compilerOptions(ts, root);
   // Without its options the compiler would only add errors of its defaults to the one that matters.
   if (!options) return { problems, read: [] };
   // The entry and what it imports; ambient declarations the project includes (say, for CSS imports) too.
-  const program = ts.createProgram({ rootNames: [resolve(root, entry), ...declarations], options });
+  const program = ts.createProgram({ rootNames: [...[entries].flat().map((entry) => resolve(root, entry)), ...declarations], options });
   const read: string[] = [];
   for (const source of program.getSourceFiles()) {
     const file = projectPath(root, source.fileName);
