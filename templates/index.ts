@@ -2,6 +2,7 @@
 // one template per kind of page, the blog post template and the client assets.
 import { defineTheme, type WebAppManifest } from '../src/index.ts';
 import { siteSchema, type Site } from './site.schema.ts';
+import { clientScripts } from './client/scripts.ts';
 import * as home from './pages/home.tsx';
 import * as category from './pages/category.tsx';
 import * as service from './pages/service.tsx';
@@ -89,20 +90,7 @@ export default defineTheme<Site, PostFront>({
   placeholders: tokenNames,
   securityPolicy,
   client: {
-    // One module script per enhancement, each added by the pages that have its
-    // markup (Layout: site on every page, form where there is a lead form).
-    // map is no page's script: contact loads it with import() when the map nears the viewport.
-    scripts: {
-      site: 'templates/client/entry/site.ts',
-      form: 'templates/client/entry/form.ts',
-      faq: 'templates/client/entry/faq.ts',
-      carousel: 'templates/client/entry/carousel.ts',
-      blog: 'templates/client/entry/blog.ts',
-      contact: 'templates/client/entry/contact.ts',
-      map: 'templates/client/map.ts',
-      'not-found': 'templates/client/entry/not-found.ts',
-      analytics: 'templates/client/entry/analytics.ts',
-    },
+    scripts: clientScripts,
     stylesheet: 'templates/styles/site.css',
     // One drawing for every icon: served as /favicon.svg, drawn as the PNGs phones and the manifest use.
     icon: { source: 'templates/icon.svg', background: BRAND },

@@ -3,7 +3,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, check } from '../src/build.ts';
 import { templateTypes } from '../src/typecheck/template-types.ts';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { copyFixture, type Project } from './helpers/fixture.ts';
+import { copyProject, removeCopy } from './helpers/project-copy.ts';
 
 let project: Project | undefined;
 afterEach(async () => {
@@ -28,6 +31,22 @@ describe('type-checking the templates', () => {
   it('finds nothing in the real theme, and nothing in the engine’s sources it reads', async () => {
     expect((await templateTypes('.')).diagnostics).toEqual([]);
   });
+
+  it('holds a page to the names of the theme’s client scripts: a misspelt one is an error at its line, and the build stops on it', async () => {
+    const root = await copyProject('script-name');
+    try {
+      const file = 'templates/pages/contact.tsx';
+      const text = await readFile(join(root, file), 'utf8');
+      await writeFile(join(root, file), text.replace("scripts={['contact']}", "scripts={['contcat']}"));
+      const line = text.split('\n').findIndex((l) => l.includes("scripts={['contact']}")) + 1;
+      const found = await check({ root, types: true });
+      expect(found.map((d) => [d.file, d.line, d.code])).toEqual(expect.arrayContaining([[file, line, 'template-type']]));
+      const render = found.find((d) => d.code === 'render')!;
+      expect(render.message).toMatch(/^the "contact" template failed: no client script is named "contcat"; the theme's are .*\bcontact\b/);
+    } finally {
+      await removeCopy(root);
+    }
+  }, 60_000);
 
   it('is left out of a build unless asked for, so builds stay fast', async () => {
     project = await copyFixture('typed');

@@ -3,6 +3,7 @@
 // whether the page holds the estimate form, and extra scripts.
 import type { ReactNode } from 'react';
 import { Shared, type CommonPageFields, type PageProps } from '../../src/index.ts';
+import type { ScriptName } from '../client/scripts.ts';
 import type { Site } from '../site.schema.ts';
 import { contactFor, tokenValues } from '../lib/contact.ts';
 import { resolveText } from '../lib/tokens.ts';
@@ -33,7 +34,7 @@ interface LayoutProps {
   /** Structured data besides the business and the breadcrumb trail. */
   jsonLd?: Record<string, unknown>[];
   /** Client script entries besides site (every page) and form (with hasForm), e.g. faq. */
-  scripts?: string[];
+  scripts?: ScriptName[];
   /** No canonical link (the 404 page is served at any address). */
   noCanonical?: boolean;
   /** Offer the blog's feed in the head (the blog list and posts). */
@@ -52,9 +53,11 @@ export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scri
   const areaServed = servedPlaces(places, site.regions).map((p) => p.data.label);
   const nodes = [businessNode(site, baseUrl, contact, areaServed), ...(crumbs ? [breadcrumbNode(crumbs, baseUrl, canonical)] : []), ...jsonLd];
   const entries = ['site', ...(hasForm ? ['form'] : []), ...scripts, ...(site.analytics.tagManagerId ? ['analytics'] : [])];
-  const scriptUrls = entries.flatMap((name) => {
+  const scriptUrls = entries.map((name) => {
     const url = assets.scripts[name];
-    return url ? [url] : [];
+    // A misspelt name would leave the page without its script, and nothing would say so.
+    if (!url) throw new Error(`no client script is named "${name}"; the theme's are ${Object.keys(assets.scripts).join(', ')} (templates/client/scripts.ts)`);
+    return url;
   });
   return (
     <PageContext.Provider value={ctx}>

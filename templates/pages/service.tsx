@@ -106,7 +106,7 @@ export function component(props: PageProps<ServicePage, Site>) {
     <Layout
       props={props}
       hasForm={estimate}
-      scripts={[...(page.faq ? ['faq'] : []), ...(page.testimonials && isCarousel(page.testimonials, true) ? ['carousel'] : [])]}
+      scripts={[...(page.faq ? (['faq'] as const) : []), ...(page.testimonials && isCarousel(page.testimonials, true) ? (['carousel'] as const) : [])]}
       jsonLd={jsonLd}
       crumbs={[{ name: 'Home', href: '/' }, { name: page.category.label, href: page.category.href }, { name: page.name }]}
     >
