@@ -2,7 +2,7 @@
 // one template per kind of page, the blog post template and the client assets.
 import { defineTheme, type WebAppManifest } from '../src/index.ts';
 import { siteSchema, type Site } from './site.schema.ts';
-import { clientScripts } from './client/scripts.ts';
+import { clientScripts } from './lib/client-scripts.ts';
 import * as home from './pages/home.tsx';
 import * as category from './pages/category.tsx';
 import * as service from './pages/service.tsx';

@@ -39,6 +39,8 @@ export function watchProject(root: string, onBatch: (paths: string[]) => void, o
       return !WATCHED.includes(segments[0]!) || segments.some((segment) => segment.startsWith('.') && segment.length > 1);
     },
   });
+  // What each watched path was when last looked at (see the patrol below).
+  let kinds = new Map(WATCHED.map((path) => [path, kindOf(root, path)]));
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
@@ -57,6 +59,9 @@ export function watchProject(root: string, onBatch: (paths: string[]) => void, o
     // A watched path that was a file and is a folder again (or the other way) is watched afresh:
     // chokidar keeps watching it as what it was, and would report nothing below it.
     if (WATCHED.includes(relativePath) && event !== 'addDir' && isFolder(root, relativePath)) watcher.unwatch(relativePath).add(relativePath);
+    // Any change to a watched path itself is looked at again by the patrol below, even if it is back
+    // as it was by then (a folder moved away, replaced by a file, and moved back in a moment).
+    if (WATCHED.includes(relativePath)) kinds.set(relativePath, 'changed');
     noticed(relativePath);
   });
 
@@ -77,7 +82,6 @@ export function watchProject(root: string, onBatch: (paths: string[]) => void, o
   // watches the old one, gone, and reports nothing below the new one for good. So the watched paths
   // themselves are looked at every second, and a folder among them that is not what it was (another
   // folder, a file, gone, or back) is watched afresh and reported, which rebuilds all it holds.
-  let kinds = new Map(WATCHED.map((path) => [path, kindOf(root, path)]));
   const patrol = setInterval(() => {
     const now = new Map(WATCHED.map((path) => [path, kindOf(root, path)]));
     for (const [path, kind] of now) {

@@ -3,7 +3,7 @@
 // whether the page holds the estimate form, and extra scripts.
 import type { ReactNode } from 'react';
 import { Shared, type CommonPageFields, type PageProps } from '../../src/index.ts';
-import type { ScriptName } from '../client/scripts.ts';
+import type { ScriptName } from '../lib/client-scripts.ts';
 import type { Site } from '../site.schema.ts';
 import { contactFor, tokenValues } from '../lib/contact.ts';
 import { resolveText } from '../lib/tokens.ts';
@@ -56,7 +56,7 @@ export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scri
   const scriptUrls = entries.map((name) => {
     const url = assets.scripts[name];
     // A misspelt name would leave the page without its script, and nothing would say so.
-    if (!url) throw new Error(`no client script is named "${name}"; the theme's are ${Object.keys(assets.scripts).join(', ')} (templates/client/scripts.ts)`);
+    if (!url) throw new Error(`no client script is named "${name}"; the theme's are ${Object.keys(assets.scripts).join(', ')} (templates/lib/client-scripts.ts)`);
     return url;
   });
   return (
