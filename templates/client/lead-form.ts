@@ -5,7 +5,9 @@
 //   - otherwise: Sending (button disabled, 'Sending...'), the attribution fields
 //     are filled and the form_submit event pushed, then the form posts natively;
 //   - a post stopped before its answer (the Stop button) ends Sending: the next
-//     click sends again.
+//     click sends again;
+//   - a message longer than its limit is kept whole (no maxlength cuts a paste)
+//     and counted under the field; the form is not sent until it is shortened.
 // Nothing around the lead can stop it: if filling the attribution fields fails,
 // they go back to what the page rendered; if the event cannot be pushed (a broken
 // tag manager), the fields stay filled; either way the failure goes to the
@@ -53,6 +55,26 @@ function clearExtras(form: HTMLFormElement, rendered: Map<string, string>): void
   }
 }
 
+/** `n` as a visitor reads a count: 1,234. */
+const count = (n: number) => n.toLocaleString('en-CA');
+
+/**
+ * A text field with a limit keeps what is pasted into it whole (the browser's maxlength would cut it
+ * without a word, an emoji at the edge and all); `note` says how much is over, and the form is not
+ * sent until it is shortened. Characters are counted as a reader counts them, an emoji as one.
+ */
+function counted(field: HTMLTextAreaElement, note: HTMLElement | null): void {
+  const limit = field.maxLength;
+  if (limit < 0) return;
+  field.removeAttribute('maxlength');
+  field.addEventListener('input', () => {
+    const length = [...field.value].length;
+    const over = length - limit;
+    if (note) note.textContent = over > 0 ? `${count(length)} characters, ${count(over)} over the ${count(limit)} a message may have: shorten it to send. Nothing you wrote is lost.` : `${count(length)} of ${count(limit)} characters.`;
+    field.setCustomValidity(over > 0 ? `Shorten this to ${count(limit)} characters or fewer (it has ${count(length)}).` : '');
+  });
+}
+
 /** Enhances one form[data-lead-form]. `navigate` opens a URL (a test passes its own). */
 export function leadForm(form: HTMLFormElement, navigate = (url: string) => location.assign(url)): void {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"], button:not([type])');
@@ -62,6 +84,7 @@ export function leadForm(form: HTMLFormElement, navigate = (url: string) => loca
   const thankYou = location.origin + new URL(next?.value || '/thank-you', location.href).pathname;
   if (next) next.value = thankYou;
   const rendered = renderedExtras(form);
+  for (const field of form.querySelectorAll<HTMLTextAreaElement>('textarea[maxlength]')) counted(field, document.getElementById(field.getAttribute('aria-describedby') ?? ''));
 
   let sending = false;
   const setSending = (on: boolean) => {

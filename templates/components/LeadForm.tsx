@@ -9,6 +9,9 @@ import { formTarget } from '../lib/form-target.ts';
 // The same list the form script fills, so the markup and the script cannot drift apart.
 import { LEAD_FIELD_NAMES } from '../shared/lead-fields.ts';
 
+/** The most a message may hold (spec: the brief description, at most 1000 characters). */
+const MESSAGE_LIMIT = 1000;
+
 interface LeadFormProps {
   copy: LeadFormCopy;
   /** Analytics name of this form: homepage_contact_form or global_contact_form. */
@@ -69,7 +72,11 @@ export function LeadForm({ copy, formName, subject, variant, anchor = 'estimate'
           <label htmlFor={id('message')}>
             Brief description of the work <Required />
           </label>
-          <textarea id={id('message')} name="message" rows={4} required maxLength={1000} />
+          <textarea id={id('message')} name="message" rows={4} required maxLength={MESSAGE_LIMIT} aria-describedby={id('message-count')} />
+          {/* The script keeps a paste whole and counts here what is over the limit (templates/client/lead-form.ts). */}
+          <span className="small count" id={id('message-count')} data-count>
+            Up to {MESSAGE_LIMIT.toLocaleString('en-CA')} characters.
+          </span>
         </p>
         <p className="hp" aria-hidden="true">
           <label htmlFor={id('website')}>Website</label>

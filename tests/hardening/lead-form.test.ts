@@ -120,3 +120,40 @@ describe('the lead form, sent on a slow connection', () => {
     });
   }
 });
+
+describe('the lead form, with more pasted into the message than it may hold', () => {
+  it('keeps the paste whole, says how much is over, sends nothing until it is shortened, then sends it once', async () => {
+    const context = await state.browser.newContext({ viewport: { width: 375, height: 740 } });
+    const posts = await withFormService(context);
+    const page = await context.newPage();
+    await page.goto(`${state.site.url}/contact`);
+    const form = page.locator('form[data-lead-form]').first();
+    const message = form.getByLabel('Brief description of the work');
+    const note = form.locator('[data-count]');
+    // The limit as the page states it (the script takes the field's maxlength away, so nothing pasted is cut).
+    const limit = Number(/^Up to ([\d,]+) characters\.$/.exec((await note.textContent())!.trim())![1]!.replace(/,/g, ''));
+    expect(await message.getAttribute('maxlength')).toBeNull();
+    await form.getByLabel('Name').fill(TYPED.name);
+    await form.getByLabel('Phone').fill(TYPED.phone);
+    // A paste twice the limit, ending in an emoji that a cut at the limit would split.
+    const pasted = `${'Panel and wiring details. '.repeat(Math.ceil((2 * limit) / 26)).slice(0, 2 * limit - 1)}🔌`;
+    await message.focus();
+    await page.keyboard.insertText(pasted);
+    expect(await message.inputValue()).toBe(pasted);
+    const length = [...pasted].length;
+    await expect.poll(() => note.textContent()).toBe(`${length.toLocaleString('en-CA')} characters, ${(length - limit).toLocaleString('en-CA')} over the ${limit.toLocaleString('en-CA')} a message may have: shorten it to send. Nothing you wrote is lost.`);
+    // Sending is refused by the browser, with the reason on the field.
+    await form.locator('button[type="submit"]').click();
+    await page.waitForTimeout(300);
+    expect(posts).toHaveLength(0);
+    expect(await message.evaluate((field: HTMLTextAreaElement) => field.validationMessage)).toContain(`Shorten this to ${limit.toLocaleString('en-CA')} characters or fewer`);
+    // Shortened to the limit exactly (the emoji counted as one character), it goes, once, whole.
+    const kept = [...pasted].slice(-limit).join('');
+    await message.fill(kept);
+    expect(await note.textContent()).toBe(`${limit.toLocaleString('en-CA')} of ${limit.toLocaleString('en-CA')} characters.`);
+    await Promise.all([page.waitForURL(`${state.site.url}/thank-you`, { timeout: 10_000 }), form.locator('button[type="submit"]').click()]);
+    await page.waitForTimeout(300);
+    expect(posts.map((post) => post.get('message'))).toEqual([kept]);
+    await context.close();
+  });
+});
