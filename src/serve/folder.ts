@@ -1,7 +1,9 @@
 // A built site in a folder on disk (dist/), as the preview server reads it.
 //
 // A rebuild swaps the folder by renaming a new one into place, so which folder
-// `dir` names is looked up again for every request. What is kept between
+// `dir` names is looked up again for every request, and a request that the swap
+// overtook (a file it found gone, a read that failed) is answered again from
+// the new folder (see `replaced`, and the server's handle). What is kept between
 // requests is only what cannot go stale unseen: a file's bytes, held against
 // its identity (device, inode, size, modification time), which a swap or an
 // edit in place changes. So a page asked for a thousand times is read from disk
@@ -24,22 +26,41 @@ interface Located {
 
 export function folderFiles(dir: string): SiteFiles {
   const held = heldFiles(HELD_BYTES);
+  let seen = false;
   return {
     async current() {
-      let root: string;
-      try {
-        root = fs.realpathSync(dir);
-      } catch {
-        return null;
+      // A build swaps its output in two renames: the old folder away, the new one in. Between them
+      // there is no folder for a moment, which is not "no build yet" once there has been one.
+      let found = folderAt(dir);
+      for (const start = Date.now(); !found && seen && Date.now() - start < SWAP_WAIT_MS; found = folderAt(dir)) {
+        await new Promise((done) => setTimeout(done, 10));
       }
+      if (!found) return null;
+      seen = true;
+      const { root, identity } = found;
       const locate = locator(root);
       return {
         label: dir,
         has: (rel) => locate(rel) !== null,
         read: (rel) => held(locate(rel)!),
+        replaced: () => folderAt(dir)?.identity !== identity,
       };
     },
   };
+}
+
+/** How long a request waits for the folder a swap has taken away to be back. */
+const SWAP_WAIT_MS = 2_000;
+
+/** The folder `dir` names now: its real path and which folder it is (a swap puts another at the same path). */
+function folderAt(dir: string): { root: string; identity: string } | undefined {
+  try {
+    const root = fs.realpathSync(dir);
+    const stat = fs.statSync(root);
+    return stat.isDirectory() ? { root, identity: `${stat.dev}:${stat.ino}` } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -64,6 +64,11 @@ export interface SiteSnapshot {
   has(rel: string): boolean;
   /** The bytes of a file `has` said is there. */
   read(rel: string): Promise<Buffer>;
+  /**
+   * Whether the site was replaced since this view was taken (a build swapped its folder): what the
+   * view found missing, or failed to read, may be there in the new one. Absent: never replaced.
+   */
+  replaced?(): boolean;
 }
 
 /** What the dev server adds to the preview. */
@@ -135,11 +140,38 @@ async function handle(
     return '';
   }
 
-  const site = await files.current();
-  if (!site) {
-    send(req, res, 503, {}, text, 'No build output yet\n');
-    return 'no build output';
+  // A build may swap the site while a request is being answered: an answer that the swap could have
+  // made wrong (a miss, a failed read) is worked out again on the new site, a few times at most.
+  for (let attempt = 1; ; attempt++) {
+    const site = await files.current();
+    if (!site) {
+      send(req, res, 503, {}, text, 'No build output yet\n');
+      return 'no build output';
+    }
+    const retry = () => attempt < SWAP_ATTEMPTS && site.replaced?.() === true;
+    try {
+      const note = await answer(req, res, site, loadConfig, dev, retry);
+      if (note !== RETRY) return note;
+    } catch (error) {
+      if (!retry()) throw error;
+    }
   }
+}
+
+/** How often a request is worked out again when the site was swapped under it. */
+const SWAP_ATTEMPTS = 3;
+const RETRY = Symbol('the site was replaced: answer again');
+
+/** Answers a request from one view of the site; RETRY, having sent nothing, when `retry` says a miss may be the swap's doing. */
+async function answer(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  site: SiteSnapshot,
+  loadConfig: (site: SiteSnapshot) => Promise<Config>,
+  dev: DevHooks | undefined,
+  retry: () => boolean,
+): Promise<string | typeof RETRY> {
+  const text = 'text/plain; charset=utf-8';
   const reply = responder(req, res, site, dev);
   const { rawPath, search } = splitUrl(req.url ?? '/');
   const decoded = decodeRequestPath(rawPath);
@@ -164,6 +196,7 @@ async function handle(
     await reply.file(200, found.file, extra);
     return found.file;
   }
+  if (retry()) return RETRY;
   await reply.notFound(extra);
   return '';
 }

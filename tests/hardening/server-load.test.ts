@@ -102,4 +102,33 @@ describe('site serve', () => {
   it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND'])('answers %s with 405', async (method) => {
     expect((await request('/', { method })).status).toBe(405);
   });
+
+  it(`serves the previous build until the next is whole: every page answers 200 while \`site build\` replaces the folder ${BUILDS} times`, async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    const statuses = new Map<string, number>();
+    let polling = true;
+    let next = 0;
+    const poll = Promise.all(Array.from({ length: 8 }, async () => {
+      while (polling) {
+        const route = routes[next++ % routes.length]!;
+        const answer = await request(route, { agent }).catch((error: Error) => ({ status: 0, body: error.message }));
+        const key = answer.status === 200 ? '200' : `${answer.status} ${route}`;
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      }
+    }));
+    // The real CLI, in its own process, so the polling never waits on a build's work.
+    for (let n = 0; n < BUILDS; n++) {
+      const code = await new Promise<number | null>((done) => spawn(process.execPath, [resolve('bin/site.js'), 'build', '--quiet', '--out', join(folder, 'dist')], { stdio: 'ignore' }).once('exit', done));
+      expect(code).toBe(0);
+    }
+    polling = false;
+    await poll;
+    agent.destroy();
+    const answers = [...statuses.values()].reduce((a, b) => a + b, 0);
+    console.log(`server during builds: ${answers} requests over ${BUILDS} builds replacing the folder, ${answers - (statuses.get('200') ?? 0)} not 200`);
+    expect([...statuses].filter(([key]) => key !== '200').slice(0, 5)).toEqual([]);
+  }, 180_000);
 });
+
+/** Builds that replace the served folder while it is polled. */
+const BUILDS = 10;
