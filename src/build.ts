@@ -20,7 +20,7 @@ import { resolve } from 'node:path';
 import { ContentError, hasErrors, sortDiagnostics, stopsRendering, type Diagnostic } from './contracts/diagnostics.ts';
 import type { Theme } from './contracts/theme.ts';
 import type { SiteModel } from './contracts/model.ts';
-import { PAGES_DIR, SITE_FILE, STATIC_DIR } from './contracts/project.ts';
+import { isPageFile, PAGES_DIR, REDIRECTS_FILES, SITE_FILE, STATIC_DIR } from './contracts/project.ts';
 import { loadTheme } from './load/theme.ts';
 import { cacheFolder } from '../bin/node-module.js';
 import { themeFrame } from './load/theme-frames.ts';
@@ -81,6 +81,13 @@ export interface BuildOptions {
   threads?: number | 'auto';
   /** `false` renders every <Shared> block in place, in each page (slower): a check that a theme's `by` lists are complete. Default: true. */
   sharedBlocks?: boolean;
+  /**
+   * With `write: false` only (site dev): errors that are all in page files keep only their own
+   * pages back, and the result holds the rest of the site with those errors among its diagnostics,
+   * instead of a ContentError. One half-written draft then does not stop every other page from
+   * updating. Errors anywhere else (site.yaml, a template, the redirects) still throw. Default: false.
+   */
+  keepGoing?: boolean;
 }
 
 export interface BuildResult {
@@ -420,8 +427,12 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
 
   // 8. rules over the output
   found.push(...(await clock.time('rules', () => checkRendered(model, rendered.pages, { generated: generated.map((f) => f.path), claimedRoutes, found }))));
-  const judged = options.strict ? found.map(strictly) : found;
-  fail(judged);
+  // In site dev, a draft still being written is not held to what would stop it going live: a build that
+  // leaves the draft out is not stopped by its placeholders, so they are warnings on its tab there.
+  const drafts = new Set(options.keepGoing ? model.posts.filter((post) => post.status === 'draft').map((post) => post.file) : []);
+  const leniently = found.map((d) => (d.code === 'placeholder' && drafts.has(d.file) ? { ...d, severity: 'warning' as const } : d));
+  const judged = options.strict ? leniently.map(strictly) : leniently;
+  if (!(options.keepGoing && !writing && judged.every((d) => d.severity !== 'error' || onePagesOwn(d)))) fail(judged);
   // A photo made into variants is not copied as it is: an 8 MB original has no place on the site.
   const statics = model.statics.filter((s) => !media.replaced.has(s.route));
   const output = outputFiles({ pages: staging ? [] : rendered.pages, assets: made, statics, generated: extraFiles });
@@ -434,7 +445,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
   return {
     files: output,
     pages: rendered.pages,
-    diagnostics: sortDiagnostics(found),
+    diagnostics: sortDiagnostics(judged),
     renderedRoutes: rendered.renderedRoutes,
     stats: {
       pages: rendered.pages.length,
@@ -505,6 +516,11 @@ export async function check(options: CheckOptions = {}): Promise<Diagnostic[]> {
     found = error.diagnostics;
   }
   return named ? found.filter(concerning(named.named)) : found;
+}
+
+/** An error in one page's own file that keeps only that page back (see `keepGoing`): not the redirects, which every page answers to. */
+function onePagesOwn(d: Diagnostic): boolean {
+  return isPageFile(d.file) && !REDIRECTS_FILES.includes(d.file) && d.code !== 'output-clash';
 }
 
 function fail(diagnostics: Diagnostic[]): void {

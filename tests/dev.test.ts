@@ -3,7 +3,8 @@
 // (in the event stream and in a real browser's overlay) while the last good
 // build stays served, and fixing it reloads. The server never stops.
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -139,6 +140,33 @@ describe('site dev', () => {
     expect(blocked).toEqual([]);
     await page.close();
   });
+
+  it('keeps a half-written draft to its own tab: its problems there, and every other page updating as usual', async () => {
+    // A new post as `site new` writes it: a draft full of TODO placeholders, and (a required field emptied) an error.
+    const made = spawnSync(process.execPath, ['bin/site.js', 'new', 'post', 'dev-half-written'], { cwd: root, encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    const draftFile = /pages\/\S+dev-half-written\.md/.exec(made.stdout)![0];
+    const draftRoute = draftFile.replace(/^pages/, '').replace(/\.md$/, '');
+    const draftTab = await listen(dev.url, draftRoute);
+    const problems = JSON.parse((await draftTab.next('problems', 0)).data) as { problems: { file: string; severity: string; code: string }[] };
+    // Only the draft's own problems, and its placeholders as warnings: a build that leaves a draft out is not stopped by them.
+    expect(new Set(problems.problems.map((p) => p.file))).toEqual(new Set([draftFile]));
+    expect(problems.problems.filter((p) => p.code === 'placeholder').every((p) => p.severity === 'warning')).toBe(true);
+    // Meanwhile an edit to another page reaches its tab, and the page changes.
+    const otherTab = await listen(dev.url, other!.route);
+    await otherTab.next('hello', 0);
+    const otherText = await readFile(join(root, other!.file), 'utf8');
+    const retitled = 'A page edited while a draft is half written';
+    await writeFile(join(root, other!.file), otherText.replace(/^title: .*$/m, `title: ${retitled}`));
+    await otherTab.next('reload');
+    expect(await titleOf(other!.route)).toBe(retitled);
+    // The other tab was never shown the draft's problems.
+    expect(otherTab.events.filter((e) => e.name === 'problems')).toEqual([]);
+    await writeFile(join(root, other!.file), otherText);
+    await rm(join(root, draftFile));
+    draftTab.close();
+    otherTab.close();
+  }, 60_000);
 
   it('prints each rebuild in the terminal and is still running', async () => {
     expect(dev.output()).toMatch(/changed: 1 page rebuilt in \d+ ms/);

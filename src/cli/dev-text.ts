@@ -17,7 +17,10 @@ export function devReportText(event: DevReport, colour = false): string {
     // Warnings are listed once: all of them after the first build, then those of the files just saved.
     const listedNow = event.changed.length === 0 ? result.diagnostics : result.diagnostics.filter((d) => event.changed.includes(d.file));
     const first = listedNow.length ? formatDiagnostics(listedNow, colour) + '\n' : '';
-    return `${first}${what} ${rebuilt} in ${result.stats.milliseconds} ms${tabs}${warnings}`;
+    // Pages whose own files have errors were kept back; the rest of the site updated.
+    const held = [...new Set(result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file))];
+    const keptBack = held.length ? `; ${listed(held)} kept back by ${held.length === 1 ? 'its errors (its tab shows them)' : 'their errors (their tabs show them)'}` : '';
+    return `${first}${what} ${rebuilt} in ${result.stats.milliseconds} ms${tabs}${warnings}${keptBack}`;
   }
   if (event.kind === 'failed') {
     // The errors, then apart the warnings, which would not have stopped the build by themselves.

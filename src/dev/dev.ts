@@ -15,6 +15,7 @@ import { watchProject } from './watch.ts';
 import { readContentFile } from '../load/content-file.ts';
 import { decodeText } from '../load/encoding.ts';
 import { MAX_FILE_BYTES } from '../validate/limits.ts';
+import { outputFileFor, routeFromPath } from '../url.ts';
 
 export interface DevOptions {
   /** The project folder. */
@@ -52,29 +53,45 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const report = options.report ?? (() => {});
   // Drafts and future posts are shown (marked by the post template), so an editor sees them before they go live.
   // On a thread of its own, so pages, events and the overlay are served while a build runs.
-  const builder = devBuilder({ root, write: false, drafts: true, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), editorSchemas: true });
+  // A page whose own file has errors keeps only itself back (keepGoing): its tab shows its problems, every other page updates.
+  const builder = devBuilder({ root, write: false, drafts: true, keepGoing: true, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), editorSchemas: true });
   const live = liveEvents();
   const script = liveClientScript();
 
   let files = new Map<string, string | Uint8Array>();
+  /** The files served, kept to give a page kept back by its problems its last good version. */
+  let routesFiles = files;
   let routes = new Set<string>();
   let buildId = 0;
+  /** Problems that stopped the whole build, shown on every tab. */
   let problems: OverlayReport | null = null;
+  /** Problems of single pages' own files, by the page's route, shown on that page's tab only. */
+  let pageProblems = new Map<string, OverlayReport>();
 
   const apply = async (changed: readonly string[] | undefined) => {
     const shown = changed ?? [];
     try {
       const result = await builder.build(changed);
       const hadProblems = problems !== null;
-      files = result.files;
+      const held = pageProblemRoutes(result.diagnostics);
+      // A page kept back shows its last good version, if it had one, under its problems.
+      files = new Map(result.files);
+      for (const route of held.keys()) {
+        const output = outputFileFor(route);
+        if (!files.has(output) && routesFiles.has(output)) files.set(output, routesFiles.get(output)!);
+      }
+      routesFiles = files;
       const before = routes;
       routes = new Set(result.routes);
       problems = null;
+      pageProblems = new Map([...held].map(([route, list]) => [route, overlayReport(list, (file) => readText(root, file))]));
       buildId++;
       const rebuilt = new Set(result.renderedRoutes);
       // Anything but page files (a template, the stylesheet, an image, the redirects) can change any page.
       const everything = hadProblems || changed === undefined || changed.some((path) => !isPageFile(path));
       const reloaded = live.send({ name: 'reload', data: String(buildId) }, everything ? undefined : (route) => rebuilt.has(route) || !routes.has(route) || !before.has(route));
+      // A tab of a page kept back is not reloaded to a page that did not change: it is told why.
+      for (const [route, report] of pageProblems) live.send({ name: 'problems', data: JSON.stringify(report) }, (tab) => tab === route);
       report({ kind: 'built', changed: shown, result, reloaded });
     } catch (error) {
       problems = error instanceof ContentError ? overlayReport(error.diagnostics, (file) => readText(root, file)) : internalReport(error);
@@ -100,18 +117,18 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   };
   await running;
 
-  const greeting = (): LiveEvent[] => [
-    { name: 'hello', data: String(buildId) },
-    ...(problems ? [{ name: 'problems' as const, data: JSON.stringify(problems) }] : []),
-  ];
+  const greeting = (route: string): LiveEvent[] => {
+    const shown = problems ?? pageProblems.get(route);
+    return [{ name: 'hello', data: String(buildId) }, ...(shown ? [{ name: 'problems' as const, data: JSON.stringify(shown) }] : [])];
+  };
   const hooks: DevHooks = {
     intercept(req, res) {
       const path = (req.url ?? '/').split('?')[0]!;
       if (!path.startsWith(PREFIX)) return false;
       const name = path.slice(PREFIX.length);
-      if (name === 'events') live.connect(req, res, greeting());
+      if (name === 'events') live.connect(req, res, greeting);
       else if (name === 'live.js') reply(res, 'text/javascript; charset=utf-8', script);
-      else if (name === 'problems.json') reply(res, 'application/json; charset=utf-8', JSON.stringify(problems ?? { summary: 'no problems', problems: [] }));
+      else if (name === 'problems.json') reply(res, 'application/json; charset=utf-8', JSON.stringify(problems ?? allPageProblems(pageProblems)));
       else reply(res, 'text/plain; charset=utf-8', 'Not Found\n', 404);
       return true;
     },
@@ -155,6 +172,23 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       await builder.close();
     },
   };
+}
+
+/** The diagnostics of each page whose own file has an error, by the page's route. */
+function pageProblemRoutes(diagnostics: readonly Diagnostic[]): Map<string, Diagnostic[]> {
+  const failing = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
+  const byRoute = new Map<string, Diagnostic[]>();
+  for (const file of failing) {
+    const route = isPageFile(file) ? routeFromPath(file.slice(PAGES_DIR.length + 1)) : null;
+    if (route !== null) byRoute.set(route, diagnostics.filter((d) => d.file === file));
+  }
+  return byRoute;
+}
+
+/** Every page's problems in one report, for /__site/problems.json. */
+function allPageProblems(pageProblems: ReadonlyMap<string, OverlayReport>): OverlayReport {
+  const problems = [...pageProblems.values()].flatMap((report) => report.problems);
+  return problems.length === 0 ? { summary: 'no problems', problems: [] } : { summary: `${[...pageProblems.values()].map((r) => r.summary).join('; ')}`, problems };
 }
 
 function isPageFile(path: string): boolean {

@@ -11,8 +11,8 @@ interface Tab {
 }
 
 export interface LiveEvents {
-  /** Takes an `EventSource` request; `greeting` is sent to it first (the build id, current problems). */
-  connect(req: http.IncomingMessage, res: http.ServerResponse, greeting: readonly LiveEvent[]): void;
+  /** Takes an `EventSource` request; `greeting` (for the tab's route) is sent to it first (the build id, its problems). */
+  connect(req: http.IncomingMessage, res: http.ServerResponse, greeting: (route: string) => readonly LiveEvent[]): void;
   /** Sends `event` to the tabs whose route `which` picks (every tab without it). */
   send(event: LiveEvent, which?: (route: string) => boolean): number;
   /** Ends every stream (the server is stopping). */
@@ -43,7 +43,7 @@ export function liveEvents(): LiveEvents {
       });
       // Reconnect quickly after the dev server restarts.
       res.write('retry: 500\n\n');
-      for (const event of greeting) write(tab, event);
+      for (const event of greeting(tab.route)) write(tab, event);
       tabs.add(tab);
       req.on('close', () => tabs.delete(tab));
     },
