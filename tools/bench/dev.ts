@@ -3,8 +3,10 @@
 // stream as a browser tab does, and edits files: the time from the write to the
 // reload event is what an editor waits before the page changes (the browser's
 // reload comes on top). Page edits change one page's own description; site.yaml
-// edits change its longest text, which every page may show. Prints figures; it
-// asserts nothing (the machine is shared and noisy).
+// edits change its longest text, which every page may show; phone edits both
+// forms of the main phone; template edits the location template; a new photo is
+// a 4000 x 3000 phone photo named in a post. Prints figures; it asserts nothing
+// (the machine is shared and noisy).
 //
 //   npm run bench:dev [-- --edits 25]
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,8 +16,10 @@ import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import { routeFromPath } from '../../src/url.ts';
 import { copyProject, removeCopy } from '../../tests/helpers/project-copy.ts';
 import { listen, startDevProcess } from '../../tests/helpers/dev-server.ts';
+import { cameraPhoto } from '../../tests/helpers/camera-photo.ts';
 
-const TARGETS = { page: 50, site: 300 };
+/** Medians to meet, in milliseconds: issue 24 asks a phone edit to reload within 1 s and a new photo's page within 5 s. */
+const TARGETS = { page: 50, site: 300, phone: 1_000, template: 1_000, photo: 5_000 };
 
 export async function main(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { edits: { type: 'string', default: '25' } } });
@@ -30,14 +34,24 @@ export async function main(args: string[]): Promise<number> {
     const pageTimes = await timeEdits(edits, join(root, page.file), (doc) => toggleFirstLetter(doc, ['description']), tab);
     const sitePath = longestText(parseDocument(await readFile(join(root, 'site.yaml'), 'utf8')).contents, []);
     const siteTimes = await timeEdits(edits, join(root, 'site.yaml'), (doc) => toggleFirstLetter(doc, sitePath), tab);
+    // A phone changed in site.yaml: both its forms, to the next number and back (every page and card shows it).
+    const phoneTimes = await timeEdits(edits, join(root, 'site.yaml'), nextPhone, tab);
+    // The page's template edited: its module bundled again and every page of it rendered again.
+    const template = join(root, 'templates/pages/location.tsx');
+    const templateTimes = await timeWrites(edits, template, (text, i) => `${text.replace(/\n\/\/ bench edit \d+\n$/, '\n')}// bench edit ${i}\n`, tab);
+    // A new phone photo (4000 × 3000, as a phone takes it) named in a post: the reload once its variants are made.
+    const photoTimes = await timePhotos(Math.min(edits, 3), root, dev.url);
     tab.close();
 
-    console.log(`site dev: ${edits} edits each, from the write to the reload event, on ${page.file} and site.yaml (${sitePath.join('.')})`);
+    console.log(`site dev: ${edits} edits each, from the write to the reload event, on ${page.file}, site.yaml (${sitePath.join('.')}, then phones.main), templates/pages/location.tsx and ${photoTimes.length} new photos`);
     console.log(line('page edit', pageTimes, TARGETS.page));
     console.log(line('site.yaml edit', siteTimes, TARGETS.site));
+    console.log(line('phone edit', phoneTimes, TARGETS.phone));
+    console.log(line('template edit', templateTimes, TARGETS.template));
+    console.log(line('new photo', photoTimes, TARGETS.photo));
     const rebuilt = /changed: (\d+) pages? rebuilt/g;
     const counts = [...dev.output().matchAll(rebuilt)].map((m) => Number(m[1]));
-    console.log(`pages rendered per rebuild: ${counts.slice(0, edits).at(-1)} for a page edit, ${counts.at(-1)} for a site.yaml edit`);
+    console.log(`pages rendered per rebuild: ${counts[edits - 1]} for a page edit, ${counts[2 * edits - 1]} for a site.yaml edit, ${counts[3 * edits - 1]} for a phone edit, ${counts[4 * edits - 1]} for a template edit`);
     return 0;
   } finally {
     await dev.stop();
@@ -60,6 +74,53 @@ async function timeEdits(count: number, file: string, edit: (doc: ReturnType<typ
     // Past the watcher's second look at the file, so edits do not overlap.
     await new Promise((resolve) => setTimeout(resolve, 120));
   }
+  return times;
+}
+
+/** Writes `change(text, i)` to `file` `count` times, timing each from the write to the tab's reload. */
+async function timeWrites(count: number, file: string, change: (text: string, i: number) => string, tab: Tab): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const text = change(await readFile(file, 'utf8'), i);
+    const from = tab.events.length;
+    const started = performance.now();
+    await writeFile(file, text);
+    await tab.next('reload', from, 60_000);
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+  }
+  return times;
+}
+
+/** The main phone moved to the next number of the fiction range (555-0100 to 555-0199), both forms together. */
+function nextPhone(doc: ReturnType<typeof parseDocument>): void {
+  const e164 = String(doc.getIn(['phones', 'main', 'e164']));
+  const last = Number(e164.slice(-2));
+  const next = `${e164.slice(0, -2)}${String((last + 1) % 100).padStart(2, '0')}`;
+  doc.setIn(['phones', 'main', 'e164'], next);
+  doc.setIn(['phones', 'main', 'display'], `(${next.slice(2, 5)}) ${next.slice(5, 8)}-${next.slice(8)}`);
+}
+
+/** Each time, a new 4000 × 3000 phone photo in static/ named as the featured image of a post, timed from the post's save to the reload of its tab. */
+async function timePhotos(count: number, root: string, url: string): Promise<number[]> {
+  const posts = (await readdir(join(root, 'pages/blog'))).filter((f) => f.endsWith('.md')).sort();
+  const post = join(root, 'pages/blog', posts[0]!);
+  const route = routeFromPath(relative(join(root, 'pages'), post))!;
+  const postTab = await listen(url, route);
+  await postTab.next('hello', 0);
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = `/images/blog/IMG_90${i}0 bench photo.JPG`;
+    await writeFile(join(root, 'static', name), await cameraPhoto('jpeg', 4000, 3000, 100 + i));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const text = await readFile(post, 'utf8');
+    const from = postTab.events.length;
+    const started = performance.now();
+    await writeFile(post, text.replace(/^featuredImage: .*$/m, `featuredImage: "${name}"`));
+    await postTab.next('reload', from, 120_000);
+    times.push(performance.now() - started);
+  }
+  postTab.close();
   return times;
 }
 
