@@ -27,8 +27,12 @@ import { cleanBuild } from './clean-build.ts';
  */
 const RUNS_PER_FILE = Number(process.env.MUTANTS_PER_FILE ?? 3);
 const SITE_RUNS = Number(process.env.MUTANTS_OF_SITE ?? 20);
-/** A mutant whose whole build takes longer than this is a finding, however it ends. */
-const BOUNDED_MS = 5_000;
+/**
+ * A case whose whole build takes longer than this is a finding, however it ends: a stall, such as
+ * the quadratic reads that took 19 to 31 s. Not a speed target: a change every page shows (the
+ * business's name) draws every share card again, about 5 s when the other checks share the machine.
+ */
+const BOUNDED_MS = 20_000;
 /** Every this-many-th mutant is also built for real, into dist/, by a build of its own. */
 const BUILD_EVERY = 100;
 
