@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
-    // The hardening checks run after these (npm run test:hardening, vitest.hardening.config.ts).
+    // The hardening checks run after these, in one file at a time (npm run test:hardening, vitest.hardening.config.ts).
     exclude: ['**/node_modules/**', 'tests/hardening/**'],
     // Browser and build tests start processes; two workers suit the 2-core CI machine.
     testTimeout: 30_000,
