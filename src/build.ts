@@ -20,7 +20,7 @@ import { resolve } from 'node:path';
 import { ContentError, hasErrors, sortDiagnostics, stopsRendering, type Diagnostic } from './contracts/diagnostics.ts';
 import type { Theme } from './contracts/theme.ts';
 import type { SiteModel } from './contracts/model.ts';
-import { isPageFile, PAGES_DIR, REDIRECTS_FILES, SITE_FILE, STATIC_DIR } from './contracts/project.ts';
+import { isOnePagesFile, PAGES_DIR, SITE_FILE, STATIC_DIR } from './contracts/project.ts';
 import { loadTheme } from './load/theme.ts';
 import { cacheFolder } from '../bin/node-module.js';
 import { themeFrame } from './load/theme-frames.ts';
@@ -520,7 +520,7 @@ export async function check(options: CheckOptions = {}): Promise<Diagnostic[]> {
 
 /** An error in one page's own file that keeps only that page back (see `keepGoing`): not the redirects, which every page answers to. */
 function onePagesOwn(d: Diagnostic): boolean {
-  return isPageFile(d.file) && !REDIRECTS_FILES.includes(d.file) && d.code !== 'output-clash';
+  return isOnePagesFile(d.file) && d.code !== 'output-clash';
 }
 
 function fail(diagnostics: Diagnostic[]): void {

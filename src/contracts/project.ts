@@ -37,3 +37,8 @@ export function isThemeSource(file: string): boolean {
 export function isPageFile(file: string): boolean {
   return file.startsWith(`${PAGES_DIR}/`);
 }
+
+/** A file under pages/ that is one page's alone: not the redirects, which every page answers to. */
+export function isOnePagesFile(file: string): boolean {
+  return isPageFile(file) && !REDIRECTS_FILES.includes(file);
+}

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { devBuilder, type DevBuild } from './build-thread.ts';
 import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
-import { PAGES_DIR, REDIRECTS_FILES } from '../contracts/project.ts';
+import { isOnePagesFile, PAGES_DIR } from '../contracts/project.ts';
 import { serve, type DevHooks, type SiteFiles } from '../serve/server.ts';
 import { liveClientScript } from './browser/client.ts';
 import { liveEvents, type LiveEvent } from './live-events.ts';
@@ -59,8 +59,6 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const script = liveClientScript();
 
   let files = new Map<string, string | Uint8Array>();
-  /** The files served, kept to give a page kept back by its problems its last good version. */
-  let routesFiles = files;
   let routes = new Set<string>();
   let buildId = 0;
   /** Problems that stopped the whole build, shown on every tab. */
@@ -75,12 +73,12 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       const hadProblems = problems !== null;
       const held = pageProblemRoutes(result.diagnostics);
       // A page kept back shows its last good version, if it had one, under its problems.
+      const previous = files;
       files = new Map(result.files);
       for (const route of held.keys()) {
         const output = outputFileFor(route);
-        if (!files.has(output) && routesFiles.has(output)) files.set(output, routesFiles.get(output)!);
+        if (!files.has(output) && previous.has(output)) files.set(output, previous.get(output)!);
       }
-      routesFiles = files;
       const before = routes;
       routes = new Set(result.routes);
       problems = null;
@@ -88,7 +86,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       buildId++;
       const rebuilt = new Set(result.renderedRoutes);
       // Anything but page files (a template, the stylesheet, an image, the redirects) can change any page.
-      const everything = hadProblems || changed === undefined || changed.some((path) => !isPageFile(path));
+      const everything = hadProblems || changed === undefined || changed.some((path) => !isOnePagesFile(path));
       const reloaded = live.send({ name: 'reload', data: String(buildId) }, everything ? undefined : (route) => rebuilt.has(route) || !routes.has(route) || !before.has(route));
       // A tab of a page kept back is not reloaded to a page that did not change: it is told why.
       for (const [route, report] of pageProblems) live.send({ name: 'problems', data: JSON.stringify(report) }, (tab) => tab === route);
@@ -179,7 +177,7 @@ function pageProblemRoutes(diagnostics: readonly Diagnostic[]): Map<string, Diag
   const failing = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
   const byRoute = new Map<string, Diagnostic[]>();
   for (const file of failing) {
-    const route = isPageFile(file) ? routeFromPath(file.slice(PAGES_DIR.length + 1)) : null;
+    const route = isOnePagesFile(file) ? routeFromPath(file.slice(PAGES_DIR.length + 1)) : null;
     if (route !== null) byRoute.set(route, diagnostics.filter((d) => d.file === file));
   }
   return byRoute;
@@ -191,9 +189,6 @@ function allPageProblems(pageProblems: ReadonlyMap<string, OverlayReport>): Over
   return problems.length === 0 ? { summary: 'no problems', problems: [] } : { summary: `${[...pageProblems.values()].map((r) => r.summary).join('; ')}`, problems };
 }
 
-function isPageFile(path: string): boolean {
-  return path.startsWith(`${PAGES_DIR}/`) && !REDIRECTS_FILES.includes(path);
-}
 
 /** The text around a problem, read as the build reads content: never a pipe, never without bound. */
 function readText(root: string, file: string): string | null {

@@ -61,20 +61,13 @@ export async function main(args: string[]): Promise<number> {
 
 type Tab = Awaited<ReturnType<typeof listen>>;
 
-async function timeEdits(count: number, file: string, edit: (doc: ReturnType<typeof parseDocument>) => void, tab: Tab): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const doc = parseDocument(await readFile(file, 'utf8'));
+/** Edits the YAML of `file` `count` times with `edit`, timing each from the write to the tab's reload. */
+function timeEdits(count: number, file: string, edit: (doc: ReturnType<typeof parseDocument>) => void, tab: Tab): Promise<number[]> {
+  return timeWrites(count, file, (text) => {
+    const doc = parseDocument(text);
     edit(doc);
-    const from = tab.events.length;
-    const started = performance.now();
-    await writeFile(file, doc.toString());
-    await tab.next('reload', from);
-    times.push(performance.now() - started);
-    // Past the watcher's second look at the file, so edits do not overlap.
-    await new Promise((resolve) => setTimeout(resolve, 120));
-  }
-  return times;
+    return doc.toString();
+  }, tab);
 }
 
 /** Writes `change(text, i)` to `file` `count` times, timing each from the write to the tab's reload. */
@@ -87,6 +80,7 @@ async function timeWrites(count: number, file: string, change: (text: string, i:
     await writeFile(file, text);
     await tab.next('reload', from, 60_000);
     times.push(performance.now() - started);
+    // Past the watcher's second look at the file, so edits do not overlap.
     await new Promise((resolve) => setTimeout(resolve, 120));
   }
   return times;
