@@ -63,7 +63,7 @@ const count = (n: number) => n.toLocaleString('en-CA');
  * without a word, an emoji at the edge and all); `note` says how much is over, and the form is not
  * sent until it is shortened. Characters are counted as a reader counts them, an emoji as one.
  */
-function counted(field: HTMLTextAreaElement, note: HTMLElement | null): void {
+function counted(field: HTMLTextAreaElement | HTMLInputElement, note: HTMLElement | null): void {
   const limit = field.maxLength;
   if (limit < 0) return;
   field.removeAttribute('maxlength');
@@ -71,6 +71,7 @@ function counted(field: HTMLTextAreaElement, note: HTMLElement | null): void {
     const length = [...field.value].length;
     const over = length - limit;
     if (note) note.textContent = over > 0 ? `${count(length)} characters, ${count(over)} over the ${count(limit)} a message may have: shorten it to send. Nothing you wrote is lost.` : `${count(length)} of ${count(limit)} characters.`;
+    // A field without a note (the name, the phone) says it when the form is sent.
     field.setCustomValidity(over > 0 ? `Shorten this to ${count(limit)} characters or fewer (it has ${count(length)}).` : '');
   });
 }
@@ -84,7 +85,8 @@ export function leadForm(form: HTMLFormElement, navigate = (url: string) => loca
   const thankYou = location.origin + new URL(next?.value || '/thank-you', location.href).pathname;
   if (next) next.value = thankYou;
   const rendered = renderedExtras(form);
-  for (const field of form.querySelectorAll<HTMLTextAreaElement>('textarea[maxlength]')) counted(field, document.getElementById(field.getAttribute('aria-describedby') ?? ''));
+  // Every field with a limit, the name and phone too: a paste into any of them is kept whole.
+  for (const field of form.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>('textarea[maxlength], input[maxlength]')) counted(field, document.getElementById(field.getAttribute('aria-describedby') ?? ''));
 
   let sending = false;
   const setSending = (on: boolean) => {

@@ -156,4 +156,34 @@ describe('the lead form, with more pasted into the message than it may hold', ()
     expect(posts.map((post) => post.get('message'))).toEqual([kept]);
     await context.close();
   });
+
+  it('keeps a paste into any other field with a limit whole too, and holds the form until it is shortened', async () => {
+    const context = await state.browser.newContext({ viewport: { width: 375, height: 740 } });
+    const posts = await withFormService(context);
+    const page = await context.newPage();
+    await page.goto(`${state.site.url}/contact`);
+    const form = page.locator('form[data-lead-form]').first();
+    const limited = await form.locator('input[name]:not([type="hidden"])').evaluateAll((inputs) =>
+      inputs.filter((input) => input.closest('[aria-hidden="true"]') === null).map((input) => input.getAttribute('name')!),
+    );
+    expect(limited.length).toBeGreaterThan(0);
+    await form.getByLabel('Brief description of the work').fill(TYPED.message);
+    for (const name of limited) {
+      for (const other of limited) await form.locator(`[name="${other}"]`).fill(TYPED[other as 'name' | 'phone'] ?? 'x');
+      const field = form.locator(`[name="${name}"]`);
+      // Twice what the field held before the script took its limit away (the page's maxlength, read from the built HTML).
+      const tag = new RegExp(`<input[^>]*\\bname="${name}"[^>]*>`).exec(await (await fetch(`${state.site.url}/contact`)).text())![0];
+      const limit = Number(/maxlength="(\d+)"/i.exec(tag)![1]);
+      const pasted = '4165550177 '.repeat(Math.ceil((2 * limit) / 11)).slice(0, 2 * limit);
+      await field.fill('');
+      await field.focus();
+      await page.keyboard.insertText(pasted);
+      expect(await field.inputValue(), name).toBe(pasted);
+      await form.locator('button[type="submit"]').click();
+      await page.waitForTimeout(200);
+      expect(posts, name).toHaveLength(0);
+      expect(await field.evaluate((input: HTMLInputElement) => input.validationMessage), name).toContain(`Shorten this to ${limit.toLocaleString('en-CA')} characters or fewer`);
+    }
+    await context.close();
+  });
 });
