@@ -27,6 +27,7 @@ import { themeFrame } from './load/theme-frames.ts';
 import { listContent, load, parseCacheFile, readParseCache, reloadFiles, type ContentListing, type LoadedContent } from './load/load.ts';
 import { images } from './images/index.ts';
 import { shareCards } from './images/share-cards.ts';
+import type { MediaJob } from './images/media-job.ts';
 import { createParseCache } from './validate/parse-cache.ts';
 import { compileValidators, validate, type Validated, type Validators } from './validate/validate.ts';
 import { editorSchemas } from './validate/editor-schemas.ts';
@@ -88,6 +89,13 @@ export interface BuildOptions {
    * updating. Errors anywhere else (site.yaml, a template, the redirects) still throw. Default: false.
    */
   keepGoing?: boolean;
+  /**
+   * With `write: false` only (site dev): photos and share cards the cache lacks are not made before the
+   * render. Pages name them as they will be (names depend only on their sources), a photo's variants are
+   * one quick stand-in for now, and the result's `later` makes the real files. A reload then waits
+   * for none of them. Default: false.
+   */
+  deferMedia?: boolean;
 }
 
 export interface BuildResult {
@@ -99,6 +107,8 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** Routes rendered by this build; a builder's later builds reuse the pages whose inputs did not change. */
   renderedRoutes: string[];
+  /** With `deferMedia`: the files left to make, photos first; `files` holds a photo's stand-ins until then. */
+  later: MediaJob[];
   stats: {
     pages: number;
     bytes: number;
@@ -291,12 +301,14 @@ async function drawAndRender(step: ValidatedStep): Promise<BuildResult> {
   // cards, drawn by the theme for each page (or cut from its image), from the cache when drawn before.
   // Every page's render reads them; from the cache, they take a small part of a second at 10,000 pages.
   const cacheDir = cacheFolder(root);
-  const pictured = await clock.time('images', () => images(validated.model, theme, cacheDir));
-  const carded = await clock.time('cards', () => shareCards(validated.model, theme, pictured.pictures, cacheDir));
+  const defer = { defer: options.deferMedia === true && !writing };
+  const pictured = await clock.time('images', () => images(validated.model, theme, cacheDir, defer));
+  const carded = await clock.time('cards', () => shareCards(validated.model, theme, pictured.pictures, cacheDir, defer));
   const model: SiteModel = { ...validated.model, statics: pictured.statics, pictures: pictured.pictures, shareCards: carded.cards };
   const media: Media = {
     files: [...pictured.files, ...carded.files],
     replaced: pictured.replaced,
+    later: [...pictured.later, ...carded.later],
     stats: { images: { drawn: pictured.drawn, cached: pictured.cached }, cards: { drawn: carded.drawn, cached: carded.cached } },
   };
 
@@ -347,6 +359,7 @@ const THREADED_PAGES = 400;
 interface Media {
   files: OutputFile[];
   replaced: ReadonlySet<string>;
+  later: MediaJob[];
   stats: Pick<BuildResult['stats'], 'images' | 'cards'>;
 }
 
@@ -447,6 +460,7 @@ async function renderAndWrite(step: RenderStep): Promise<BuildResult> {
     pages: rendered.pages,
     diagnostics: sortDiagnostics(judged),
     renderedRoutes: rendered.renderedRoutes,
+    later: media.later,
     stats: {
       pages: rendered.pages.length,
       bytes,

@@ -13,6 +13,17 @@ import { copyProject, removeCopy } from './helpers/project-copy.ts';
 import { listen, startDevProcess, type RunningDev } from './helpers/dev-server.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { pagesOf, posts } from './helpers/content.ts';
+import sharp from 'sharp';
+import { syntheticPhoto } from '../tools/bench/photo.ts';
+
+/** Waits until `done` holds (what the dev server printed, say), failing with `context` after 30 s. */
+async function until(done: () => boolean, context: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out; printed:\n${context()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 // Two places: one to edit and one whose tab must stay put (places do not list each other's text).
 const [edited, other] = pagesOf('location');
@@ -85,8 +96,8 @@ describe('site dev', () => {
     await write(document.toString());
     await tab.next('reload');
     expect(await (await fetch(dev.url + edited!.route)).text()).toContain(`<meta name="description" content="${DESCRIPTION}"/>`);
-    // The other tab heard nothing but its greeting.
-    expect(otherTab.events.map((e) => e.name)).toEqual(['hello']);
+    // The other tab heard nothing but its greeting (and how far share cards being drawn are, on a first run).
+    expect(otherTab.events.map((e) => e.name).filter((name) => name !== 'progress')).toEqual(['hello']);
     tab.close();
     otherTab.close();
   });
@@ -167,6 +178,43 @@ describe('site dev', () => {
     draftTab.close();
     otherTab.close();
   }, 60_000);
+
+  it('shows a new phone photo at once by a quick stand-in, says how far its files are, then reloads with them', async () => {
+    const post = posts[0]!;
+    const text = await readFile(join(root, post.file), 'utf8');
+    const name = '/images/blog/IMG_4000 dev test.JPG';
+    let printed = dev.output().length;
+    await writeFile(join(root, 'static', name), await syntheticPhoto(4000, 3000, 4000));
+    await until(() => dev.output().slice(printed).includes('IMG_4000 dev test.JPG changed'), dev.output);
+    const tab = await listen(dev.url, post.route);
+    await tab.next('hello', 0);
+    printed = dev.output().length;
+    await writeFile(join(root, post.file), text.replace(/^featuredImage: .*$/m, `featuredImage: "${name}"`));
+    const reload = await tab.next('reload');
+    // The reload came before any of its files was made: 4 widths in 3 formats, and the card cut from it
+    // (with the cards a first run of the server has not finished drawing).
+    const progress = tab.events.slice(tab.events.indexOf(reload)).find((e) => e.name === 'progress');
+    expect(progress?.data).toMatch(/^Making 1 new photo: 0 of 12 files \(a quick version shows meanwhile\); share cards: 0 of \d+$/);
+    const html = await (await fetch(dev.url + post.route)).text();
+    const src = /<img class="post-img" src="(\/assets\/images\/img-4000-dev-test-[0-9a-f]{10}-1600\.jpg)"/.exec(html)?.[1];
+    expect(src, html).toBeDefined();
+    // Its largest fallback, made last: until then a small JPEG that the browser must not keep.
+    const early = await fetch(dev.url + src);
+    const earlyMeta = await sharp(Buffer.from(await early.arrayBuffer())).metadata();
+    if (early.headers.get('cache-control') === 'no-store') expect([earlyMeta.format, earlyMeta.width! <= 640]).toEqual(['jpeg', true]);
+    else expect([earlyMeta.format, earlyMeta.width]).toEqual(['jpeg', 1600]);
+    // Once every file is made, the tab reloads again and the real files are served, to be cached as usual.
+    await tab.next('reload', tab.events.indexOf(reload) + 1, 60_000);
+    const avif = await fetch(dev.url + src!.replace(/\.jpg$/, '.avif'));
+    expect(avif.headers.get('cache-control')).not.toBe('no-store');
+    const meta = await sharp(Buffer.from(await avif.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['heif', 1600, 1200]);
+    const terminal = dev.output().slice(printed);
+    expect(terminal).toMatch(/Making 1 new photo \(12 files\) and \d+ share cards? in the background; pages show a quick version of each photo meanwhile/);
+    expect(terminal).toMatch(/\/images\/blog\/IMG_4000 dev test\.JPG made \(\d+\.\d s after the build\), 1 tab reloaded/);
+    await writeFile(join(root, post.file), text);
+    tab.close();
+  }, 90_000);
 
   it('prints each rebuild in the terminal and is still running', async () => {
     expect(dev.output()).toMatch(/changed: 1 page rebuilt in \d+ ms/);

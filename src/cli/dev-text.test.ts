@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { diagnostic } from '../contracts/diagnostics.ts';
 import type { DevBuild } from '../dev/build-thread.ts';
 import { devReportText } from './dev-text.ts';
+import { jobsLeft, progressOf, progressText } from '../dev/media-progress.ts';
 
 const result = (rendered: number, diagnostics: DevBuild['diagnostics'] = []): DevBuild => ({
   files: new Map(),
   routes: [],
   diagnostics,
   renderedRoutes: Array.from({ length: rendered }, (_, i) => `/p${i}`),
+  later: [],
+  build: 1,
   stats: { pages: 102, bytes: 0, milliseconds: 17, stages: {}, memory: { stages: {}, peak: 0 }, scripts: {}, images: { drawn: 0, cached: 0 }, cards: { drawn: 0, cached: 0 } },
 });
 
@@ -58,5 +61,27 @@ describe('devReportText', () => {
   it('says a bug is a bug, and that the server keeps running', () => {
     expect(devReportText({ kind: 'crashed', changed: ['templates/x.ts'], error: new Error('boom') })).toContain('Internal error (this is a bug in the generator, not in your content); the server keeps running:\nError: boom');
     expect(devReportText({ kind: 'watch-error', error: new Error('EMFILE') })).toBe('The file watcher reported a problem; the server keeps running: EMFILE');
+  });
+
+  it('says which photos and share cards are made in the background, then each photo with its tabs, then the cards', () => {
+    const jobs = [
+      { group: '/images/a.jpg', paths: ['assets/images/a-1.avif'] },
+      { group: '/images/a.jpg', paths: ['assets/images/a-1.jpg'] },
+      { group: 'share cards', paths: ['assets/share/home-1.png'] },
+      { group: 'share cards', paths: ['assets/share/about-1.png', 'assets/share/contact-1.png'] },
+    ];
+    const left = jobsLeft(jobs);
+    expect(devReportText({ kind: 'media', progress: progressOf(jobs, left, 'started') })).toBe('  Making 1 new photo (2 files) and 2 share cards in the background; pages show a quick version of each photo meanwhile');
+    expect(progressText(jobs, left)).toBe('Making 1 new photo: 0 of 2 files (a quick version shows meanwhile); share cards: 0 of 2');
+    left.set('/images/a.jpg', 0);
+    expect(progressText(jobs, left)).toBe('Share cards: 0 of 2');
+    const photo = { ...progressOf(jobs, left, 'made'), group: '/images/a.jpg', reloaded: 2, milliseconds: 3_240, diagnostics: [] };
+    expect(devReportText({ kind: 'media', progress: photo })).toBe('  /images/a.jpg made (3.2 s after the build), 2 tabs reloaded');
+    left.set('share cards', 0);
+    expect(progressText(jobs, left)).toBe('');
+    const cards = { ...progressOf(jobs, left, 'done'), group: 'share cards', reloaded: 0, milliseconds: 5_010, diagnostics: [] };
+    expect(devReportText({ kind: 'media', progress: cards })).toBe('  2 share cards drawn (5.0 s after the build); every photo and share card is made');
+    // Only photos, or only cards: no word about the other.
+    expect(devReportText({ kind: 'media', progress: progressOf(jobs.slice(2), jobsLeft(jobs.slice(2)), 'started') })).toBe('  Making 2 share cards in the background');
   });
 });

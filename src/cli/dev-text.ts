@@ -2,9 +2,12 @@
 // problems when it did not. The browser shows the same problems in its overlay.
 import type { DevReport } from '../dev/dev.ts';
 import { formatDiagnostics, problemCount } from './diagnostics-text.ts';
+import { SHARE_CARDS } from '../images/media-job.ts';
+import { plural, type MediaProgress } from '../dev/media-progress.ts';
 
 export function devReportText(event: DevReport, colour = false): string {
   if (event.kind === 'watch-error') return `The file watcher reported a problem; the server keeps running: ${event.error.message}`;
+  if (event.kind === 'media') return mediaText(event.progress, colour);
   const what = event.changed.length === 0 ? 'Built' : `${clock()} ${listed(event.changed)} changed:`;
   if (event.kind === 'built') {
     const { result } = event;
@@ -31,6 +34,25 @@ export function devReportText(event: DevReport, colour = false): string {
   }
   const error = event.error;
   return `${what}\nInternal error (this is a bug in the generator, not in your content); the server keeps running:\n${error instanceof Error ? error.stack : String(error)}`;
+}
+
+/** Photos and share cards made after the build's reload: what is coming, then each photo, then the cards. */
+export function mediaText(progress: MediaProgress, colour = false): string {
+  const { photos, cards } = progress;
+  if (progress.phase === 'started') {
+    const parts = [
+      ...(photos.count ? [`${plural(photos.count, 'new photo')} (${plural(photos.files, 'file')})`] : []),
+      ...(cards.count ? [plural(cards.count, 'share card')] : []),
+    ];
+    const meanwhile = photos.count ? '; pages show a quick version of each photo meanwhile' : '';
+    return `  Making ${parts.join(' and ')} in the background${meanwhile}`;
+  }
+  const problems = progress.diagnostics?.length ? `\n${formatDiagnostics(progress.diagnostics, colour)}` : '';
+  const seconds = `${((progress.milliseconds ?? 0) / 1000).toFixed(1)} s`;
+  const what = progress.group === SHARE_CARDS ? `${plural(cards.made, 'share card')} drawn` : `${progress.group} made`;
+  const tabs = progress.reloaded ? `, ${progress.reloaded} ${progress.reloaded === 1 ? 'tab' : 'tabs'} reloaded` : '';
+  const end = progress.phase === 'done' ? '; every photo and share card is made' : '';
+  return `  ${what} (${seconds} after the build)${tabs}${end}${problems}`;
 }
 
 function listed(paths: readonly string[]): string {

@@ -4,7 +4,10 @@
 // open tabs of the pages that changed reload by themselves. A build that fails
 // keeps the last good one on screen, under an overlay with the problems.
 import { resolve } from 'node:path';
-import { devBuilder, type DevBuild } from './build-thread.ts';
+import { devBuilder, type DevBuild, type DevMade, type LaterJob } from './build-thread.ts';
+import { SHARE_CARDS } from '../images/media-job.ts';
+import { jobsLeft, progressOf, progressText, type MediaProgress } from './media-progress.ts';
+import { availableParallelism } from 'node:os';
 import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
 import { isOnePagesFile, PAGES_DIR } from '../contracts/project.ts';
 import { serve, type DevHooks, type SiteFiles } from '../serve/server.ts';
@@ -34,6 +37,8 @@ export type DevReport =
   | { kind: 'built'; changed: readonly string[]; result: DevBuild; reloaded: number }
   | { kind: 'failed'; changed: readonly string[]; diagnostics: readonly Diagnostic[] }
   | { kind: 'crashed'; changed: readonly string[]; error: unknown }
+  /** Media left for after the reload: `started` lists them; each photo, then the share cards, says when `made`. */
+  | { kind: 'media'; progress: MediaProgress }
   | { kind: 'watch-error'; error: Error };
 
 export interface DevServer {
@@ -43,6 +48,20 @@ export interface DevServer {
   settled(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The media a build left for later (see MediaJob): its jobs, the next to start, and how many of each group are left. */
+interface Media {
+  build: number;
+  jobs: LaterJob[];
+  next: number;
+  left: Map<string, number>;
+  /** Cards or photos that could not be made, said when their group is whole. */
+  problems: Diagnostic[];
+  started: number;
+}
+
+/** Media jobs at once: one per core (a card or a variant uses about one), at most 4. */
+const AT_ONCE = Math.min(availableParallelism(), 4);
 
 /** The endpoints the dev server adds, under a prefix no page route can take (routes are lowercase words). */
 const PREFIX = '/__site/';
@@ -54,7 +73,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   // Drafts and future posts are shown (marked by the post template), so an editor sees them before they go live.
   // On a thread of its own, so pages, events and the overlay are served while a build runs.
   // A page whose own file has errors keeps only itself back (keepGoing): its tab shows its problems, every other page updates.
-  const builder = devBuilder({ root, write: false, drafts: true, keepGoing: true, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), editorSchemas: true });
+  // Photos and share cards the cache lacks are made after the reload (deferMedia), a photo shown by a quick stand-in meanwhile.
+  const builder = devBuilder({ root, write: false, drafts: true, keepGoing: true, deferMedia: true, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), editorSchemas: true });
   const live = liveEvents();
   const script = liveClientScript();
 
@@ -65,15 +85,22 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   let problems: OverlayReport | null = null;
   /** Problems of single pages' own files, by the page's route, shown on that page's tab only. */
   let pageProblems = new Map<string, OverlayReport>();
+  /** Files served as stand-ins (a photo's variants) or named but not made yet (share cards), until made. */
+  let provisional = new Set<string>();
+  /** The media the last build that worked left for later, and the next job to make. */
+  let media: Media | null = null;
+  let building = false;
 
   const apply = async (changed: readonly string[] | undefined) => {
     const shown = changed ?? [];
+    building = true;
     try {
-      const result = await builder.build(changed);
+      const result = await builder.build(changed).finally(() => (building = false));
       const hadProblems = problems !== null;
       const held = pageProblemRoutes(result.diagnostics);
       // A page kept back shows its last good version, if it had one, under its problems.
       const previous = files;
+      provisional = new Set(result.later.flatMap((job) => job.paths));
       files = new Map(result.files);
       for (const route of held.keys()) {
         const output = outputFileFor(route);
@@ -91,11 +118,82 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       // A tab of a page kept back is not reloaded to a page that did not change: it is told why.
       for (const [route, report] of pageProblems) live.send({ name: 'problems', data: JSON.stringify(report) }, (tab) => tab === route);
       report({ kind: 'built', changed: shown, result, reloaded });
+      media = result.later.length > 0 ? { build: result.build, jobs: result.later, next: 0, left: jobsLeft(result.later), problems: [], started: performance.now() } : null;
+      if (media) {
+        report({ kind: 'media', progress: progressOf(media.jobs, media.left, 'started') });
+        live.send({ name: 'progress', data: progressText(media.jobs, media.left) });
+      }
     } catch (error) {
       problems = error instanceof ContentError ? overlayReport(error.diagnostics, (file) => readText(root, file)) : internalReport(error);
       live.send({ name: 'problems', data: JSON.stringify(problems) });
       report(error instanceof ContentError ? { kind: 'failed', changed: shown, diagnostics: error.diagnostics } : { kind: 'crashed', changed: shown, error });
     }
+  };
+
+  // Media left for later are made after the reload, a job per core at a time, each file served as soon as
+  // it is made; a change that comes meanwhile is built first (the next build names what is still missing).
+  let making: Promise<void> | null = null;
+  const makeMedia = () => {
+    const worker = async () => {
+      while (media && media.next < media.jobs.length && !building && !waiting) {
+        const current = media;
+        const index = current.next++;
+        const job = current.jobs[index]!;
+        let made: DevMade | null = null;
+        try {
+          made = await builder.make(current.build, index);
+        } catch (error) {
+          report({ kind: 'crashed', changed: [], error });
+        }
+        // Names are of the files' contents: a file made for an earlier build is right wherever it is named.
+        if (made) serveMade(made);
+        if (media !== current) continue;
+        current.problems.push(...(made?.diagnostics ?? []));
+        const left = current.left.get(job.group)! - 1;
+        current.left.set(job.group, left);
+        if (left === 0) groupMade(current, job.group);
+        else if (shouldTell()) live.send({ name: 'progress', data: progressText(current.jobs, current.left) });
+      }
+    };
+    making ??= Promise.all(Array.from({ length: AT_ONCE }, worker)).then(
+      () => {},
+      (error: unknown) => report({ kind: 'crashed', changed: [], error }),
+    ).finally(() => {
+      making = null;
+      // Stopped for a build that has ended meanwhile: go on.
+      if (media && media.next < media.jobs.length && !building && !waiting) makeMedia();
+    });
+  };
+  const serveMade = (made: DevMade) => {
+    const next = new Map(files);
+    for (const [path, contents] of made.files) {
+      if (!provisional.has(path)) continue;
+      next.set(path, contents);
+      provisional.delete(path);
+    }
+    files = next;
+  };
+  /** A group is whole: a photo's tabs are reloaded to show it; the terminal hears of it, and at the end the tabs. */
+  const groupMade = (current: Media, group: string) => {
+    const paths = current.jobs.filter((j) => j.group === group).flatMap((j) => j.paths);
+    const showing = (route: string) => {
+      const page = files.get(outputFileFor(route));
+      return page !== undefined && paths.some((path) => String(page).includes(`/${path}`));
+    };
+    const reloaded = group === SHARE_CARDS ? 0 : live.send({ name: 'reload', data: String(buildId) }, showing);
+    const done = [...current.left.values()].every((n) => n === 0);
+    const problems = current.problems.splice(0);
+    const milliseconds = Math.round(performance.now() - current.started);
+    report({ kind: 'media', progress: { ...progressOf(current.jobs, current.left, done ? 'done' : 'made'), group, reloaded, milliseconds, diagnostics: problems } });
+    live.send({ name: 'progress', data: progressText(current.jobs, current.left) });
+  };
+  let told = 0;
+  /** Progress reaches the tabs at most a few times a second. */
+  const shouldTell = () => {
+    const now = performance.now();
+    if (now - told < 250) return false;
+    told = now;
+    return true;
   };
 
   // One rebuild at a time; changes that arrive meanwhile wait and go together.
@@ -110,14 +208,20 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     running = running.then(() => {
       const batch = [...waiting!];
       waiting = null;
-      return apply(batch);
+      return apply(batch).then(makeMedia);
     });
   };
   await running;
+  makeMedia();
 
   const greeting = (route: string): LiveEvent[] => {
     const shown = problems ?? pageProblems.get(route);
-    return [{ name: 'hello', data: String(buildId) }, ...(shown ? [{ name: 'problems' as const, data: JSON.stringify(shown) }] : [])];
+    const progress = media ? progressText(media.jobs, media.left) : '';
+    return [
+      { name: 'hello', data: String(buildId) },
+      ...(shown ? [{ name: 'problems' as const, data: JSON.stringify(shown) }] : []),
+      ...(progress ? [{ name: 'progress' as const, data: progress }] : []),
+    ];
   };
   const hooks: DevHooks = {
     intercept(req, res) {
@@ -141,10 +245,12 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       // Nothing has built yet: the overlay still needs a page to sit on.
       if (files.size === 0) return problems ? problemsOnly() : null;
       const snapshot = files;
+      const standIns = provisional;
       return {
         label: 'the dev build',
         has: (rel) => snapshot.has(rel),
         read: async (rel) => Buffer.from(snapshot.get(rel)!),
+        provisional: (rel) => standIns.has(rel),
       };
     },
   };
@@ -157,11 +263,15 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     port: server.port,
     async settled() {
       // A batch may still be settling in the watcher; then the chain it joins.
+      // Media made after the reload count too: a test sees the files as they stay.
       let seen: Promise<void>;
+      let made: Promise<void> | null;
       do {
         seen = running;
         await seen;
-      } while (seen !== running || waiting);
+        made = making;
+        await made;
+      } while (seen !== running || waiting || made !== making);
     },
     async close() {
       await watcher.close();

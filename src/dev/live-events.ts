@@ -22,7 +22,7 @@ export interface LiveEvents {
 }
 
 export interface LiveEvent {
-  name: 'hello' | 'reload' | 'problems' | 'clear';
+  name: 'hello' | 'reload' | 'problems' | 'clear' | 'progress';
   data: string;
 }
 

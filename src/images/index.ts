@@ -16,7 +16,8 @@ import { formatPath } from '../validate/json-schema.ts';
 import type { FieldPath } from '../validate/yaml.ts';
 import { imageFields } from './fields.ts';
 import { MAX_MEGAPIXELS, sitePath, type Picture } from './picture.ts';
-import { processPhoto } from './process.ts';
+import { deferredPhoto, processPhoto, type Made, type Problem } from './process.ts';
+import type { MediaJob } from './media-job.ts';
 import { linksOfBody, walk } from '../rules/link-sources.ts';
 import { rasterKind, strippedCopy, withEmbeddedStripped, type RasterFormat } from './raster.ts';
 import { locationIn } from './location.ts';
@@ -39,6 +40,8 @@ export interface Images {
   /** Photos made now, and photos taken from the cache. */
   drawn: number;
   cached: number;
+  /** With `defer`: the variants of photos the cache lacks, to make after the render (their files are stand-ins until then). */
+  later: MediaJob[];
 }
 
 /** Where an image is named: a field of a page or post, or an image in a post's Markdown. */
@@ -50,8 +53,9 @@ interface Mention {
   markdown?: boolean;
 }
 
-export async function images(model: SiteModel, theme: Theme, cacheDir: string): Promise<Images> {
-  const result: Images = { pictures: {}, files: [], replaced: new Set(), statics: model.statics, diagnostics: [], drawn: 0, cached: 0 };
+/** `defer`: photos the cache lacks are planned, not made (see MediaJob). */
+export async function images(model: SiteModel, theme: Theme, cacheDir: string, options: { defer?: boolean } = {}): Promise<Images> {
+  const result: Images = { pictures: {}, files: [], replaced: new Set(), statics: model.statics, diagnostics: [], drawn: 0, cached: 0, later: [] };
   const byPath = new Map<string, Mention[]>();
   // Pushed, not copied: ten thousand pages may name one photo.
   const add = (image: string, where: Mention) => {
@@ -91,7 +95,7 @@ export async function images(model: SiteModel, theme: Theme, cacheDir: string): 
       else report(mentions, (where) => diagnostic('image-unreadable', where, { path, reason: 'an SVG needs a width and height or a viewBox' }));
       continue;
     }
-    const made = await processPhoto(path, file.contents, cacheDir);
+    const made: (Made & { later?: MediaJob[] }) | Problem = options.defer ? await deferredPhoto(path, file.contents, cacheDir) : await processPhoto(path, file.contents, cacheDir);
     if (!made.ok) {
       if (made.problem === 'too-large') report(mentions, (where) => diagnostic('image-too-large', where, { path, width: made.width, height: made.height, limit: MAX_MEGAPIXELS }));
       else report(mentions, (where) => diagnostic('image-unreadable', where, { path, reason: made.reason }));
@@ -100,6 +104,7 @@ export async function images(model: SiteModel, theme: Theme, cacheDir: string): 
     result.pictures[path] = made.picture;
     result.files.push(...made.files);
     result.replaced.add(path);
+    if (made.later) result.later.push(...made.later);
     if (made.drawn) result.drawn++;
     else result.cached++;
   }

@@ -9,16 +9,36 @@ import { join } from 'node:path';
 import { MAX_MEGAPIXELS, nameStem, pictureOf, plannedVariants, type Picture, type Variant } from './picture.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
 import { keptFile } from '../write/write.ts';
+import type { MediaJob } from './media-job.ts';
 
 /** Bump when the encoding changes, so cached variants are made again. */
 const ENCODING = 1;
 
 const QUALITY = { avif: { quality: 50, effort: 4 }, webp: { quality: 72, effort: 4 }, jpeg: { quality: 75, mozjpeg: true }, png: { compressionLevel: 9, palette: false } } as const;
 
-export type Processed =
-  | { ok: true; picture: Picture; files: OutputFile[]; drawn: boolean }
-  | { ok: false; problem: 'unreadable'; reason: string }
-  | { ok: false; problem: 'too-large'; width: number; height: number };
+export type Problem = { ok: false; problem: 'unreadable'; reason: string } | { ok: false; problem: 'too-large'; width: number; height: number };
+
+/** A photo's variants, made now (`drawn`) or found in the cache. */
+export type Made = { ok: true; picture: Picture; files: OutputFile[]; drawn: boolean };
+
+export type Processed = Made | Problem;
+
+/**
+ * A photo read but not made yet: its picture is known from its size alone (every variant's name and
+ * width), so pages can be rendered before its variants exist (the dev server does, see `deferMedia`).
+ */
+export interface PhotoPlan {
+  picture: Picture;
+  variants: Variant[];
+  /** Makes one variant. */
+  encode(variant: Variant): Promise<OutputFile>;
+  /** Marks the photo whole in the cache, once every variant is made (each is kept as it is made). */
+  save(): Promise<void>;
+  /** A quick, small JPEG of the photo to show until its variants are made. */
+  standIn(): Promise<Uint8Array>;
+}
+
+export type Planned = { ok: true; cached: Made } | { ok: true; plan: PhotoPlan } | Problem;
 
 interface CachedPicture {
   width: number;
@@ -28,10 +48,26 @@ interface CachedPicture {
 
 /** The variants of the photo `bytes`, named after `path`, from `cacheDir` when made before. */
 export async function processPhoto(path: string, bytes: Uint8Array, cacheDir: string): Promise<Processed> {
+  const planned = await planPhoto(path, bytes, cacheDir);
+  if (!planned.ok) return planned;
+  if ('cached' in planned) return planned.cached;
+  const { plan } = planned;
+  let files: OutputFile[];
+  try {
+    files = await Promise.all(plan.variants.map((v) => plan.encode(v)));
+  } catch (error) {
+    return { ok: false, problem: 'unreadable', reason: reasonOf(error) };
+  }
+  await plan.save();
+  return { ok: true, picture: plan.picture, files, drawn: true };
+}
+
+/** The photo `bytes` from the cache when made before, else read (its size only) and planned. */
+export async function planPhoto(path: string, bytes: Uint8Array, cacheDir: string): Promise<Planned> {
   const hash = createHash('sha256').update(bytes).digest('hex');
   const folder = join(cacheDir, 'images', `${hash.slice(0, 24)}-${ENCODING}-${nameStem(path)}`);
   const cached = fromCache(folder);
-  if (cached) return cached;
+  if (cached) return { ok: true, cached };
 
   const sharp = (await import('sharp')).default;
   let meta: { width: number; height: number; hasAlpha: boolean };
@@ -47,30 +83,69 @@ export async function processPhoto(path: string, bytes: Uint8Array, cacheDir: st
   if (meta.width * meta.height > MAX_MEGAPIXELS * 1_000_000) return { ok: false, problem: 'too-large', width: meta.width, height: meta.height };
 
   const variants = plannedVariants(nameStem(path), hash.slice(0, 10), meta.width, meta.hasAlpha);
-  let files: { path: string; contents: Uint8Array }[];
-  try {
-    // Upright, without the camera's metadata (sharp drops it unless asked: no GPS position leaves the build).
-    const upright = sharp(bytes, { limitInputPixels: MAX_MEGAPIXELS * 1_000_000 }).rotate();
-    files = await Promise.all(
-      variants.map(async (v) => {
-        const resized = upright.clone().resize({ width: v.width, withoutEnlargement: true });
+  // Upright, without the camera's metadata (sharp drops it unless asked: no GPS position leaves the build).
+  const upright = () => sharp(bytes, { limitInputPixels: MAX_MEGAPIXELS * 1_000_000 }).rotate();
+  return {
+    ok: true,
+    plan: {
+      picture: pictureOf(variants, meta),
+      variants,
+      async encode(v) {
+        const kept = join(folder, v.path.split('/').pop()!);
+        // Made by a build that stopped before the last variant (a new build came first in site dev).
+        const before = readWhole(kept);
+        if (before) return { path: v.path, contents: before };
+        const resized = upright().resize({ width: v.width, withoutEnlargement: true });
         const encoded = v.format === 'avif' ? resized.avif(QUALITY.avif) : v.format === 'webp' ? resized.webp(QUALITY.webp) : v.format === 'jpeg' ? resized.jpeg(QUALITY.jpeg) : resized.png(QUALITY.png);
-        return { path: v.path, contents: new Uint8Array(await encoded.toBuffer()) };
-      }),
-    );
+        const contents = new Uint8Array(await encoded.toBuffer());
+        // Written whole as it is made; read as the cache only once picture.json says every variant is there.
+        await writeWhole(kept, contents).catch(() => undefined);
+        return { path: v.path, contents };
+      },
+      save: () => intoCache(folder, { width: meta.width, height: meta.height, variants }),
+      // A JPEG decoder can shrink while it reads, so this takes a fraction of a full variant's time.
+      standIn: async () => new Uint8Array(await upright().resize({ width: Math.min(STAND_IN_WIDTH, meta.width), withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 60 }).toBuffer()),
+    },
+  };
+}
+
+/**
+ * As processPhoto, but a photo the cache lacks is only planned: its files are for now one stand-in at
+ * every variant's name, and `later` makes the variants, one job each (the last marks them whole in the cache).
+ */
+export async function deferredPhoto(path: string, bytes: Uint8Array, cacheDir: string): Promise<(Made & { later: MediaJob[] }) | Problem> {
+  const planned = await planPhoto(path, bytes, cacheDir);
+  if (!planned.ok) return planned;
+  if ('cached' in planned) return { ...planned.cached, later: [] };
+  const { plan } = planned;
+  let standIn: Uint8Array;
+  try {
+    standIn = await plan.standIn();
   } catch (error) {
     return { ok: false, problem: 'unreadable', reason: reasonOf(error) };
   }
-  await intoCache(folder, { width: meta.width, height: meta.height, variants }, files);
-  return { ok: true, picture: pictureOf(variants, meta), files, drawn: true };
+  let left = plan.variants.length;
+  const later = plan.variants.map((v): MediaJob => ({
+    group: path,
+    paths: [v.path],
+    async make() {
+      const file = await plan.encode(v);
+      if (--left === 0) await plan.save();
+      return { files: [file], diagnostics: [] };
+    },
+  }));
+  return { ok: true, picture: plan.picture, files: plan.variants.map((v) => ({ path: v.path, contents: standIn })), drawn: true, later };
 }
+
+/** The stand-in's width: enough to recognise the photo in a page being edited. */
+const STAND_IN_WIDTH = 640;
 
 /**
  * The variants made by an earlier build: not read, only found (the writer links them into the
  * output, see keptFile), so a warm build neither holds nor copies a site's photos. Synchronous: a
  * few small reads, which need no turn of the event loop while the rules run.
  */
-function fromCache(folder: string): Processed | undefined {
+function fromCache(folder: string): Made | undefined {
   try {
     const saved = JSON.parse(readFileSync(join(folder, 'picture.json'), 'utf8')) as CachedPicture;
     const files = saved.variants.map((v) => {
@@ -84,15 +159,24 @@ function fromCache(folder: string): Processed | undefined {
 }
 
 /**
- * Each file is written whole, and picture.json last: the cache is read only through it, so a
- * killed build never leaves half a photo that a later build would take for whole.
+ * picture.json is written last, once every variant is in the folder: the cache is read only through it,
+ * so a killed build never leaves half a photo that a later build would take for whole.
  */
-async function intoCache(folder: string, saved: CachedPicture, files: { path: string; contents: Uint8Array }[]): Promise<void> {
+async function intoCache(folder: string, saved: CachedPicture): Promise<void> {
   try {
-    await Promise.all(files.map((f) => writeWhole(join(folder, f.path.split('/').pop()!), f.contents)));
     await writeWhole(join(folder, 'picture.json'), JSON.stringify(saved));
   } catch {
     // The cache cannot be written: the build goes on without it.
+  }
+}
+
+/** A whole file's bytes, or undefined when it is missing or empty. */
+function readWhole(file: string): Uint8Array | undefined {
+  try {
+    const bytes = readFileSync(file);
+    return bytes.byteLength > 0 ? new Uint8Array(bytes) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

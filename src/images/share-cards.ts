@@ -13,6 +13,7 @@ import type { SiteModel } from '../contracts/model.ts';
 import type { ShareCard, ShareCardSpec, Theme } from '../contracts/theme.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
 import { keptFile, type KeptBytes } from '../write/write.ts';
+import { SHARE_CARDS, type MediaJob } from './media-job.ts';
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
@@ -29,11 +30,14 @@ export interface ShareCards {
   diagnostics: Diagnostic[];
   drawn: number;
   cached: number;
+  /** With `defer`: the cards the cache lacks, to draw after the render. */
+  later: MediaJob[];
 }
 
 /** `pictures`: the images the images stage could read; a card is cut only from one of those (the others are reported there). */
-export async function shareCards(model: SiteModel, theme: Theme, pictures: Readonly<Record<string, unknown>>, cacheDir: string): Promise<ShareCards> {
-  const result: ShareCards = { cards: {}, files: [], diagnostics: [], drawn: 0, cached: 0 };
+/** `defer`: cards the cache lacks are named but not drawn (see MediaJob). */
+export async function shareCards(model: SiteModel, theme: Theme, pictures: Readonly<Record<string, unknown>>, cacheDir: string, options: { defer?: boolean } = {}): Promise<ShareCards> {
+  const result: ShareCards = { cards: {}, files: [], diagnostics: [], drawn: 0, cached: 0, later: [] };
   if (!theme.shareCard) return result;
   const statics = new Map(model.statics.map((s) => [s.route, s.contents]));
   // A card that cannot be drawn is reported at the title it is drawn from.
@@ -46,7 +50,9 @@ export async function shareCards(model: SiteModel, theme: Theme, pictures: Reado
     const spec = theme.shareCard({ site: model.site, route: post.route, title: post.head.title, page: post.front, post: true });
     if (spec) wanted.push({ route: post.route, where: () => ({ file: post.file, ...post.source.locate([post.head.titleField]) }), spec });
   }
+  // Two pages with the same card share one drawing, and in site dev one job.
   const made = new Map<string, Promise<Card | undefined>>();
+  const deferred = new Map<string, { source: Uint8Array; format: 'png' | 'jpeg'; paths: { path: string; where: () => { file: string; line: number; column: number }; route: string }[] }>();
   const queue = [...wanted];
   const work = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
@@ -56,19 +62,47 @@ export async function shareCards(model: SiteModel, theme: Theme, pictures: Reado
       // Drawings stay sharp as PNG; a photo is a JPEG, as a photo should be.
       const format = 'svg' in spec || /\.svg$/i.test(spec.image) ? 'png' : 'jpeg';
       const key = createHash('sha256').update(`${DRAWING}\0${format}\0`).update(source).digest('hex');
-      // Two pages with the same card share one file.
-      if (!made.has(key)) made.set(key, cardImage(source, format, key, cacheDir, result));
+      // The name depends on the source only, so a page can name its card before it is drawn.
+      const path = `assets/share/${routeStem(route)}-${key.slice(0, 10)}.${format === 'png' ? 'png' : 'jpg'}`;
+      result.cards[route] = { src: `/${path}`, ...CARD_SIZE, alt: spec.alt };
+      const waiting = deferred.get(key);
+      if (waiting) {
+        waiting.paths.push({ path, where, route });
+        continue;
+      }
+      if (!made.has(key)) {
+        const kept = cachedCard(format, key, cacheDir);
+        if (!kept && options.defer) {
+          deferred.set(key, { source, format, paths: [{ path, where, route }] });
+          continue;
+        }
+        if (kept) result.cached++;
+        made.set(key, kept ? Promise.resolve(kept) : drawCard(source, format, key, cacheDir).then((card) => {
+          if (card) result.drawn++;
+          return card;
+        }));
+      }
       const card = await made.get(key);
       if (!card) {
+        delete result.cards[route];
         result.diagnostics.push(diagnostic('share-card', where(), { route }));
         continue;
       }
-      const path = `assets/share/${routeStem(route)}-${key.slice(0, 10)}.${format === 'png' ? 'png' : 'jpg'}`;
-      result.files.push('kept' in card ? keptFile(path, card.kept) : { path, contents: card.drawn });
-      result.cards[route] = { src: `/${path}`, ...CARD_SIZE, alt: spec.alt };
+      result.files.push(cardFile(path, card));
     }
   };
   await Promise.all(Array.from({ length: AT_ONCE }, work));
+  for (const [key, { source, format, paths }] of deferred) {
+    result.later.push({
+      group: SHARE_CARDS,
+      paths: paths.map((p) => p.path),
+      async make() {
+        const card = await drawCard(source, format, key, cacheDir);
+        if (!card) return { files: [], diagnostics: paths.map((p) => diagnostic('share-card', p.where(), { route: p.route })) };
+        return { files: paths.map((p) => cardFile(p.path, card)), diagnostics: [] };
+      },
+    });
+  }
   result.files.sort((a, b) => (a.path < b.path ? -1 : 1));
   return result;
 }
@@ -78,26 +112,30 @@ export function routeStem(route: string): string {
   return route === '/' ? 'home' : route.slice(1).replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 60);
 }
 
-/** Bytes in `file`; undefined when it cannot be read (not drawn yet, or the cache is not a folder). */
-function sizeOf(file: string): number | undefined {
+/** A card drawn by an earlier build is kept in the cache, and linked from there into the output; a new one is in memory. */
+type Card = { kept: KeptBytes } | { drawn: Uint8Array };
+
+function cardFile(path: string, card: Card): OutputFile {
+  return 'kept' in card ? keptFile(path, card.kept) : { path, contents: card.drawn };
+}
+
+function cacheFile(format: 'png' | 'jpeg', key: string, cacheDir: string): string {
+  return join(cacheDir, 'cards', `${key.slice(0, 32)}.${format}`);
+}
+
+/** The card drawn by an earlier build: not read, only its size (an empty file is drawn again). */
+function cachedCard(format: 'png' | 'jpeg', key: string, cacheDir: string): Card | undefined {
+  const file = cacheFile(format, key, cacheDir);
   try {
-    return statSync(file).size;
+    const { size } = statSync(file);
+    return size > 0 ? { kept: { file, size } } : undefined;
   } catch {
+    // Not drawn yet, or the cache is not a folder.
     return undefined;
   }
 }
 
-/** A card drawn by an earlier build is kept in the cache, and linked from there into the output; a new one is in memory. */
-type Card = { kept: KeptBytes } | { drawn: Uint8Array };
-
-async function cardImage(source: Uint8Array, format: 'png' | 'jpeg', key: string, cacheDir: string, counts: { drawn: number; cached: number }): Promise<Card | undefined> {
-  const cached = join(cacheDir, 'cards', `${key.slice(0, 32)}.${format}`);
-  // Drawn before: not read, only its size (an empty file is drawn again).
-  const size = sizeOf(cached);
-  if (size) {
-    counts.cached++;
-    return { kept: { file: cached, size } };
-  }
+async function drawCard(source: Uint8Array, format: 'png' | 'jpeg', key: string, cacheDir: string): Promise<Card | undefined> {
   const sharp = (await import('sharp')).default;
   let png: Uint8Array;
   try {
@@ -107,8 +145,7 @@ async function cardImage(source: Uint8Array, format: 'png' | 'jpeg', key: string
   } catch {
     return undefined;
   }
-  counts.drawn++;
   // Written whole, so a killed build never leaves half a card; a cache that cannot be written costs only speed.
-  await writeWhole(cached, png).catch(() => undefined);
+  await writeWhole(cacheFile(format, key, cacheDir), png).catch(() => undefined);
   return { drawn: png };
 }

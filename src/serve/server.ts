@@ -69,6 +69,11 @@ export interface SiteSnapshot {
    * view found missing, or failed to read, may be there in the new one. Absent: never replaced.
    */
   replaced?(): boolean;
+  /**
+   * Whether a file is a stand-in its real bytes will soon replace (the dev server's quick version of a
+   * photo being made): it is sent with `no-store`, whatever _headers says, so the browser asks again.
+   */
+  provisional?(rel: string): boolean;
 }
 
 /** What the dev server adds to the preview. */
@@ -208,7 +213,8 @@ function responder(req: http.IncomingMessage, res: http.ServerResponse, site: Si
     return dev && file.endsWith('.html') ? dev.page(bytes, file) : bytes;
   };
   return {
-    file: async (status: number, file: string, extra: Record<string, string>) => sendFile(req, res, status, file, await body(file), extra),
+    file: async (status: number, file: string, extra: Record<string, string>) =>
+      sendFile(req, res, status, file, await body(file), site.provisional?.(file) ? { ...extra, 'Cache-Control': 'no-store' } : extra),
     notFound: async (extra: Record<string, string>) => {
       if (!site.has('404.html')) send(req, res, 404, extra, 'text/plain; charset=utf-8', 'Not Found\n');
       else send(req, res, 404, extra, 'text/html; charset=utf-8', await body('404.html'));

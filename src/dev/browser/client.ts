@@ -15,6 +15,7 @@ export function liveClientScript(): string {
 
 export function liveClient(): void {
   const OVERLAY_ID = 'site-dev-overlay';
+  const BADGE_ID = 'site-dev-progress';
   let build: string | null = null;
   const events = new EventSource(`/__site/events?path=${encodeURIComponent(location.pathname)}`);
 
@@ -28,6 +29,27 @@ export function liveClient(): void {
   events.addEventListener('reload', () => location.reload());
   events.addEventListener('problems', (event) => show(JSON.parse((event as MessageEvent<string>).data) as OverlayReport));
   events.addEventListener('clear', () => document.getElementById(OVERLAY_ID)?.remove());
+  // Photos and share cards being made after the reload: a small badge, gone once they are made.
+  events.addEventListener('progress', (event) => badge((event as MessageEvent<string>).data));
+
+  function badge(text: string): void {
+    let node = document.getElementById(BADGE_ID);
+    if (!text) {
+      node?.remove();
+      return;
+    }
+    if (!node) {
+      node = element('div', {
+        // At the top, where sites keep what is read rather than what is tapped (a phone's call bar sits at the bottom).
+        position: 'fixed', left: '50%', top: '4px', transform: 'translateX(-50%)', zIndex: '2147483646', maxWidth: 'calc(100% - 16px)', background: '#18181b',
+        color: '#f4f4f5', font: '12px/1.4 system-ui, sans-serif', padding: '3px 8px', borderRadius: '4px', opacity: '0.9', pointerEvents: 'none',
+      });
+      node.id = BADGE_ID;
+      node.setAttribute('role', 'status');
+      (document.body ?? document.documentElement).append(node);
+    }
+    node.textContent = text;
+  }
 
   function element<K extends keyof HTMLElementTagNameMap>(tag: K, style: Partial<CSSStyleDeclaration>, text?: string): HTMLElementTagNameMap[K] {
     const node = document.createElement(tag);
