@@ -5,7 +5,8 @@
 // reload comes on top). Page edits change one page's own description; site.yaml
 // edits change its longest text, which every page may show; phone edits both
 // forms of the main phone; template edits the location template; a new photo is
-// a 4000 x 3000 phone photo named in a post. Prints figures; it asserts nothing
+// a 4000 x 3000 phone photo named in a post (timed to its quick version, to the
+// first word of progress, and to all of its files). Prints figures; it asserts nothing
 // (the machine is shared and noisy).
 //
 //   npm run bench:dev [-- --edits 25]
@@ -27,6 +28,8 @@ export async function main(args: string[]): Promise<number> {
   const root = await copyProject('bench-dev');
   const dev = await startDevProcess(root);
   try {
+    // A first run in a fresh copy draws every share card in the background: the edits are timed once it is done, as an editor's days go.
+    await madeEverything(dev.output);
     const page = await firstPageOf(root, 'location');
     const tab = await listen(dev.url, page.route);
     await tab.next('hello', 0);
@@ -43,12 +46,14 @@ export async function main(args: string[]): Promise<number> {
     const photoTimes = await timePhotos(Math.min(edits, 3), root, dev.url);
     tab.close();
 
-    console.log(`site dev: ${edits} edits each, from the write to the reload event, on ${page.file}, site.yaml (${sitePath.join('.')}, then phones.main), templates/pages/location.tsx and ${photoTimes.length} new photos`);
+    console.log(`site dev: ${edits} edits each, from the write to the reload event, on ${page.file}, site.yaml (${sitePath.join('.')}, then phones.main), templates/pages/location.tsx and ${photoTimes.shown.length} new photos (shown: the reload with its quick version; progress: the first word of it in the tab; made: the reload with all its files)`);
     console.log(line('page edit', pageTimes, TARGETS.page));
     console.log(line('site.yaml edit', siteTimes, TARGETS.site));
     console.log(line('phone edit', phoneTimes, TARGETS.phone));
     console.log(line('template edit', templateTimes, TARGETS.template));
-    console.log(line('new photo', photoTimes, TARGETS.photo));
+    console.log(line('new photo', photoTimes.shown, TARGETS.photo));
+    console.log(line('photo progress', photoTimes.progress));
+    console.log(line('photo made', photoTimes.made));
     const rebuilt = /changed: (\d+) pages? rebuilt/g;
     const counts = [...dev.output().matchAll(rebuilt)].map((m) => Number(m[1]));
     console.log(`pages rendered per rebuild: ${counts[edits - 1]} for a page edit, ${counts[2 * edits - 1]} for a site.yaml edit, ${counts[3 * edits - 1]} for a phone edit, ${counts[4 * edits - 1]} for a template edit`);
@@ -95,14 +100,18 @@ function nextPhone(doc: ReturnType<typeof parseDocument>): void {
   doc.setIn(['phones', 'main', 'display'], `(${next.slice(2, 5)}) ${next.slice(5, 8)}-${next.slice(8)}`);
 }
 
-/** Each time, a new 4000 × 3000 phone photo in static/ named as the featured image of a post, timed from the post's save to the reload of its tab. */
-async function timePhotos(count: number, root: string, url: string): Promise<number[]> {
+/**
+ * Each time, a new 4000 × 3000 phone photo in static/ named as the featured image of a post, timed from the
+ * post's save to the reload of its tab (with the photo's quick version), to the first progress event, and
+ * to the second reload (with all of the photo's files made).
+ */
+async function timePhotos(count: number, root: string, url: string): Promise<{ shown: number[]; progress: number[]; made: number[] }> {
   const posts = (await readdir(join(root, 'pages/blog'))).filter((f) => f.endsWith('.md')).sort();
   const post = join(root, 'pages/blog', posts[0]!);
   const route = routeFromPath(relative(join(root, 'pages'), post))!;
   const postTab = await listen(url, route);
   await postTab.next('hello', 0);
-  const times: number[] = [];
+  const times = { shown: [] as number[], progress: [] as number[], made: [] as number[] };
   for (let i = 0; i < count; i++) {
     const name = `/images/blog/IMG_90${i}0 bench photo.JPG`;
     await writeFile(join(root, 'static', name), await cameraPhoto('jpeg', 4000, 3000, 100 + i));
@@ -111,11 +120,24 @@ async function timePhotos(count: number, root: string, url: string): Promise<num
     const from = postTab.events.length;
     const started = performance.now();
     await writeFile(post, text.replace(/^featuredImage: .*$/m, `featuredImage: "${name}"`));
-    await postTab.next('reload', from, 120_000);
-    times.push(performance.now() - started);
+    const shown = await postTab.next('reload', from, 120_000);
+    times.shown.push(performance.now() - started);
+    void postTab.next('progress', postTab.events.indexOf(shown), 120_000).then(() => times.progress.push(performance.now() - started));
+    await postTab.next('reload', postTab.events.indexOf(shown) + 1, 120_000);
+    times.made.push(performance.now() - started);
   }
   postTab.close();
   return times;
+}
+
+/** Waits until the media the first build left for later are made, if it left any. */
+async function madeEverything(output: () => string): Promise<void> {
+  if (!/in the background/.test(output())) return;
+  const deadline = Date.now() + 300_000;
+  while (!/every photo and share card is made/.test(output())) {
+    if (Date.now() > deadline) throw new Error(`site dev did not finish its first photos and share cards:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Swaps the case of the first letter of the text at `path`: a real change of the same length, valid wherever the text was. */
@@ -151,10 +173,11 @@ async function firstPageOf(root: string, template: string): Promise<{ file: stri
   throw new Error(`no page uses the ${template} template`);
 }
 
-function line(label: string, times: number[], target: number): string {
+function line(label: string, times: number[], target?: number): string {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   const median = at(0.5);
   const ms = (n: number) => `${n.toFixed(1)} ms`;
-  return `  ${label.padEnd(15)} median ${ms(median)}  p90 ${ms(at(0.9))}  min ${ms(sorted[0]!)}  max ${ms(sorted.at(-1)!)}  (target: median at most ${target} ms: ${median <= target ? 'met' : 'missed'})`;
+  const goal = target === undefined ? '' : `  (target: median at most ${target} ms: ${median <= target ? 'met' : 'missed'})`;
+  return `  ${label.padEnd(15)} median ${ms(median)}  p90 ${ms(at(0.9))}  min ${ms(sorted[0]!)}  max ${ms(sorted.at(-1)!)}${goal}`;
 }
