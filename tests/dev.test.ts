@@ -194,7 +194,7 @@ describe('site dev', () => {
     // The reload came before any of its files was made: 4 widths in 3 formats, and the card cut from it
     // (with the cards a first run of the server has not finished drawing).
     const progress = tab.events.slice(tab.events.indexOf(reload)).find((e) => e.name === 'progress');
-    expect(progress?.data).toMatch(/^Making 1 new photo: 0 of 12 files \(a quick version shows meanwhile\); share cards: 0 of \d+$/);
+    expect(progress?.data).toMatch(/^Making: new photo 0\/12 · share cards 0\/\d+$/);
     const html = await (await fetch(dev.url + post.route)).text();
     const src = /<img class="post-img" src="(\/assets\/images\/img-4000-dev-test-[0-9a-f]{10}-1600\.jpg)"/.exec(html)?.[1];
     expect(src, html).toBeDefined();

@@ -72,9 +72,9 @@ describe('devReportText', () => {
     ];
     const left = jobsLeft(jobs);
     expect(devReportText({ kind: 'media', progress: progressOf(jobs, left, 'started') })).toBe('  Making 1 new photo (2 files) and 2 share cards in the background; pages show a quick version of each photo meanwhile');
-    expect(progressText(jobs, left)).toBe('Making 1 new photo: 0 of 2 files (a quick version shows meanwhile); share cards: 0 of 2');
+    expect(progressText(jobs, left)).toBe('Making: new photo 0/2 · share cards 0/2');
     left.set('/images/a.jpg', 0);
-    expect(progressText(jobs, left)).toBe('Share cards: 0 of 2');
+    expect(progressText(jobs, left)).toBe('Making: share cards 0/2');
     const photo = { ...progressOf(jobs, left, 'made'), group: '/images/a.jpg', reloaded: 2, milliseconds: 3_240, diagnostics: [] };
     expect(devReportText({ kind: 'media', progress: photo })).toBe('  /images/a.jpg made (3.2 s after the build), 2 tabs reloaded');
     left.set('share cards', 0);

@@ -45,15 +45,13 @@ export function progressOf(jobs: readonly LaterJob[], left: ReadonlyMap<string, 
   return { phase, photos, cards };
 }
 
-/** The badge's words, e.g. `Making 1 new photo: 5 of 12 files (…); share cards: 0 of 104`; empty once all are made. */
+/** The badge's few words, e.g. `Making: new photo 5/12 · share cards 0/104`; empty once all are made. */
 export function progressText(jobs: readonly LaterJob[], left: ReadonlyMap<string, number>): string {
   const { photos, cards } = progressOf(jobs, left, 'made');
   const parts: string[] = [];
-  if (photos.made < photos.files) parts.push(`Making ${plural(photos.count, 'new photo')}: ${photos.made} of ${photos.files} files (a quick version shows meanwhile)`);
-  if (cards.made < cards.count) parts.push(`share cards: ${cards.made} of ${cards.count}`);
-  if (parts.length === 0) return '';
-  const text = parts.join('; ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  if (photos.made < photos.files) parts.push(`${photos.count === 1 ? 'new photo' : `${photos.count} new photos`} ${photos.made}/${photos.files}`);
+  if (cards.made < cards.count) parts.push(`share cards ${cards.made}/${cards.count}`);
+  return parts.length === 0 ? '' : `Making: ${parts.join(' · ')}`;
 }
 
 export function plural(count: number, noun: string): string {

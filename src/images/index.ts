@@ -95,7 +95,8 @@ export async function images(model: SiteModel, theme: Theme, cacheDir: string, o
       else report(mentions, (where) => diagnostic('image-unreadable', where, { path, reason: 'an SVG needs a width and height or a viewBox' }));
       continue;
     }
-    const made: (Made & { later?: MediaJob[] }) | Problem = options.defer ? await deferredPhoto(path, file.contents, cacheDir) : await processPhoto(path, file.contents, cacheDir);
+    const unreadable = (reason: string) => mentions.map((m) => diagnostic('image-unreadable', { file: m.file, ...m.position(), path: m.path }, { path, reason }));
+    const made: (Made & { later?: MediaJob[] }) | Problem = options.defer ? await deferredPhoto(path, file.contents, cacheDir, unreadable) : await processPhoto(path, file.contents, cacheDir);
     if (!made.ok) {
       if (made.problem === 'too-large') report(mentions, (where) => diagnostic('image-too-large', where, { path, width: made.width, height: made.height, limit: MAX_MEGAPIXELS }));
       else report(mentions, (where) => diagnostic('image-unreadable', where, { path, reason: made.reason }));

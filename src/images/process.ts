@@ -10,6 +10,7 @@ import { MAX_MEGAPIXELS, nameStem, pictureOf, plannedVariants, type Picture, typ
 import type { OutputFile } from '../bundle/bundle.ts';
 import { keptFile } from '../write/write.ts';
 import type { MediaJob } from './media-job.ts';
+import type { Diagnostic } from '../contracts/diagnostics.ts';
 
 /** Bump when the encoding changes, so cached variants are made again. */
 const ENCODING = 1;
@@ -113,7 +114,7 @@ export async function planPhoto(path: string, bytes: Uint8Array, cacheDir: strin
  * As processPhoto, but a photo the cache lacks is only planned: its files are for now one stand-in at
  * every variant's name, and `later` makes the variants, one job each (the last marks them whole in the cache).
  */
-export async function deferredPhoto(path: string, bytes: Uint8Array, cacheDir: string): Promise<(Made & { later: MediaJob[] }) | Problem> {
+export async function deferredPhoto(path: string, bytes: Uint8Array, cacheDir: string, unreadable: (reason: string) => Diagnostic[]): Promise<(Made & { later: MediaJob[] }) | Problem> {
   const planned = await planPhoto(path, bytes, cacheDir);
   if (!planned.ok) return planned;
   if ('cached' in planned) return { ...planned.cached, later: [] };
@@ -129,7 +130,13 @@ export async function deferredPhoto(path: string, bytes: Uint8Array, cacheDir: s
     group: path,
     paths: [v.path],
     async make() {
-      const file = await plan.encode(v);
+      let file: OutputFile;
+      try {
+        file = await plan.encode(v);
+      } catch (error) {
+        // Its stand-in was read, so this is rare (a decoder that reads less of a file at a small size): said where the photo is named.
+        return { files: [], diagnostics: unreadable(reasonOf(error)) };
+      }
       if (--left === 0) await plan.save();
       return { files: [file], diagnostics: [] };
     },

@@ -43,6 +43,7 @@ export function liveClient(): void {
         // At the top, where sites keep what is read rather than what is tapped (a phone's call bar sits at the bottom).
         position: 'fixed', left: '50%', top: '4px', transform: 'translateX(-50%)', zIndex: '2147483646', maxWidth: 'calc(100% - 16px)', background: '#18181b',
         color: '#f4f4f5', font: '12px/1.4 system-ui, sans-serif', padding: '3px 8px', borderRadius: '4px', opacity: '0.9', pointerEvents: 'none',
+        whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis',
       });
       node.id = BADGE_ID;
       node.setAttribute('role', 'status');
