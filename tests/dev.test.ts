@@ -190,8 +190,10 @@ describe('site dev', () => {
     await tab.next('hello', 0);
     printed = dev.output().length;
     await writeFile(join(root, post.file), text.replace(/^featuredImage: .*$/m, `featuredImage: "${name}"`));
-    const reload = await tab.next('reload');
-    // The reload came before any of its files was made: 4 widths in 3 formats, and the card cut from it
+    // The reload of the build of this save (a tab hears of other builds too: the photo's, or share cards being drawn).
+    await until(() => dev.output().slice(printed).includes(`${post.file} changed`), dev.output);
+    const reload = tab.events.findLast((e) => e.name === 'reload')!;
+    // It came before any of the photo's files was made: 4 widths in 3 formats, and the card cut from it
     // (with the cards a first run of the server has not finished drawing).
     const progress = tab.events.slice(tab.events.indexOf(reload)).find((e) => e.name === 'progress');
     expect(progress?.data).toMatch(/^Making: new photo 0\/12 · share cards 0\/\d+$/);
@@ -212,7 +214,10 @@ describe('site dev', () => {
     const terminal = dev.output().slice(printed);
     expect(terminal).toMatch(/Making 1 new photo \(12 files\) and \d+ share cards? in the background; pages show a quick version of each photo meanwhile/);
     expect(terminal).toMatch(/\/images\/blog\/IMG_4000 dev test\.JPG made \(\d+\.\d s after the build\), 1 tab reloaded/);
+    // Put back, and built, before the next test reads the terminal.
+    printed = dev.output().length;
     await writeFile(join(root, post.file), text);
+    await until(() => dev.output().slice(printed).includes(`${post.file} changed`), dev.output);
     tab.close();
   }, 90_000);
 
