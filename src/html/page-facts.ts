@@ -3,7 +3,7 @@
 // HTML can go to disk and out of memory while the build goes on, and a page
 // rendered on another thread sends its facts back as they are.
 import { inlineCodeOf, type InlineCode } from '../extras/csp.ts';
-import type { Link } from '../rules/link-sources.ts';
+import type { Link } from '../contracts/link.ts';
 import { normaliseLinkPath } from '../url.ts';
 import { scanPiece, type HtmlScan, type PieceScan } from './scan.ts';
 

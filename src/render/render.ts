@@ -24,19 +24,9 @@ import { isStale, POSTS, STYLESHEET, collectionRead, scriptRead, type Inputs, ty
 
 export type { RenderMemory } from './memory.ts';
 
-/** A rendered page: where it goes and which content file it came from. */
-export interface RenderedPage {
-  route: string;
-  /** Path inside dist/, e.g. `gta/vaughan.html`. */
-  output: string;
-  /** The content file that produced it, for diagnostics. */
-  source: string;
-  /** The template that rendered it (`post` for posts). */
-  template: string;
-  html: string;
-  /** What the output rules and extras need of it, found as it was rendered. */
-  facts: PageFacts;
-}
+import type { RenderedPage } from './rendered-page.ts';
+
+export type { RenderedPage };
 
 export interface Rendered {
   pages: RenderedPage[];

@@ -6,21 +6,12 @@ import { formatPath } from '../validate/json-schema.ts';
 import { scanHtml } from '../html/scan.ts';
 import { htmlLink } from '../html/page-facts.ts';
 import type { PostEntry } from '../contracts/model.ts';
+import type { Link } from '../contracts/link.ts';
 import { perObject } from '../memo.ts';
 import { bodyTokens, eachToken, markdownPlaces, markdownTokens } from '../html/markdown.ts';
 import { urlAttributes } from '../html/content-html.ts';
 
-export interface Link {
-  href: string;
-  file: string;
-  /** Where it is written; asked only for links with a problem, since finding a position may mean parsing the file. */
-  position(): { line: number; column: number };
-  path: string;
-  /** Where it was written: content data, a post's Markdown, or only in the rendered page. */
-  origin: 'data' | 'markdown' | 'html';
-  /** For a Markdown image (`![alt](src)`): its alt text as written. */
-  alt?: string;
-}
+export type { Link } from '../contracts/link.ts';
 
 /** Strings in data that are URLs: a path ("/…") or anything with a scheme ("tel:", "https:", "javascript:"). */
 export function linksInData(file: string, value: unknown, source: ParsedYaml | null): Link[] {

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteFiles } from './server.ts';
+import type { SiteFiles } from './site-files.ts';
 import { isInside } from './static.ts';
 import { boundedCache } from './bounded-cache.ts';
 

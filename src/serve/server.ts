@@ -26,6 +26,7 @@ import { headersFor, parseHeaders, type ParsedHeaderRule } from './headers.ts';
 import { isRedirectStatus, matchRedirect, parseRedirects, type RedirectMatch, type ParsedRedirect, type RuleError } from './redirects.ts';
 import { asciiUrl, decodeRequestPath, splitUrl } from './request-path.ts';
 import { folderFiles } from './folder.ts';
+import type { SiteFiles, SiteSnapshot } from './site-files.ts';
 import { boundedCache } from './bounded-cache.ts';
 import { resolveFile, resolveStatic } from './static.ts';
 
@@ -50,31 +51,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** A built site as the server reads it, taken afresh for each request. */
-export interface SiteFiles {
-  /** The site as it is now, or null when there is none yet (answered with 503). */
-  current(): Promise<SiteSnapshot | null>;
-}
-
-/** One consistent view of a built site. */
-export interface SiteSnapshot {
-  /** Where it is, for the 503 message and logs. */
-  label: string;
-  /** Whether a root-relative path (`gta/vaughan.html`) is a file of the site. */
-  has(rel: string): boolean;
-  /** The bytes of a file `has` said is there. */
-  read(rel: string): Promise<Buffer>;
-  /**
-   * Whether the site was replaced since this view was taken (a build swapped its folder): what the
-   * view found missing, or failed to read, may be there in the new one. Absent: never replaced.
-   */
-  replaced?(): boolean;
-  /**
-   * Whether a file is a stand-in its real bytes will soon replace (the dev server's quick version of a
-   * photo being made): it is sent with `no-store`, whatever _headers says, so the browser asks again.
-   */
-  provisional?(rel: string): boolean;
-}
+export type { SiteFiles, SiteSnapshot } from './site-files.ts';
 
 /** What the dev server adds to the preview. */
 export interface DevHooks {

@@ -4,14 +4,12 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Documen
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { recogniseMistakes } from './yaml-mistakes.ts';
 import { topLevelPosition } from './top-level.ts';
+import type { Position } from './position.ts';
 import { quickYamlValue } from './quick-yaml.ts';
 
 export type FieldPath = readonly (string | number)[];
 
-export interface Position {
-  line: number;
-  column: number;
-}
+export type { Position } from './position.ts';
 
 /** A parsed YAML document and a way back from field paths to source positions. */
 export interface ParsedYaml {

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serve } from '../../src/serve/index.ts';
 import { routeForFile } from '../../src/url.ts';
-import { gzipSize } from './gates/budgets.ts';
+import { gzipSize } from './sizes.ts';
 import { scanHtml, type HtmlFacts } from './html.ts';
 import { pagesFromFiles, type Page } from './pages.ts';
 import type { GateResult } from './result.ts';

@@ -14,13 +14,13 @@
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { browserVisits, type Visit } from '../browser.ts';
 import type { Gate } from '../context.ts';
 import { bullets, bytes, int, table } from '../report-text.ts';
 import type { HtmlFacts } from '../html.ts';
 import type { Page } from '../pages.ts';
 import { gateResult, type GateResult } from '../result.ts';
+import { gzipSize } from '../sizes.ts';
 import { lighthouseGate, lighthouseRuns } from './lighthouse.ts';
 
 export const budgetsGate: Gate = {
@@ -43,13 +43,7 @@ export const HTML_BUDGET = 14_600;
 /** 6 KB = 6 × 1,024 bytes of gzip for all the script a page loads, up front and on demand. */
 export const SCRIPT_BUDGET = 6 * 1024;
 
-/**
- * Size after gzip at zlib's default level 6: what servers and CDNs commonly
- * use for on-the-fly compression (brotli, where the CDN serves it, is smaller).
- */
-export function gzipSize(data: Uint8Array | string): number {
-  return gzipSync(data, { level: 6 }).length;
-}
+export { gzipSize } from '../sizes.ts';
 
 /** One script file of the build and its imports, as esbuild reads them. */
 export interface ScriptNode {
