@@ -4,10 +4,9 @@
 // open tabs of the pages that changed reload by themselves. A build that fails
 // keeps the last good one on screen, under an overlay with the problems.
 import { resolve } from 'node:path';
-import { devBuilder, type DevBuild, type DevMade, type LaterJob } from './build-thread.ts';
-import { SHARE_CARDS } from '../images/media-job.ts';
-import { jobsLeft, progressOf, progressText, type MediaProgress } from './media-progress.ts';
-import { availableParallelism } from 'node:os';
+import { devBuilder, type DevBuild } from './build-thread.ts';
+import { laterMedia } from './later-media.ts';
+import type { MediaProgress } from './media-progress.ts';
 import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
 import { isOnePagesFile, PAGES_DIR } from '../contracts/project.ts';
 import { serve, type DevHooks, type SiteFiles } from '../serve/server.ts';
@@ -49,20 +48,6 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-/** The media a build left for later (see MediaJob): its jobs, the next to start, and how many of each group are left. */
-interface Media {
-  build: number;
-  jobs: LaterJob[];
-  next: number;
-  left: Map<string, number>;
-  /** Cards or photos that could not be made, said when their group is whole. */
-  problems: Diagnostic[];
-  started: number;
-}
-
-/** Media jobs at once: one per core (a card or a variant uses about one), at most 4. */
-const AT_ONCE = Math.min(availableParallelism(), 4);
-
 /** The endpoints the dev server adds, under a prefix no page route can take (routes are lowercase words). */
 const PREFIX = '/__site/';
 const SCRIPT_TAG = `<script type="module" src="${PREFIX}live.js"></script>`;
@@ -87,9 +72,9 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   let pageProblems = new Map<string, OverlayReport>();
   /** Files served as stand-ins (a photo's variants) or named but not made yet (share cards), until made. */
   let provisional = new Set<string>();
-  /** The media the last build that worked left for later, and the next job to make. */
-  let media: Media | null = null;
+  /** A build is running; changes that came meanwhile wait in `waiting` to go together. */
   let building = false;
+  let waiting: Set<string> | null = null;
 
   const apply = async (changed: readonly string[] | undefined) => {
     const shown = changed ?? [];
@@ -118,11 +103,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       // A tab of a page kept back is not reloaded to a page that did not change: it is told why.
       for (const [route, report] of pageProblems) live.send({ name: 'problems', data: JSON.stringify(report) }, (tab) => tab === route);
       report({ kind: 'built', changed: shown, result, reloaded });
-      media = result.later.length > 0 ? { build: result.build, jobs: result.later, next: 0, left: jobsLeft(result.later), problems: [], started: performance.now() } : null;
-      if (media) {
-        report({ kind: 'media', progress: progressOf(media.jobs, media.left, 'started') });
-        live.send({ name: 'progress', data: progressText(media.jobs, media.left) });
-      }
+      media.start(result.build, result.later);
     } catch (error) {
       problems = error instanceof ContentError ? overlayReport(error.diagnostics, (file) => readText(root, file)) : internalReport(error);
       live.send({ name: 'problems', data: JSON.stringify(problems) });
@@ -130,75 +111,32 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     }
   };
 
-  // Media left for later are made after the reload, a job per core at a time, each file served as soon as
-  // it is made; a change that comes meanwhile is built first (the next build names what is still missing).
-  let making: Promise<void> | null = null;
-  const makeMedia = () => {
-    const worker = async () => {
-      while (media && media.next < media.jobs.length && !building && !waiting) {
-        const current = media;
-        const index = current.next++;
-        const job = current.jobs[index]!;
-        let made: DevMade | null = null;
-        try {
-          made = await builder.make(current.build, index);
-        } catch (error) {
-          report({ kind: 'crashed', changed: [], error });
-        }
-        // Names are of the files' contents: a file made for an earlier build is right wherever it is named.
-        if (made) serveMade(made);
-        if (media !== current) continue;
-        current.problems.push(...(made?.diagnostics ?? []));
-        const left = current.left.get(job.group)! - 1;
-        current.left.set(job.group, left);
-        if (left === 0) groupMade(current, job.group);
-        else if (shouldTell()) live.send({ name: 'progress', data: progressText(current.jobs, current.left) });
+  // Photos and cards the last build that worked left for later, made after its reload.
+  const media = laterMedia({
+    make: (build, job) => builder.make(build, job),
+    busy: () => building || waiting !== null,
+    serve(made) {
+      // A new map and set, never changed in place: a request being answered keeps the view it took.
+      const next = new Map(files);
+      const still = new Set(provisional);
+      for (const [path, contents] of made.files) {
+        if (!still.delete(path)) continue;
+        next.set(path, contents);
       }
-    };
-    making ??= Promise.all(Array.from({ length: AT_ONCE }, worker)).then(
-      () => {},
-      (error: unknown) => report({ kind: 'crashed', changed: [], error }),
-    ).finally(() => {
-      making = null;
-      // Stopped for a build that has ended meanwhile: go on.
-      if (media && media.next < media.jobs.length && !building && !waiting) makeMedia();
-    });
-  };
-  const serveMade = (made: DevMade) => {
-    const next = new Map(files);
-    for (const [path, contents] of made.files) {
-      if (!provisional.has(path)) continue;
-      next.set(path, contents);
-      provisional.delete(path);
-    }
-    files = next;
-  };
-  /** A group is whole: a photo's tabs are reloaded to show it; the terminal hears of it, and at the end the tabs. */
-  const groupMade = (current: Media, group: string) => {
-    const paths = current.jobs.filter((j) => j.group === group).flatMap((j) => j.paths);
-    const showing = (route: string) => {
-      const page = files.get(outputFileFor(route));
-      return page !== undefined && paths.some((path) => String(page).includes(`/${path}`));
-    };
-    const reloaded = group === SHARE_CARDS ? 0 : live.send({ name: 'reload', data: String(buildId) }, showing);
-    const done = [...current.left.values()].every((n) => n === 0);
-    const problems = current.problems.splice(0);
-    const milliseconds = Math.round(performance.now() - current.started);
-    report({ kind: 'media', progress: { ...progressOf(current.jobs, current.left, done ? 'done' : 'made'), group, reloaded, milliseconds, diagnostics: problems } });
-    live.send({ name: 'progress', data: progressText(current.jobs, current.left) });
-  };
-  let told = 0;
-  /** Progress reaches the tabs at most a few times a second. */
-  const shouldTell = () => {
-    const now = performance.now();
-    if (now - told < 250) return false;
-    told = now;
-    return true;
-  };
+      [files, provisional] = [next, still];
+    },
+    reload: (paths) =>
+      live.send({ name: 'reload', data: String(buildId) }, (route) => {
+        const page = files.get(outputFileFor(route));
+        return page !== undefined && paths.some((path) => String(page).includes(`/${path}`));
+      }),
+    tell: (text) => live.send({ name: 'progress', data: text }),
+    report: (progress) => report({ kind: 'media', progress }),
+    crashed: (error) => report({ kind: 'crashed', changed: [], error }),
+  });
 
   // One rebuild at a time; changes that arrive meanwhile wait and go together.
   let running: Promise<void> = apply(undefined);
-  let waiting: Set<string> | null = null;
   const queue = (paths: string[]) => {
     if (waiting) {
       for (const path of paths) waiting.add(path);
@@ -208,15 +146,14 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     running = running.then(() => {
       const batch = [...waiting!];
       waiting = null;
-      return apply(batch).then(makeMedia);
+      return apply(batch).then(() => media.resume());
     });
   };
   await running;
-  makeMedia();
 
   const greeting = (route: string): LiveEvent[] => {
     const shown = problems ?? pageProblems.get(route);
-    const progress = media ? progressText(media.jobs, media.left) : '';
+    const progress = media.progress();
     return [
       { name: 'hello', data: String(buildId) },
       ...(shown ? [{ name: 'problems' as const, data: JSON.stringify(shown) }] : []),
@@ -269,9 +206,9 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       do {
         seen = running;
         await seen;
-        made = making;
+        made = media.working();
         await made;
-      } while (seen !== running || waiting || made !== making);
+      } while (seen !== running || waiting || made !== media.working());
     },
     async close() {
       await watcher.close();
