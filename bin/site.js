@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleForNode, cacheFolder, writeWhole } from './node-module.js';
+import { bundleForNode, cacheFolder, writeWhole } from '../src/node-module.js';
 
 // React's development build checks every element and is several times slower; a build is production.
 process.env.NODE_ENV ??= 'production';
@@ -34,7 +34,7 @@ function sourceKey() {
     }
   };
   visit(join(project, 'src'));
-  for (const path of [fileURLToPath(import.meta.url), fileURLToPath(new URL('./node-module.js', import.meta.url)), join(project, 'package-lock.json')]) {
+  for (const path of [fileURLToPath(import.meta.url), join(project, 'package-lock.json')]) {
     if (existsSync(path)) hash.update(`${path} ${statSync(path).mtimeMs}\n`);
   }
   return hash.digest('hex').slice(0, 16);

@@ -22,7 +22,7 @@ import type { Theme } from './contracts/theme.ts';
 import type { SiteModel } from './contracts/model.ts';
 import { isOnePagesFile, PAGES_DIR, SITE_FILE, STATIC_DIR } from './contracts/project.ts';
 import { loadTheme } from './load/theme.ts';
-import { cacheFolder } from '../bin/node-module.js';
+import { cacheFolder } from './node-module.js';
 import { themeFrame } from './load/theme-frames.ts';
 import { listContent, load, parseCacheFile, readParseCache, reloadFiles, type ContentListing, type LoadedContent } from './load/load.ts';
 import { images } from './images/index.ts';

@@ -36,6 +36,20 @@ describe('rooms', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('the contracts are the bottom layer: src/contracts/ imports nothing of the engine but itself', () => {
+    const offenders = sources('src/contracts').flatMap((file) =>
+      importsOf(file).filter((target) => !target.startsWith('src/contracts/')).map((target) => `${file} → ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('bin/ launches the engine and nothing imports bin/', () => {
+    const offenders = [...sources('src'), ...sources('templates'), ...sources('tools'), ...sources('tests')].flatMap((file) =>
+      importsOf(file).filter((target) => target.startsWith('bin/')).map((target) => `${file} → ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('the engine names no template module', () => {
     const offenders = sources('src').flatMap((file) =>
       importsOf(file).filter((target) => target.startsWith('templates/')).map((target) => `${file} → ${target}`),

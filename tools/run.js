@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs a TypeScript tool of this project without a loader, the way bin/site.js
-// runs the engine (both through bin/node-module.js): esbuild bundles the entry (project sources inlined, packages
+// runs the engine (both through src/node-module.js): esbuild bundles the entry (project sources inlined, packages
 // left as imports) into one module in node_modules/.cache/site/, which is
 // imported and its `main(args, context)` awaited. Its result is the exit code.
 //
@@ -9,7 +9,7 @@ import { rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { bundleForNode, cacheFolder, writeWhole } from '../bin/node-module.js';
+import { bundleForNode, cacheFolder, writeWhole } from '../src/node-module.js';
 
 process.setSourceMapsEnabled(true);
 const project = join(dirname(fileURLToPath(import.meta.url)), '..');

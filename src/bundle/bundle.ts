@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { TEMPLATES_DIR } from '../contracts/project.ts';
-import { cacheFolder } from '../../bin/node-module.js';
+import { cacheFolder } from '../node-module.js';
 import { bodyPosition } from '../rules/content-sources.ts';
 import { IconProblem, makeIcons, type ManifestIcon } from './icons.ts';
 import type { Assets, Theme } from '../contracts/theme.ts';

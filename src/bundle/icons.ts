@@ -6,7 +6,7 @@
 // background, so a build with an unchanged icon does no image work.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { writeWhole } from '../../bin/node-module.js';
+import { writeWhole } from '../node-module.js';
 import { join } from 'node:path';
 import type { IconLink } from '../contracts/theme.ts';
 // sharp (a native library) is loaded only when icons have to be drawn: a build from the cache never loads it.

@@ -2,16 +2,9 @@
 // which collections it belongs to (`collections: { places: { … } }`); a
 // template lists, say, the places of one region in order by asking for them
 // here, instead of keeping a list of routes by hand. Pure.
+import type { Member } from '../contracts/member.ts';
 
-/** One page in a collection: its route, its title, and what it wrote about itself there. */
-export interface Member<Data = Record<string, unknown>> {
-  /** The page's route, e.g. `/gta/vaughan`. */
-  route: string;
-  /** The page's browser title. */
-  title: string;
-  /** What the page wrote under `collections.<name>`, validated against the collection's schema, defaults filled. */
-  data: Data;
-}
+export type { Member };
 
 /** Which members, in which order, how many. */
 export interface Query<Data = Record<string, unknown>> {

@@ -1,10 +1,12 @@
 // The validated, resolved content that every later stage works from.
 import type { CommonPageFields, ShareCard } from './theme.ts';
 import type { RedirectRule } from './content-schema.ts';
-import type { Member } from '../collections/query.ts';
-import type { PostStatus } from '../validate/publication.ts';
-import type { ParsedYaml } from '../validate/yaml.ts';
-import type { Picture } from '../images/picture.ts';
+import type { Member } from './member.ts';
+import type { ParsedYaml } from './source.ts';
+import type { Picture } from './picture.ts';
+
+/** Published; a draft (`draft: true`); or scheduled (dated after the build's day). */
+export type PostStatus = 'published' | 'draft' | 'scheduled';
 
 /** A page file, validated against its template's schema, defaults filled. */
 export interface PageEntry {

@@ -3,10 +3,10 @@
 // The engine knows nothing about what a site sells: it loads YAML, validates it
 // against the schemas a theme declares, and hands each template typed,
 // resolved data. A theme (templates/index.ts) is a plain object of this shape.
-import type { Picture } from '../images/picture.ts';
+import type { Picture } from './picture.ts';
 import type { ReactElement } from 'react';
 import type { TObject } from '@sinclair/typebox';
-import type { Member } from '../collections/query.ts';
+import type { Member } from './member.ts';
 
 /** One page template: the shape of its data and the component that renders it. */
 export interface PageTemplate<Page = unknown, Site = unknown> {

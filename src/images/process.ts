@@ -4,7 +4,7 @@
 // server, which builds through the same code, shares it.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { writeWhole } from '../../bin/node-module.js';
+import { writeWhole } from '../node-module.js';
 import { join } from 'node:path';
 import { MAX_MEGAPIXELS, nameStem, pictureOf, plannedVariants, type Picture, type Variant } from './picture.ts';
 import type { OutputFile } from '../bundle/bundle.ts';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeWhole } from '../../bin/node-module.js';
+import { writeWhole } from '../node-module.js';
 import { MAX_MEGAPIXELS } from './picture.ts';
 
 /** `unknown`: named like a picture (`.jpg`, `.heic`…) but its bytes are none the build knows, so it cannot be cleaned either. */

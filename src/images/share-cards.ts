@@ -6,7 +6,7 @@
 // draws none.
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { writeWhole } from '../../bin/node-module.js';
+import { writeWhole } from '../node-module.js';
 import { join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { SiteModel } from '../contracts/model.ts';

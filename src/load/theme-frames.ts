@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheFolder } from '../../bin/node-module.js';
+import { cacheFolder } from '../node-module.js';
 import { isThemeSource } from '../contracts/project.ts';
 
 /** A place in a project file: project-relative path, 1-based line and column. */

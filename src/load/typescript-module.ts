@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundleForNode, cacheFolder, writeWhole } from '../../bin/node-module.js';
+import { bundleForNode, cacheFolder, writeWhole } from '../node-module.js';
 import { fingerprints, unchanged } from './fingerprint.ts';
 
 /** Imports a TypeScript entry and everything it imports, React excepted. */

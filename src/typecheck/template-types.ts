@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { cacheFolder, writeWhole } from '../../bin/node-module.js';
+import { cacheFolder, writeWhole } from '../node-module.js';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { TEMPLATES_DIR, THEME_ENTRIES } from '../contracts/project.ts';
 import { fingerprints, unchanged } from '../load/fingerprint.ts';

@@ -1,9 +1,9 @@
 // When a post is published: not while it is a draft, not before its date.
 // Dates are calendar days (YYYY-MM-DD), compared as the build's own day, so a
 // post dated today appears in today's build wherever the build runs. Pure.
+import type { PostStatus } from '../contracts/model.ts';
 
-/** Published; a draft (`draft: true`); or scheduled (dated after the build's day). */
-export type PostStatus = 'published' | 'draft' | 'scheduled';
+export type { PostStatus };
 
 /** Why `value` is not a day of the calendar (2025-02-30, 2024-13-01), or undefined when it is one. */
 export function impossibleDate(value: string): string | undefined {

@@ -2,7 +2,7 @@
 // lines instead of parsing: a page's warnings mostly point at one (its title, its
 // template), and a build with a thousand such warnings would otherwise parse a
 // thousand cached texts again only to learn a line number.
-import type { Position } from './position.ts';
+import type { Position } from '../contracts/source.ts';
 
 /**
  * Where the value of top-level `key` starts, or where the key itself starts with `at: 'key'`.

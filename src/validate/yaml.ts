@@ -4,24 +4,10 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Documen
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { recogniseMistakes } from './yaml-mistakes.ts';
 import { topLevelPosition } from './top-level.ts';
-import type { Position } from './position.ts';
+import type { FieldPath, ParsedYaml, Position } from '../contracts/source.ts';
 import { quickYamlValue } from './quick-yaml.ts';
 
-export type FieldPath = readonly (string | number)[];
-
-export type { Position } from './position.ts';
-
-/** A parsed YAML document and a way back from field paths to source positions. */
-export interface ParsedYaml {
-  /** The plain value, or `undefined` when the text does not parse. */
-  data: unknown;
-  /** Syntax errors, located. */
-  diagnostics: Diagnostic[];
-  /** Where the value at `path` starts; falls back to the nearest existing parent. */
-  locate(path: FieldPath): Position;
-  /** Where the key `key` of the map at `path` starts (for unknown fields). */
-  locateKey(path: FieldPath, key: string): Position;
-}
+export type { FieldPath, ParsedYaml, Position } from '../contracts/source.ts';
 
 /**
  * Values of texts parsed before, by the text's hash: most runs change one file

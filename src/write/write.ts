@@ -31,7 +31,7 @@ export interface KeptBytes {
  * earlier build, say): the writer links that file into the new tree instead of writing its bytes
  * again, and `contents` reads it only when asked for (the dev server serves from memory). Ten
  * thousand share cards are 130 MB that a build then never reads nor holds. Cache files are only
- * ever replaced whole (bin/node-module.js's writeWhole renames a new file over the old), so a
+ * ever replaced whole (src/node-module.js's writeWhole renames a new file over the old), so a
  * linked output file never changes under a later build.
  */
 export function keptFile(path: string, kept: KeptBytes): { path: string; readonly contents: Uint8Array; kept: KeptBytes } {

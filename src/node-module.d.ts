@@ -1,4 +1,4 @@
-// Types of bin/node-module.js, for the engine's TypeScript that imports it.
+// Types of src/node-module.js, for the engine's TypeScript that imports it.
 import type { BuildOptions, Metafile } from 'esbuild';
 
 export declare const NODE_BUNDLE: BuildOptions;

@@ -1,6 +1,8 @@
 // Running TypeScript without a loader, shared by the three places that do it:
 // bin/site.js (the engine's CLI), tools/run.js (the project's tools) and the
-// engine's theme loader (src/load/typescript-module.ts). esbuild bundles an
+// engine's theme loader (src/load/typescript-module.ts). Plain JavaScript, as
+// the launchers import it before any TypeScript is bundled; the engine's part
+// of it, so the launchers import the engine and never the reverse. esbuild bundles an
 // entry into one ES module, which is written into the project's
 // node_modules/.cache/site (so its package imports resolve as the sources' do)
 // and imported from there.
