@@ -259,7 +259,7 @@ async function checkAndRender(step: LoadedStep): Promise<BuildResult> {
   memory.parsed = cacheChanges ?? cached;
   let saving: Promise<void> | undefined;
   const save = () => {
-    if (cacheChanges && firstBuild) saving ??= writeParseCache(root, parseCacheFile(root), cacheChanges);
+    if (cacheChanges && firstBuild) saving ??= writeParseCache(parseCacheFile(root), cacheChanges);
   };
   try {
     return await drawAndRender({ ...step, validated, idle: save });

@@ -1,7 +1,8 @@
 // load(): which files of a project folder it reads, in which order, and what a missing site.yaml gives.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { listFiles, load, readParseCache, parseCacheFile, reloadFiles } from './load.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
 
@@ -89,17 +90,20 @@ describe('listFiles', () => {
 
 describe('parse cache', () => {
   it('reads an earlier run’s cache, and an empty one when it is missing or not an object', async () => {
+    await mkdir(join(root, 'node_modules'));
     expect(await readParseCache(root)).toEqual({});
-    await writeTree(root, { [parseCacheFile(root)]: '{"abc":{"name":"Tiny"}}' });
+    await writeTree(root, { [relative(root, parseCacheFile(root))]: '{"abc":{"name":"Tiny"}}' });
     expect(await readParseCache(root)).toEqual({ abc: { name: 'Tiny' } });
-    await writeTree(root, { [parseCacheFile(root)]: '[1,2]' });
+    await writeTree(root, { [relative(root, parseCacheFile(root))]: '[1,2]' });
     expect(await readParseCache(root)).toEqual({});
-    await writeTree(root, { [parseCacheFile(root)]: '{not json' });
+    await writeTree(root, { [relative(root, parseCacheFile(root))]: '{not json' });
     expect(await readParseCache(root)).toEqual({});
   });
 
-  it('names one cache file per project folder, inside node_modules/.cache/site', () => {
-    expect(parseCacheFile('/a')).toMatch(/^node_modules\/\.cache\/site\/parsed-[0-9a-f]{12}\.json$/);
+  it('names one cache file per project folder, in the engine’s cache folder: never a node_modules of its own making', async () => {
+    expect(parseCacheFile(root)).toMatch(new RegExp(`^${join(tmpdir(), 'site-cache')}/parsed-[0-9a-f]{12}\\.json$`));
+    await mkdir(join(root, 'node_modules'));
+    expect(parseCacheFile(root)).toMatch(new RegExp(`^${join(root, 'node_modules/.cache/site')}/parsed-[0-9a-f]{12}\\.json$`));
     expect(parseCacheFile('/a')).not.toBe(parseCacheFile('/b'));
   });
 });

@@ -2,7 +2,8 @@
 // on the returned texts, so it can be tested with literal inputs.
 import { createHash } from 'node:crypto';
 import { lstat, readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
+import { cacheFolder } from '../node-module.js';
 import { decodeText, type EncodingProblem } from './encoding.ts';
 import { inspectEntry, inspectFolder, readContentFile, type KnownKind, type RefusedFile } from './content-file.ts';
 import { MAX_FILE_BYTES, MAX_STATIC_BYTES } from '../validate/limits.ts';
@@ -34,17 +35,18 @@ export interface LoadedContent {
   refused?: RefusedFile[];
 }
 
-/** Where the engine keeps what it can reuse between runs (inside node_modules, like other tools' caches). */
-export const CACHE_DIR = 'node_modules/.cache/site';
-/** Values of parsed YAML by the hash of their text; one file per project folder, so two projects sharing packages do not evict each other. */
+/**
+ * Values of parsed YAML by the hash of their text, in the engine's cache folder (see cacheFolder): one file
+ * per project folder, so two projects sharing a cache do not evict each other. An absolute path.
+ */
 export function parseCacheFile(root: string): string {
-  return `${CACHE_DIR}/parsed-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.json`;
+  return join(cacheFolder(root), `parsed-${createHash('sha1').update(resolve(root)).digest('hex').slice(0, 12)}.json`);
 }
 
 /** The parse cache of an earlier run; empty when there is none or it cannot be read. */
 export async function readParseCache(root: string): Promise<Record<string, unknown>> {
   try {
-    const value = JSON.parse(await readFile(join(root, parseCacheFile(root)), 'utf8')) as unknown;
+    const value = JSON.parse(await readFile(parseCacheFile(root), 'utf8')) as unknown;
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   } catch {
     return {};

@@ -234,7 +234,7 @@ describe('refreshFiles', () => {
 
 describe('writeParseCache', () => {
   it('saves the entries as JSON, creating its folder, with no temporary file left', async () => {
-    await writeParseCache(parent, 'cache/site/parsed.json', { abc: { name: 'Tiny' } });
+    await writeParseCache(join(parent, 'cache/site/parsed.json'), { abc: { name: 'Tiny' } });
     expect(JSON.parse(await readFile(join(parent, 'cache/site/parsed.json'), 'utf8'))).toEqual({ abc: { name: 'Tiny' } });
     expect(await readdir(join(parent, 'cache/site'))).toEqual(['parsed.json']);
   });
@@ -244,7 +244,7 @@ describe('writeParseCache', () => {
     const entries: Record<string, unknown> = { first: undefined, '7': 'a digit key', 'quo"te': 'é\n\u2028' };
     for (let i = 0; i < 3_000; i++) entries[`h${i}`] = { title: `Page ${i} — “quoted”`, body: 'x'.repeat(1_000 + i), list: [i, null, true], skip: undefined };
     entries.last = () => 'not JSON';
-    await writeParseCache(parent, 'cache/parsed.json', entries);
+    await writeParseCache(join(parent, 'cache/parsed.json'), entries);
     const written = await readFile(join(parent, 'cache/parsed.json'), 'utf8');
     expect(written.length).toBeGreaterThan(3 << 20);
     expect(written).toBe(JSON.stringify(entries));
@@ -253,13 +253,13 @@ describe('writeParseCache', () => {
   it('ignores a failure even where the temporary file cannot be made or removed', async () => {
     // The cache folder's name is taken by a file, so neither writing nor cleaning up can work.
     await writeTree(parent, { 'cache/blocked': 'a file' });
-    await expect(writeParseCache(parent, 'cache/blocked/parsed.json', { abc: 1 })).resolves.toBeUndefined();
+    await expect(writeParseCache(join(parent, 'cache/blocked/parsed.json'), { abc: 1 })).resolves.toBeUndefined();
   });
 
   it('ignores a failure, removing its temporary file: the cache only saves time', async () => {
     // The cache file's name is taken by a folder, so the final rename fails.
     await mkdir(join(parent, 'cache', 'parsed.json', 'inside'), { recursive: true });
-    await expect(writeParseCache(parent, 'cache/parsed.json', { abc: 1 })).resolves.toBeUndefined();
+    await expect(writeParseCache(join(parent, 'cache/parsed.json'), { abc: 1 })).resolves.toBeUndefined();
     expect(await readdir(join(parent, 'cache'))).toEqual(['parsed.json']);
   });
 });

@@ -367,8 +367,7 @@ const CACHE_PIECE = 1 << 20;
  * held twice (as text, then as bytes) while the build's other threads render. The file is the same
  * as JSON.stringify(entries), and replaces the old one whole.
  */
-export async function writeParseCache(root: string, file: string, entries: Record<string, unknown>): Promise<void> {
-  const target = join(root, file);
+export async function writeParseCache(target: string, entries: Record<string, unknown>): Promise<void> {
   const temporary = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   let handle: FileHandle | undefined;
   try {
