@@ -9,15 +9,9 @@ import { cacheFolder } from '../node-module.js';
 import { bodyPosition } from '../rules/content-sources.ts';
 import { IconProblem, makeIcons, type ManifestIcon } from './icons.ts';
 import type { Assets, Theme } from '../contracts/theme.ts';
-import type { KeptBytes } from '../write/write.ts';
+import type { OutputFile } from '../contracts/output.ts';
 
-export interface OutputFile {
-  /** Path inside dist/, forward slashes. */
-  path: string;
-  contents: Uint8Array;
-  /** Set when a file of the engine's cache holds these bytes (see keptFile in src/write/write.ts). */
-  kept?: KeptBytes;
-}
+export type { OutputFile };
 
 export interface Bundle {
   assets: Assets;

@@ -11,6 +11,7 @@ import { recover } from '../write/write.ts';
 // commands it loads on demand, and this registers the role the dev server's builds run in there.
 import '../dev/build-thread.ts';
 import { problemCount, diagnosticsJson, formatBytes, formatDiagnostics, summaryLine } from './diagnostics-text.ts';
+import { byteSize } from '../contracts/output.ts';
 
 /** Runs the CLI; `version` comes from package.json, which bin/site.js reads. */
 export async function main(argv: string[], version: string): Promise<number> {
@@ -60,7 +61,7 @@ export async function main(argv: string[], version: string): Promise<number> {
         if (options.verbose) {
           for (const page of result.pages) console.log(`  ${page.route.padEnd(48)} ${page.output}`);
           for (const file of result.files.filter((f) => f.path.endsWith('.js'))) {
-            console.log(`  ${file.path.padEnd(48)} ${formatBytes(size(file.contents))}, ${formatBytes(gzipSync(file.contents).byteLength)} gzip`);
+            console.log(`  ${file.path.padEnd(48)} ${formatBytes(byteSize(file.contents))}, ${formatBytes(gzipSync(file.contents).byteLength)} gzip`);
           }
           const { memory } = result.stats;
           console.log(`  stages: ${Object.entries(result.stats.stages).map(([name, ms]) => `${name} ${ms} ms (${memory.stages[name]} MB)`).join(', ')}; peak ${memory.peak} MB`);
@@ -283,6 +284,3 @@ function listenProblem(error: unknown, where: { port: number; host: string }): s
   return undefined;
 }
 
-function size(contents: string | Uint8Array): number {
-  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-}

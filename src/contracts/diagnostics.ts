@@ -93,6 +93,7 @@ export class ContentError extends Error {
   }
 }
 
-function compareText(a: string, b: string): number {
+/** Texts in the order of their UTF-16 code units, the same on every machine (localeCompare is not). */
+export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

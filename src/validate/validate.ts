@@ -1,7 +1,7 @@
 // The validate stage (see the steps in src/build.ts): shape first (one schema per kind of file), then the
 // engine's rules of meaning. Pure: texts in, resolved model and diagnostics out.
 import { posix } from 'node:path';
-import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import { compareText, diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { PAGES_DIR, REDIRECTS_FILES, SCHEMAS_DIR, SITE_FILE } from '../contracts/project.ts';
 import { pageHeader, pageSchema, postSchema, redirectsFile, type RedirectRule } from '../contracts/content-schema.ts';
 import { dayOf, impossibleDate, postStatus } from './publication.ts';
@@ -178,8 +178,8 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
   // A browser turns \ in an address into /, so a file named with one is published where nothing reaches it.
   for (const s of content.statics) if (s.file.includes('\\')) diagnostics.push(diagnostic('static-backslash', { file: s.file }, { file: s.file }));
   const statics: StaticEntry[] = content.statics.filter((s) => !s.file.includes('\\')).map((s) => ({ ...s, route: '/' + s.file.slice('static/'.length) }));
-  pages.sort((a, b) => compare(a.route, b.route));
-  posts.sort((a, b) => theme.post.order(a.front, b.front) || compare(a.slug, b.slug));
+  pages.sort((a, b) => compareText(a.route, b.route));
+  posts.sort((a, b) => theme.post.order(a.front, b.front) || compareText(a.slug, b.slug));
   const collections = collectMembers(pages, Object.keys(theme.collections ?? {}));
   return { model: { site, siteSource, pages, notFound, posts, redirects, statics, collections }, diagnostics, claimedRoutes, siteValid };
 }
@@ -312,6 +312,3 @@ function modeline(source: SourceFile, schemaName: string): Diagnostic[] {
   return [diagnostic('modeline', { file: source.file, line: 1, column: 1 }, { wrongSchema: first.startsWith('# yaml-language-server:'), expected })];
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

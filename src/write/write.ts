@@ -10,21 +10,10 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ContentError } from '../contracts/diagnostics.ts';
 import { diagnostic } from '../contracts/diagnostics.ts';
+import { byteSize, type KeptBytes, type OutputEntry } from '../contracts/output.ts';
+
+export type { KeptBytes, OutputEntry } from '../contracts/output.ts';
 import { markerText, OUTPUT_MARKER, realPathOf, stampOf, strangersIn, writeProblem, type WrittenFile } from './output-folder.ts';
-
-export interface OutputEntry {
-  /** Path inside the output folder, forward slashes. */
-  path: string;
-  contents: string | Uint8Array;
-  /** Set when a file of the engine's cache holds exactly these bytes (see `keptFile`). */
-  kept?: KeptBytes;
-}
-
-/** A file of the engine's cache, and its size in bytes. */
-export interface KeptBytes {
-  file: string;
-  size: number;
-}
 
 /**
  * An output file whose bytes are already in a file of the engine's cache (a share card drawn by an
@@ -47,10 +36,6 @@ export function keptFile(path: string, kept: KeptBytes): { path: string; readonl
 /** Bytes `entry` puts in the output folder. */
 export function entrySize(entry: OutputEntry): number {
   return entry.kept ? entry.kept.size : byteSize(entry.contents);
-}
-
-function byteSize(contents: string | Uint8Array): number {
-  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }
 
 /** Writes one entry as `file`: linked from the cache where it can be (another disk, a file system without links: written). */

@@ -1,0 +1,27 @@
+// What a build puts in the output folder: a path and its bytes, or a file of the engine's cache
+// that holds them (linked into the output rather than read and written again).
+
+/** One file of the output. */
+export interface OutputEntry {
+  /** Path inside the output folder, forward slashes. */
+  path: string;
+  contents: string | Uint8Array;
+  /** Set when a file of the engine's cache holds exactly these bytes (see `keptFile`). */
+  kept?: KeptBytes;
+}
+
+/** An output file as the stages that make images and bundles hold it: bytes, never text. */
+export interface OutputFile extends OutputEntry {
+  contents: Uint8Array;
+}
+
+/** A file of the engine's cache, and its size in bytes. */
+export interface KeptBytes {
+  file: string;
+  size: number;
+}
+
+/** Bytes `contents` takes in a file. */
+export function byteSize(contents: string | Uint8Array): number {
+  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+}
