@@ -94,6 +94,8 @@ export default defineTheme<Site, PostFront>({
     stylesheet: 'templates/styles/site.css',
     // One drawing for every icon: served as /favicon.svg, drawn as the PNGs phones and the manifest use.
     icon: { source: 'templates/icon.svg', background: BRAND },
+    // What phones in Ontario run: modern syntax is kept as far as these know it, the rest rewritten.
+    browsers: ['es2020', 'chrome100', 'safari15', 'firefox100'],
   },
   manifest,
   shareCard,

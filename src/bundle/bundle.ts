@@ -25,8 +25,8 @@ export interface Bundle {
   manifestIcons: ManifestIcon[];
 }
 
-/** Browsers the site supports: what phones in Ontario run, no transpiling of modern syntax beyond that. */
-const TARGET = ['es2020', 'chrome100', 'safari15', 'firefox100'];
+/** The browsers a theme that names none must run in: syntax of 2020 and older. */
+const DEFAULT_BROWSERS: readonly string[] = ['es2020'];
 
 export async function bundle(root: string, theme: Theme): Promise<Bundle> {
   const outdir = join(root, '.bundle-out');
@@ -49,7 +49,7 @@ export async function bundle(root: string, theme: Theme): Promise<Bundle> {
         minify: true,
         format: 'esm',
         splitting: true,
-        target: TARGET,
+        target: [...(theme.client.browsers ?? DEFAULT_BROWSERS)],
         outdir,
         entryNames: '[name]-[hash]',
         chunkNames: 'chunk-[hash]',
@@ -84,7 +84,7 @@ export async function bundle(root: string, theme: Theme): Promise<Bundle> {
       entryPoints: [theme.client.stylesheet],
       bundle: true,
       minify: true,
-      target: TARGET,
+      target: [...(theme.client.browsers ?? DEFAULT_BROWSERS)],
       write: false,
       outdir,
       logLevel: 'silent',

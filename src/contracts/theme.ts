@@ -238,6 +238,12 @@ export interface Theme<Site = unknown, Front = unknown> {
      * platform wants no transparency. Templates get the head links in `assets.icons`.
      */
     icon?: { source: string; background: string };
+    /**
+     * The browsers the scripts and the stylesheet must run in, as esbuild targets
+     * (`['es2020', 'safari15']`): modern syntax they all know is kept, the rest is rewritten.
+     * Default: `['es2020']`.
+     */
+    browsers?: readonly string[];
   };
   /**
    * The picture a page shows when it is shared (og:image), 1200 by 630: an SVG the
