@@ -27,7 +27,7 @@ import { themeFrame } from './load/theme-frames.ts';
 import { listContent, load, parseCacheFile, readParseCache, reloadFiles, type ContentListing, type LoadedContent } from './load/load.ts';
 import { images } from './images/index.ts';
 import { shareCards } from './images/share-cards.ts';
-import type { MediaJob } from './images/media-job.ts';
+import type { MediaJob } from './contracts/media-job.ts';
 import { createParseCache } from './validate/parse-cache.ts';
 import { compileValidators, validate, type Validated, type Validators } from './validate/validate.ts';
 import { editorSchemas } from './validate/editor-schemas.ts';

@@ -2,7 +2,7 @@
 // problems when it did not. The browser shows the same problems in its overlay.
 import type { DevReport } from '../dev/dev.ts';
 import { formatDiagnostics, problemCount } from './diagnostics-text.ts';
-import { SHARE_CARDS } from '../images/media-job.ts';
+import { SHARE_CARDS } from '../contracts/media-job.ts';
 import { plural, type MediaProgress } from '../dev/media-progress.ts';
 
 export function devReportText(event: DevReport, colour = false): string {

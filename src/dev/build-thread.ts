@@ -13,7 +13,7 @@
 // thread as before.
 import { createBuilder, type BuildOptions, type BuildResult, type Builder } from '../build.ts';
 import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
-import type { MadeMedia, MediaJob } from '../images/media-job.ts';
+import type { MadeMedia, MediaJob } from '../contracts/media-job.ts';
 import { serve, startThread, threadModule } from '../threads.ts';
 
 const ROLE = 'dev-build';

@@ -6,7 +6,7 @@
 // replace these.
 import { availableParallelism } from 'node:os';
 import type { Diagnostic } from '../contracts/diagnostics.ts';
-import { SHARE_CARDS } from '../images/media-job.ts';
+import { SHARE_CARDS } from '../contracts/media-job.ts';
 import type { DevMade, LaterJob } from './build-thread.ts';
 import { jobsLeft, progressOf, progressText, type MediaProgress } from './media-progress.ts';
 

@@ -1,7 +1,7 @@
 // How far the media a dev build left for later have come (see MediaJob): for the
 // terminal, and in a few words for the badge the open tabs show meanwhile.
 import type { Diagnostic } from '../contracts/diagnostics.ts';
-import { SHARE_CARDS } from '../images/media-job.ts';
+import { SHARE_CARDS } from '../contracts/media-job.ts';
 import type { LaterJob } from './build-thread.ts';
 
 export interface MediaProgress {

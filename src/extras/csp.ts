@@ -4,6 +4,9 @@
 import { createHash } from 'node:crypto';
 import type { HtmlScan } from '../html/scan.ts';
 import { UnwritableValue } from './unwritable.ts';
+import type { InlineCode } from '../contracts/rendered.ts';
+
+export type { InlineCode };
 
 /** Directive name → sources, e.g. `{ 'form-action': ["'self'", 'https://formsubmit.co'] }`. */
 export type Directives = Record<string, string[]>;
@@ -23,15 +26,6 @@ export const BASE_DIRECTIVES: Directives = {
   'object-src': ["'none'"],
   'upgrade-insecure-requests': [],
 };
-
-export interface InlineCode {
-  /** `'sha256-…'` sources of `<style>` elements. */
-  styles: string[];
-  /** `'sha256-…'` sources of inline executable `<script>` elements (data blocks such as JSON-LD are not executed and need none). */
-  scripts: string[];
-  /** Inline code a hash cannot allow: event-handler and style attributes. */
-  attributes: string[];
-}
 
 /** The inline code a scan of a page found: hashes of its style and executable script blocks, and inline attributes. */
 export function inlineCodeOf(scan: HtmlScan): InlineCode {

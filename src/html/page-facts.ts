@@ -2,29 +2,15 @@
 // in one scan as the page is rendered. The facts are small plain data: the page's
 // HTML can go to disk and out of memory while the build goes on, and a page
 // rendered on another thread sends its facts back as they are.
-import { inlineCodeOf, type InlineCode } from '../extras/csp.ts';
+import { inlineCodeOf } from '../extras/csp.ts';
+import type { HtmlUrl, InlineCode, PageFacts } from '../contracts/rendered.ts';
+
+export type { HtmlUrl, PageFacts } from '../contracts/rendered.ts';
 import type { Link } from '../contracts/link.ts';
 import { normaliseLinkPath } from '../url.ts';
 import { scanPiece, type HtmlScan, type PieceScan } from './scan.ts';
 
 /** A URL in a page's HTML and the attribute that holds it. */
-export interface HtmlUrl {
-  href: string;
-  path: string;
-}
-
-export interface PageFacts {
-  /**
-   * The URLs the page's attributes hold, in groups, each URL once in a group: the groups in
-   * order, and each in order, give every URL of the page first with the first attribute that holds
-   * it (urlsOf does). A shared block's group is one array for every page that shows the block.
-   */
-  links: readonly (readonly HtmlUrl[])[];
-  /** The site paths its href attributes lead to, normalised (what makes another page not an orphan), in groups as `links`. */
-  linkedPaths: readonly ReadonlySet<string>[];
-  /** Its inline scripts, styles and inline-code attributes. */
-  inline: InlineCode;
-}
 
 export function pageFacts(html: string): PageFacts {
   return joinFacts([pieceFacts(scanPiece(html))]);

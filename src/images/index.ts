@@ -17,7 +17,7 @@ import type { FieldPath } from '../validate/yaml.ts';
 import { imageFields } from './fields.ts';
 import { MAX_MEGAPIXELS, sitePath, type Picture } from './picture.ts';
 import { deferredPhoto, processPhoto, type Made, type Problem } from './process.ts';
-import type { MediaJob } from './media-job.ts';
+import type { MediaJob } from '../contracts/media-job.ts';
 import { linksOfBody, walk } from '../rules/link-sources.ts';
 import { rasterKind, strippedCopy, withEmbeddedStripped, type RasterFormat } from './raster.ts';
 import { locationIn } from './location.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { MAX_MEGAPIXELS, nameStem, pictureOf, plannedVariants, type Picture, type Variant } from './picture.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
 import { keptFile } from '../write/write.ts';
-import type { MediaJob } from './media-job.ts';
+import type { MediaJob } from '../contracts/media-job.ts';
 import type { Diagnostic } from '../contracts/diagnostics.ts';
 
 /** Bump when the encoding changes, so cached variants are made again. */

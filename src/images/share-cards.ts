@@ -13,7 +13,7 @@ import type { SiteModel } from '../contracts/model.ts';
 import type { ShareCard, ShareCardSpec, Theme } from '../contracts/theme.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
 import { keptFile, type KeptBytes } from '../write/write.ts';
-import { SHARE_CARDS, type MediaJob } from './media-job.ts';
+import { SHARE_CARDS, type MediaJob } from '../contracts/media-job.ts';
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 

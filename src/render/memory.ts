@@ -4,7 +4,7 @@
 // assets), and on the shared parts it actually read while rendering.
 import type { Diagnostic } from '../contracts/diagnostics.ts';
 import type { Theme } from '../contracts/theme.ts';
-import type { RenderedPage } from './rendered-page.ts';
+import type { RenderedPage } from '../contracts/rendered.ts';
 
 /** The read of every post (lists, neighbours, counts). */
 export const POSTS = 'posts';

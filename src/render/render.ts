@@ -24,7 +24,7 @@ import { isStale, POSTS, STYLESHEET, collectionRead, scriptRead, type Inputs, ty
 
 export type { RenderMemory } from './memory.ts';
 
-import type { RenderedPage } from './rendered-page.ts';
+import type { RenderedPage } from '../contracts/rendered.ts';
 
 export type { RenderedPage };
 

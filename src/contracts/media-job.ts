@@ -5,8 +5,8 @@
 // variants or a site's worth of share cards. Each job makes a few of those
 // files; the server runs them one at a time after the reload and adds each
 // file as it is made.
-import type { Diagnostic } from '../contracts/diagnostics.ts';
-import type { OutputFile } from '../bundle/bundle.ts';
+import type { Diagnostic } from './diagnostics.ts';
+import type { OutputFile } from './output.ts';
 
 export interface MediaJob {
   /** What it is part of, for progress: a photo's path, or `share cards`. */
