@@ -5,7 +5,9 @@
 // keeps only what it uses, so the build functions never reach the templates.
 
 // Building and checking a site.
-export { build, createBuilder, check, type BuildOptions, type BuildResult, type CheckOptions } from './build.ts';
+export { build, createBuilder, type BuildOptions, type BuildResult } from './build.ts';
+export { check } from './check/check.ts';
+export type { CheckOptions } from './contracts/build.ts';
 export type { OutputEntry } from './write/write.ts';
 export type { RenderedPage } from './render/render.ts';
 export { templateTypes, type TemplateTypesOptions, type TemplateTypesResult } from './typecheck/template-types.ts';

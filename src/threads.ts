@@ -8,6 +8,7 @@
 // so a build starts its threads as soon as it knows the site is large, and they
 // load the engine and the theme while it reads and checks the content; the same
 // threads then parse and render.
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
@@ -15,6 +16,22 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 export function threadModule(): string | undefined {
   const file = fileURLToPath(import.meta.url);
   return /\.m?js$/.test(file) ? file : undefined;
+}
+
+/**
+ * The threads beside this one that work on `items` things (BuildOptions.threads): `auto` is one per core
+ * (at most 4, counting this one) from `enough` things on, where their start-up pays; none from sources.
+ */
+export function startThreads(threads: number | 'auto' | undefined, items: number, enough: number): Thread[] {
+  const module = threadModule();
+  if (!module || threads === undefined) return [];
+  const wanted = threads !== 'auto' ? Math.max(1, Math.floor(threads)) : items < enough ? 1 : Math.min(availableParallelism(), 4);
+  return Array.from({ length: wanted - 1 }, () => startThread(module));
+}
+
+/** Stops `threads` (what they were doing is abandoned). */
+export async function closeThreads(threads: readonly Thread[]): Promise<void> {
+  await Promise.all(threads.map((thread) => thread.close()));
 }
 
 /** Marks a thread started by startThread, in its workerData. */

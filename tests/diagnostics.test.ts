@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { check } from '../src/build.ts';
+import { check } from '../src/check/check.ts';
 import type { Diagnostic } from '../src/contracts/diagnostics.ts';
 import { copyFixture, type Project } from './helpers/fixture.ts';
 

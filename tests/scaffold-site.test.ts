@@ -5,7 +5,7 @@
 import { rm, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { check } from '../src/build.ts';
+import { check } from '../src/check/check.ts';
 import { loadTheme } from '../src/load/theme.ts';
 import { pageSkeleton, postSkeleton } from '../src/scaffold/page-skeleton.ts';
 import { compileValidators } from '../src/validate/validate.ts';

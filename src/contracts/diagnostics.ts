@@ -81,6 +81,11 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   );
 }
 
+/** Throws a ContentError with `diagnostics` when they hold an error: what stops a build. */
+export function stopOnErrors(diagnostics: readonly Diagnostic[]): void {
+  if (hasErrors(diagnostics)) throw new ContentError(sortDiagnostics(diagnostics));
+}
+
 export function hasErrors(list: readonly Diagnostic[]): boolean {
   return list.some((d) => d.severity === 'error');
 }

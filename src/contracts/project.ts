@@ -38,6 +38,11 @@ export function isPageFile(file: string): boolean {
   return file.startsWith(`${PAGES_DIR}/`);
 }
 
+/** Content the loader reads; any other change (templates, packages) may change the theme. */
+export function isContentPath(path: string): boolean {
+  return path === SITE_FILE || path.startsWith(`${PAGES_DIR}/`) || path.startsWith(`${STATIC_DIR}/`) || path === PAGES_DIR || path === STATIC_DIR;
+}
+
 /** A file under pages/ that is one page's alone: not the redirects, which every page answers to. */
 export function isOnePagesFile(file: string): boolean {
   return isPageFile(file) && !REDIRECTS_FILES.includes(file);

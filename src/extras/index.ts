@@ -5,7 +5,7 @@ import type { RenderedPage } from '../render/render.ts';
 import { canonicalUrl, NOT_FOUND_ROUTE } from '../url.ts';
 import { MANIFEST_ROUTE, type OutputFile } from '../bundle/bundle.ts';
 import type { ManifestIcon } from '../bundle/icons.ts';
-import type { WebAppManifest } from '../contracts/theme.ts';
+import type { Theme, WebAppManifest } from '../contracts/theme.ts';
 import type { OutputEntry } from '../write/write.ts';
 import { headerRules, headersFile } from './headers-file.ts';
 import { redirectsFile, type SitePaths } from './redirects-file.ts';
@@ -57,6 +57,23 @@ export function extras(model: SiteModel, pages: readonly RenderedPage[], setting
 }
 
 /** The manifest as JSON (JSON.stringify writes any text as a string that JSON.parse reads back): the theme's members, a start at the home page unless it says otherwise, and the icons. */
+/**
+ * Stage 7 as a theme asks for it: what every site gets, with the feed, the manifest and the security
+ * policy the theme supplies. `made`: the files the build made (a redirect must not hide one); `refused`:
+ * errors were found, so nothing is written and a value the rules refused must not reach a writer's guard.
+ */
+export function themedExtras(model: SiteModel, pages: readonly RenderedPage[], theme: Theme, manifestIcons: readonly ManifestIcon[], made: readonly string[], refused: boolean): OutputEntry[] {
+  const feed = theme.post.feed?.(model.site);
+  const manifest = theme.manifest?.(model.site);
+  return extras(model, pages, {
+    policy: theme.securityPolicy?.(model.site) ?? {},
+    ...(feed ? { feed: { ...feed, date: theme.post.date } } : {}),
+    ...(manifest ? { manifest: { members: manifest, icons: manifestIcons } } : {}),
+    made,
+    refused,
+  });
+}
+
 export function webAppManifest(members: WebAppManifest, icons: readonly ManifestIcon[]): string {
   return JSON.stringify({ start_url: '/', display: 'browser', ...members, ...(icons.length > 0 ? { icons } : {}) }, null, 2) + '\n';
 }

@@ -7,13 +7,15 @@
 // crosses threads.
 import type { Diagnostic } from '../contracts/diagnostics.ts';
 import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
-import type { Assets } from '../contracts/theme.ts';
+import type { Assets, Theme } from '../contracts/theme.ts';
 import type { ParsedYaml } from '../validate/yaml.ts';
 import { loadTheme } from '../load/theme.ts';
 import { themeFrame } from '../load/theme-frames.ts';
-import { inShard, render, type RenderedPage, type Shard } from './render.ts';
+import { inShard, render, type Rendered, type RenderedPage, type Shard } from './render.ts';
+import type { RenderMemory } from './memory.ts';
+import type { StageClock } from '../stage-clock.ts';
 import { serve, type Thread } from '../threads.ts';
-import { folderMaker, treeWriter } from '../write/write.ts';
+import { folderMaker, treeWriter, type Staging } from '../write/write.ts';
 
 const ROLE = 'site-render-thread';
 const THEME_ROLE = 'site-render-theme';
@@ -130,3 +132,69 @@ serve(THEME_ROLE, async (task: ThemeTask) => {
   await themeOf(task.root);
   return true;
 });
+
+/** What renderSite works from. */
+export interface SiteRenderInput {
+  root: string;
+  model: SiteModel;
+  theme: Theme;
+  assets: Assets;
+  /** The threads beside this one: they render shares when streaming, else this thread renders every page. */
+  threads: readonly Thread[];
+  /** Keep only each page's facts (BuildOptions.stream); with `staging`, each page is written into it as it is made. */
+  stream: boolean;
+  staging?: Staging;
+  memory?: RenderMemory;
+  remember: boolean;
+  sharedBlocks: boolean;
+  clock: StageClock;
+  /** Stage 4, the rules over the model: run here while the other threads render their shares. */
+  rules: () => Diagnostic[];
+  /** Called once this thread has rendered its share, while it waits for the others. */
+  idle: () => void;
+}
+
+/** Every page rendered (stage 6), with what the rules over the model found, and the bytes other threads wrote. */
+export async function renderSite(input: SiteRenderInput): Promise<{ rendered: Omit<Rendered, 'memory'> & { memory?: RenderMemory }; ruled: Diagnostic[]; theirBytes: number }> {
+  const { root, model, theme, assets, staging, clock } = input;
+  const streamed = input.stream
+    ? (page: RenderedPage) => {
+        // A check writes nothing.
+        staging?.write(page.output, page.html);
+        return { ...page, html: '' };
+      }
+    : undefined;
+  const helpers = streamed ? input.threads : [];
+  // The other threads are given their shares first; this one runs the rules, then renders its own (smaller) share.
+  const others = helpers.length > 0 ? renderOnThreads(helpers, root, staging && { folder: staging.folder, turns: staging.turns }, model, assets, input.sharedBlocks) : Promise.resolve([]);
+  const theirs = others.then((results) => ({ results }), (error: unknown) => ({ error }));
+  let own: Rendered;
+  let ruled: Diagnostic[];
+  try {
+    ruled = await clock.time('rules', input.rules);
+    own = await clock.time('render', () =>
+      render(model, theme, assets, {
+        memory: input.memory,
+        locate: (stack) => themeFrame(root, stack),
+        ...(streamed ? { onPage: streamed } : {}),
+        shard: { index: 0, weights: shareWeights(helpers.length) },
+        remember: input.remember,
+        ...(input.sharedBlocks ? {} : { sharedBlocks: false }),
+      }),
+    );
+  } catch (error) {
+    // The other threads finish writing before the caller removes the tree they write into.
+    await theirs;
+    throw error;
+  }
+  input.idle();
+  return clock.time('render', async () => {
+    const other = await theirs;
+    if ('error' in other) throw other.error;
+    if (other.results.length === 0) return { rendered: own, ruled, theirBytes: 0 };
+    const pages = [...own.pages, ...other.results.flatMap((r) => r.pages)].sort((a, b) => (a.output < b.output ? -1 : 1));
+    // Pages rendered elsewhere are not in this thread's memory: a later build would render everything again.
+    const rendered = { ...own, pages, diagnostics: [...own.diagnostics, ...other.results.flatMap((r) => r.diagnostics)], renderedRoutes: pages.map((p) => p.route), memory: undefined };
+    return { rendered, ruled, theirBytes: other.results.reduce((sum, r) => sum + r.bytes, 0) };
+  });
+}

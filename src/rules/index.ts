@@ -52,6 +52,18 @@ export interface RenderedContext {
 }
 
 /** Rules over the rendered pages: links that templates write, and files that would overwrite each other. */
+/**
+ * Stage 4 as a build runs it: the rules over the model with the theme's page rules, where an image
+ * field's path to nothing (in `images`, the images stage's problems) is said once, as a missing image
+ * rather than also as a broken link.
+ */
+export function modelRules(model: SiteModel, claimedRoutes: readonly string[], theme: Pick<Theme, 'pageRules' | 'placeholders'>, images: readonly Diagnostic[]): Diagnostic[] {
+  const ruled = checkData(model, claimedRoutes, { pageRules: theme.pageRules?.bind(theme), placeholders: theme.placeholders });
+  const placeOf = (d: Diagnostic) => `${d.file}:${d.line}:${d.column}`;
+  const missing = new Set(images.filter((d) => d.code === 'image-missing').map(placeOf));
+  return ruled.filter((d) => !(d.code === 'broken-link' && missing.has(placeOf(d))));
+}
+
 export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], context: RenderedContext): Diagnostic[] {
   const targets = linkTargets(model, context.claimedRoutes, context.generated);
   // Two pages with one output are two files claiming one route, which duplicateRoutes reports.

@@ -1,6 +1,7 @@
 // The validate stage (see the steps in src/build.ts): shape first (one schema per kind of file), then the
 // engine's rules of meaning. Pure: texts in, resolved model and diagnostics out.
 import { posix } from 'node:path';
+import { cacheFolder } from '../node-module.js';
 import { compareText, diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { PAGES_DIR, REDIRECTS_FILES, SCHEMAS_DIR, SITE_FILE } from '../contracts/project.ts';
 import { pageHeader, pageSchema, postSchema, redirectsFile, type RedirectRule } from '../contracts/content-schema.ts';
@@ -34,6 +35,19 @@ export interface Validators {
   redirects: Validator;
   header: Validator;
   templates: Map<string, Validator>;
+}
+
+// Compiling schemas is the slowest step of a check; a theme object is compiled once per process, and the
+// compiled code is kept in the project's cache for the next process (where the cache is in the project's
+// node_modules, whose ajv the kept code needs).
+const compiled = new WeakMap<Theme, Validators>();
+
+/** The theme's compiled validators: compiled once per theme object, from the cache when compiled before. */
+export function validatorsFor(theme: Theme, root: string): Validators {
+  let validators = compiled.get(theme);
+  const folder = cacheFolder(root);
+  if (!validators) compiled.set(theme, (validators = compileValidators(theme, folder.startsWith(root) ? folder : undefined)));
+  return validators;
 }
 
 /** Compiles the theme's schemas; with a cache folder, compiled code is kept there for later runs. */

@@ -1,0 +1,103 @@
+// What a builder keeps between its builds (see createBuilder in build.ts), and how stages 1 to 3
+// take their inputs from it: a later build loads the theme again only when something other than
+// content changed, bundles again only when the client code did, reads only the changed files and
+// parses only the texts the parse cache has not seen.
+import type { BuildOptions } from './contracts/build.ts';
+import type { Theme } from './contracts/theme.ts';
+import { isContentPath } from './contracts/project.ts';
+import { bundle, type Bundle } from './bundle/bundle.ts';
+import { listContent, load, parseCacheFile, readParseCache, reloadFiles, type ContentListing, type LoadedContent } from './load/load.ts';
+import { loadTheme } from './load/theme.ts';
+import type { RenderMemory } from './render/memory.ts';
+import type { StageClock } from './stage-clock.ts';
+import type { Thread } from './threads.ts';
+import { editorSchemas } from './validate/editor-schemas.ts';
+import { createParseCache } from './validate/parse-cache.ts';
+import { warmParseCache } from './validate/parse-threads.ts';
+import { validate, validatorsFor, type Validated } from './validate/validate.ts';
+import { refreshFiles, writeParseCache } from './write/write.ts';
+
+export interface BuildMemory {
+  /** Built once: nothing is kept for a next build that will not come. */
+  once: boolean;
+  theme?: Theme;
+  bundled?: Bundle;
+  /** The theme `bundled` was made for. */
+  bundledWith?: Theme;
+  content?: LoadedContent;
+  parsed?: Record<string, unknown>;
+  rendered?: RenderMemory;
+}
+
+/** What stages 1 to 3 need to know of a build. */
+export interface Run {
+  root: string;
+  options: BuildOptions;
+  writing: boolean;
+  memory: BuildMemory;
+  clock: StageClock;
+  /** Paths changed since the last build; undefined when everything is read again. */
+  changed?: readonly string[];
+}
+
+/** The content's files, listed when the build reads everything (a first build, or one told nothing). */
+export async function listingFor(run: Run): Promise<ContentListing | undefined> {
+  return run.changed === undefined || run.memory.content === undefined ? listContent(run.root) : undefined;
+}
+
+/**
+ * Stage 1, the theme, and stage 5, its bundle, started (esbuild works in its own process, so it runs
+ * while this one loads and validates). Editors need the current schemas most when their content does
+ * not validate yet, so they are refreshed with a new theme whatever follows.
+ */
+export async function themeFor(run: Run, fresh: boolean): Promise<{ theme: Theme; bundling: Promise<Bundle> }> {
+  const { root, memory, clock, changed } = run;
+  const themeTouched = fresh || changed!.some((path) => !isContentPath(path));
+  // A theme that failed to load is loaded again by the next build, whatever changed.
+  if (themeTouched) memory.theme = undefined;
+  const theme = memory.theme ?? (await clock.time('theme', () => loadTheme(root)));
+  const newTheme = theme !== memory.bundledWith;
+  memory.theme = theme;
+  if (newTheme && (run.options.editorSchemas ?? run.writing)) await refreshFiles(root, editorSchemas(theme));
+  const rebundle = newTheme || !memory.bundled?.inputs || (themeTouched && changed!.some((path) => memory.bundled!.inputs!.includes(path)));
+  const bundling = (rebundle ? clock.time('bundle', () => bundle(root, theme)) : Promise.resolve(memory.bundled!)).then((bundled) => {
+    memory.bundled = bundled;
+    memory.bundledWith = theme;
+    return bundled;
+  });
+  // Awaited at stage 5; a build stopped before then must not leave its failure unhandled.
+  bundling.catch(() => undefined);
+  return { theme, bundling };
+}
+
+/** Stage 2: the content (only the changed files, after a first build) and the parse cache of earlier runs. */
+export async function contentFor(run: Run, listing: ContentListing | undefined): Promise<{ content: LoadedContent; cached: Record<string, unknown> }> {
+  const { root, memory } = run;
+  const [content, cached] = await run.clock.time('load', () =>
+    Promise.all([listing ? load(root, listing) : reloadFiles(root, memory.content!, run.changed!), memory.parsed ?? readParseCache(root)]),
+  );
+  memory.content = content;
+  return { content, cached };
+}
+
+/**
+ * Stage 3: validation, a large site the parse cache has not seen parsed on every core first. The cache's
+ * new entries are saved for the next process by `save` (when this thread would otherwise wait for the
+ * others, and at the latest as the build ends); a builder that keeps running keeps them in memory.
+ * Turning 10,000 values into JSON takes a few hundred milliseconds; a cache that cannot be saved costs only speed.
+ */
+export async function validateContent(run: Run, theme: Theme, content: LoadedContent, cached: Record<string, unknown>, threads: readonly Thread[]) {
+  const { root, memory, clock, options } = run;
+  const cache = createParseCache(cached);
+  if (threads.length > 0) await clock.time('parse', () => warmParseCache(content, cache, threads));
+  const validated: Validated = await clock.time('validate', () => validate(content, theme, validatorsFor(theme, root), { baseUrl: options.baseUrl, cache, drafts: options.drafts, today: options.today }));
+  const changes = cache.changes();
+  const firstBuild = !memory.parsed;
+  memory.parsed = changes ?? cached;
+  let saving: Promise<void> | undefined;
+  const save = () => {
+    if (changes && firstBuild) saving ??= writeParseCache(parseCacheFile(root), changes);
+    return saving ?? Promise.resolve();
+  };
+  return { validated, save };
+}
