@@ -11,7 +11,7 @@ import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
 import { isOnePagesFile, PAGES_DIR } from '../contracts/project.ts';
 import { serve, type DevHooks, type SiteFiles } from '../serve/server.ts';
 import { liveClientScript } from './browser/client.ts';
-import { liveEvents, type LiveEvent } from './live-events.ts';
+import { liveEvents, type LiveEvent, type LiveEvents } from './live-events.ts';
 import { internalReport, overlayReport, type OverlayReport } from './problems.ts';
 import { watchProject } from './watch.ts';
 import { readContentFile } from '../load/content-file.ts';
@@ -61,7 +61,6 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   // Photos and share cards the cache lacks are made after the reload (deferMedia), a photo shown by a quick stand-in meanwhile.
   const builder = devBuilder({ root, write: false, drafts: true, keepGoing: true, deferMedia: true, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), editorSchemas: true });
   const live = liveEvents();
-  const script = liveClientScript();
 
   let files = new Map<string, string | Uint8Array>();
   let routes = new Set<string>();
@@ -160,37 +159,9 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       ...(progress ? [{ name: 'progress' as const, data: progress }] : []),
     ];
   };
-  const hooks: DevHooks = {
-    intercept(req, res) {
-      const path = (req.url ?? '/').split('?')[0]!;
-      if (!path.startsWith(PREFIX)) return false;
-      const name = path.slice(PREFIX.length);
-      if (name === 'events') live.connect(req, res, greeting);
-      else if (name === 'live.js') reply(res, 'text/javascript; charset=utf-8', script);
-      else if (name === 'problems.json') reply(res, 'application/json; charset=utf-8', JSON.stringify(problems ?? allPageProblems(pageProblems)));
-      else reply(res, 'text/plain; charset=utf-8', 'Not Found\n', 404);
-      return true;
-    },
-    page(html) {
-      const text = html.toString('utf8');
-      const at = text.lastIndexOf('</head>');
-      return Buffer.from(at === -1 ? text + SCRIPT_TAG : text.slice(0, at) + SCRIPT_TAG + text.slice(at));
-    },
-  };
-  const site: SiteFiles = {
-    current: async () => {
-      // Nothing has built yet: the overlay still needs a page to sit on.
-      if (files.size === 0) return problems ? problemsOnly() : null;
-      const snapshot = files;
-      const standIns = provisional;
-      return {
-        label: 'the dev build',
-        has: (rel) => snapshot.has(rel),
-        read: async (rel) => Buffer.from(snapshot.get(rel)!),
-        provisional: (rel) => standIns.has(rel),
-      };
-    },
-  };
+  const hooks = devHooks(live, greeting, () => JSON.stringify(problems ?? allPageProblems(pageProblems)));
+  // Read afresh for each request: the files, stand-ins and problems of the build being shown.
+  const site = shownSite(() => ({ files, provisional, problems }));
   const server = await serve({ files: site, dev: hooks, port: options.port, host: options.host });
   const watcher = watchProject(root, queue, (error) => report({ kind: 'watch-error', error }));
   await watcher.ready;
@@ -215,6 +186,45 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       live.close();
       await server.close();
       await builder.close();
+    },
+  };
+}
+
+/** The dev server's additions to the preview: its own endpoints under PREFIX, and the reload script in each page. */
+function devHooks(live: LiveEvents, greeting: (route: string) => LiveEvent[], problemsJson: () => string): DevHooks {
+  const script = liveClientScript();
+  return {
+    intercept(req, res) {
+      const path = (req.url ?? '/').split('?')[0]!;
+      if (!path.startsWith(PREFIX)) return false;
+      const name = path.slice(PREFIX.length);
+      if (name === 'events') live.connect(req, res, greeting);
+      else if (name === 'live.js') reply(res, 'text/javascript; charset=utf-8', script);
+      else if (name === 'problems.json') reply(res, 'application/json; charset=utf-8', problemsJson());
+      else reply(res, 'text/plain; charset=utf-8', 'Not Found\n', 404);
+      return true;
+    },
+    page(html) {
+      const text = html.toString('utf8');
+      const at = text.lastIndexOf('</head>');
+      return Buffer.from(at === -1 ? text + SCRIPT_TAG : text.slice(0, at) + SCRIPT_TAG + text.slice(at));
+    },
+  };
+}
+
+/** The build being shown, as the preview server reads it: one view per request, never changed under it. */
+function shownSite(shown: () => { files: ReadonlyMap<string, string | Uint8Array>; provisional: ReadonlySet<string>; problems: OverlayReport | null }): SiteFiles {
+  return {
+    current: async () => {
+      const { files, provisional, problems } = shown();
+      // Nothing has built yet: the overlay still needs a page to sit on.
+      if (files.size === 0) return problems ? problemsOnly() : null;
+      return {
+        label: 'the dev build',
+        has: (rel) => files.has(rel),
+        read: async (rel) => Buffer.from(files.get(rel)!),
+        provisional: (rel) => provisional.has(rel),
+      };
     },
   };
 }
