@@ -16,9 +16,9 @@ import { pagesOf, posts } from './helpers/content.ts';
 import sharp from 'sharp';
 import { syntheticPhoto } from '../tools/bench/photo.ts';
 
-/** Waits until `done` holds (what the dev server printed, say), failing with `context` after 30 s. */
-async function until(done: () => boolean, context: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+/** Waits until `done` holds (what the dev server printed, say), failing with `context` after `seconds`. */
+async function until(done: () => boolean, context: () => string, seconds = 30): Promise<void> {
+  const deadline = Date.now() + seconds * 1_000;
   while (!done()) {
     if (Date.now() > deadline) throw new Error(`timed out; printed:\n${context()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -183,20 +183,21 @@ describe('site dev', () => {
     const post = posts[0]!;
     const text = await readFile(join(root, post.file), 'utf8');
     const name = '/images/blog/IMG_4000 dev test.JPG';
-    let printed = dev.output().length;
-    await writeFile(join(root, 'static', name), await syntheticPhoto(4000, 3000, 4000));
-    await until(() => dev.output().slice(printed).includes('IMG_4000 dev test.JPG changed'), dev.output);
     const tab = await listen(dev.url, post.route);
     await tab.next('hello', 0);
-    printed = dev.output().length;
+    let printed = dev.output().length;
+    const from = tab.events.length;
+    await writeFile(join(root, 'static', name), await syntheticPhoto(4000, 3000, 4000));
     await writeFile(join(root, post.file), text.replace(/^featuredImage: .*$/m, `featuredImage: "${name}"`));
-    // The reload of the build of this save (a tab hears of other builds too: the photo's, or share cards being drawn).
-    await until(() => dev.output().slice(printed).includes(`${post.file} changed`), dev.output);
-    const reload = tab.events.findLast((e) => e.name === 'reload')!;
-    // It came before any of the photo's files was made: 4 widths in 3 formats, and the card cut from it
-    // (with the cards a first run of the server has not finished drawing).
-    const progress = tab.events.slice(tab.events.indexOf(reload)).find((e) => e.name === 'progress');
-    expect(progress?.data).toMatch(/^Making: new photo 0\/12 · share cards 0\/\d+$/);
+    // The build that shows the photo says so as it starts making its files: 4 widths in 3 formats, and the card
+    // cut from it (with the cards a first run of the server has not finished drawing). The tab hears of other
+    // builds too (the photo alone, if the watcher saw it first; share cards being drawn).
+    let progress = await tab.next('progress', from, 60_000);
+    while (!progress.data.includes('new photo')) progress = await tab.next('progress', tab.events.indexOf(progress) + 1, 60_000);
+    expect(progress.data).toMatch(/^Making: new photo 0\/12 · share cards 0\/\d+$/);
+    // Its reload came first: before any of the photo's files was made.
+    const reload = tab.events.slice(from, tab.events.indexOf(progress)).findLast((e) => e.name === 'reload');
+    expect(reload).toBeDefined();
     const html = await (await fetch(dev.url + post.route)).text();
     const src = /<img class="post-img" src="(\/assets\/images\/img-4000-dev-test-[0-9a-f]{10}-1600\.jpg)"/.exec(html)?.[1];
     expect(src, html).toBeDefined();
@@ -206,7 +207,8 @@ describe('site dev', () => {
     if (early.headers.get('cache-control') === 'no-store') expect([earlyMeta.format, earlyMeta.width! <= 640]).toEqual(['jpeg', true]);
     else expect([earlyMeta.format, earlyMeta.width]).toEqual(['jpeg', 1600]);
     // Once every file is made, the tab reloads again and the real files are served, to be cached as usual.
-    await tab.next('reload', tab.events.indexOf(reload) + 1, 60_000);
+    await until(() => /IMG_4000 dev test\.JPG made/.test(dev.output().slice(printed)), dev.output, 80);
+    expect(tab.events.slice(tab.events.indexOf(progress)).some((e) => e.name === 'reload')).toBe(true);
     const avif = await fetch(dev.url + src!.replace(/\.jpg$/, '.avif'));
     expect(avif.headers.get('cache-control')).not.toBe('no-store');
     const meta = await sharp(Buffer.from(await avif.arrayBuffer())).metadata();
@@ -214,12 +216,14 @@ describe('site dev', () => {
     const terminal = dev.output().slice(printed);
     expect(terminal).toMatch(/Making 1 new photo \(12 files\) and \d+ share cards? in the background; pages show a quick version of each photo meanwhile/);
     expect(terminal).toMatch(/\/images\/blog\/IMG_4000 dev test\.JPG made \(\d+\.\d s after the build\), 1 tab reloaded/);
-    // Put back, and built, before the next test reads the terminal.
+    // Put back, and built (its tab reloaded and the terminal told), before the next test reads the terminal.
     printed = dev.output().length;
+    const before = tab.events.length;
     await writeFile(join(root, post.file), text);
-    await until(() => dev.output().slice(printed).includes(`${post.file} changed`), dev.output);
+    await tab.next('reload', before, 60_000);
+    await until(() => /rebuilt in \d+ ms/.test(dev.output().slice(printed)), dev.output);
     tab.close();
-  }, 90_000);
+  }, 180_000);
 
   it('prints each rebuild in the terminal and is still running', async () => {
     expect(dev.output()).toMatch(/changed: 1 page rebuilt in \d+ ms/);
