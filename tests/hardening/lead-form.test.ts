@@ -121,13 +121,18 @@ describe('the lead form, sent on a slow connection', () => {
   }
 });
 
+/** The contact page on a phone, its form service answered here: what each paste test starts from. */
+async function contactForm() {
+  const context = await state.browser.newContext({ viewport: { width: 375, height: 740 } });
+  const posts = await withFormService(context);
+  const page = await context.newPage();
+  await page.goto(`${state.site.url}/contact`);
+  return { context, posts, page, form: page.locator('form[data-lead-form]').first() };
+}
+
 describe('the lead form, with more pasted into the message than it may hold', () => {
   it('keeps the paste whole, says how much is over, sends nothing until it is shortened, then sends it once', async () => {
-    const context = await state.browser.newContext({ viewport: { width: 375, height: 740 } });
-    const posts = await withFormService(context);
-    const page = await context.newPage();
-    await page.goto(`${state.site.url}/contact`);
-    const form = page.locator('form[data-lead-form]').first();
+    const { context, posts, page, form } = await contactForm();
     const message = form.getByLabel('Brief description of the work');
     const note = form.locator('[data-count]');
     // The limit as the page states it (the script takes the field's maxlength away, so nothing pasted is cut).
@@ -158,11 +163,7 @@ describe('the lead form, with more pasted into the message than it may hold', ()
   });
 
   it('keeps a paste into any other field with a limit whole too, and holds the form until it is shortened', async () => {
-    const context = await state.browser.newContext({ viewport: { width: 375, height: 740 } });
-    const posts = await withFormService(context);
-    const page = await context.newPage();
-    await page.goto(`${state.site.url}/contact`);
-    const form = page.locator('form[data-lead-form]').first();
+    const { context, posts, page, form } = await contactForm();
     const limited = await form.locator('input[name]:not([type="hidden"])').evaluateAll((inputs) =>
       inputs.filter((input) => input.closest('[aria-hidden="true"]') === null).map((input) => input.getAttribute('name')!),
     );
