@@ -1,5 +1,5 @@
 // The gate between content and the theme's code (src/build.ts): whatever site.yaml or a page file
-// says, theme code (templates, share cards, page and site rules, the security policy, post order)
+// says, theme code (templates, share cards, page and site rules, the security policy, the feed)
 // is given only data that matched its schema, and a build ends in pages or in located problems.
 // The fixture's theme is wrapped in a spy that records, for every call, whether what it was given
 // matches the theme's own schemas; site.yaml and a page file are then mutated many times over.
@@ -31,21 +31,21 @@ const site = (s: unknown) => Value.Check(base.siteSchema, s);
 const page = (p: unknown) => Value.Check(base.templates.page.schema, p);
 export default {
   ...base,
-  templates: { page: { ...base.templates.page, component: (props: any) => {
-    calls.push({ hook: 'template', siteValid: site(props.site), route: props.route, pageValid: page(props.page) });
-    return base.templates.page.component(props);
-  } } },
-  post: { ...base.post,
-    component: (props: any) => {
+  templates: {
+    page: { ...base.templates.page, component: (props: any) => {
+      calls.push({ hook: 'template', siteValid: site(props.site), route: props.route, pageValid: page(props.page) });
+      return base.templates.page.component(props);
+    } },
+    post: { ...base.templates.post, component: (props: any) => {
       calls.push({ hook: 'post template', siteValid: site(props.site), route: props.route });
-      return base.post.component(props);
-    },
+      return base.templates.post.component(props);
+    } },
   },
   siteRules: (s: unknown) => (calls.push({ hook: 'siteRules', siteValid: site(s) }), []),
-  pageRules: (input: any) => (calls.push({ hook: 'pageRules', siteValid: site(input.site), route: input.page.route, pageValid: page(input.page.data) }), []),
+  pageRules: (input: any) => (calls.push({ hook: 'pageRules', siteValid: site(input.site), route: input.page.route, ...(input.page.template === 'post' ? {} : { pageValid: page(input.page.data) }) }), []),
   securityPolicy: (s: unknown) => (calls.push({ hook: 'securityPolicy', siteValid: site(s) }), {}),
   shareCard: (input: any) => {
-    calls.push({ hook: 'shareCard', siteValid: site(input.site), route: input.route, ...(input.post ? {} : { pageValid: page(input.page) }) });
+    calls.push({ hook: 'shareCard', siteValid: site(input.site), route: input.route, ...(input.template === 'post' ? {} : { pageValid: page(input.page) }) });
     return undefined;
   },
 };
@@ -103,7 +103,7 @@ function mutate(text: string, m: Mutation): string {
 }
 
 /** The codes by which validation keeps a page file out of the model. */
-const KEPT_OUT = new Set(['yaml-syntax', 'comment-in-text', 'schema', 'unknown-template', 'encoding', 'too-large', 'front-matter', 'impossible-date']);
+const KEPT_OUT = new Set(['yaml-syntax', 'comment-in-text', 'schema', 'unknown-template', 'template-kind', 'encoding', 'too-large', 'front-matter', 'front-matter-open', 'front-matter-ended', 'impossible-date']);
 
 describe('the gate between content and theme code', () => {
   let project: Project;

@@ -19,11 +19,12 @@ export { catalogue, type CatalogueEntry, type Stops } from './contracts/catalogu
 // The contract with a theme.
 export type { Picture } from './images/picture.ts';
 export type { ShareCard, ShareCardInput, ShareCardSpec } from './contracts/theme.ts';
-export type { Assets, CollectionDefinition, CommonPageFields, PageProps, PageRuleInput, IconLink, PageTemplate, PostFeed, PostPage, PostSummary, PostTemplate, SiteProblem, Theme, WebAppManifest } from './contracts/theme.ts';
+export type { Assets, CollectionDefinition, CommonPageFields, Feed, ListedCollection, MarkdownPage, MarkdownTemplate, PageProps, PageRuleInput, IconLink, PageTemplate, SiteProblem, TemplateCollection, Theme, WebAppManifest } from './contracts/theme.ts';
 export { defineTheme } from './contracts/theme.ts';
 
 // Collections: lists of pages as queries over what pages say about themselves.
 export { query, type Member, type Query } from './collections/query.ts';
+export type { PageStatus } from './contracts/member.ts';
 // A fact worked out once per object: every page of a build is handed the same collections,
 // so a list made from them (a menu, the places of a region) is made once, not once per page.
 export { perObject } from './memo.ts';

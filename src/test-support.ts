@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createElement, type ReactElement } from 'react';
 import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps, PostPage, Theme } from './contracts/theme.ts';
-import type { PageEntry, PostEntry, RedirectEntry, SiteModel } from './contracts/model.ts';
+import type { MarkdownPage, PageProps, Theme } from './contracts/theme.ts';
+import type { MarkdownPageEntry, PageEntry, RedirectEntry, SiteModel } from './contracts/model.ts';
 import type { ParsedYaml } from './validate/yaml.ts';
 import type { RenderedPage } from './render/render.ts';
 import { pageFacts } from './html/page-facts.ts';
@@ -72,7 +72,7 @@ function PlainPage(props: PageProps<unknown, TinySite>): ReactElement {
   return documentElement(page.title, props.canonical, createElement('h1', null, page.heading));
 }
 
-function PostPageComponent(props: PageProps<PostPage<TinyFront>, TinySite>): ReactElement {
+function PostPageComponent(props: PageProps<MarkdownPage<TinyFront>, TinySite>): ReactElement {
   return documentElement(
     props.page.title,
     props.canonical,
@@ -82,21 +82,22 @@ function PostPageComponent(props: PageProps<PostPage<TinyFront>, TinySite>): Rea
 }
 
 /**
- * A theme with one page template (`plain`), posts in `pages/blog/` newest
- * first, and one rule on site.yaml: the phone's printed digits must be its number's.
+ * A theme with a YAML page template (`plain`), a Markdown one (`post`, whose pages
+ * are the `posts` collection), and one rule on site.yaml: the phone's printed
+ * digits must be its number's.
  */
-export function tinyTheme(overrides: Partial<Theme<TinySite, TinyFront>> = {}): Theme {
-  const theme: Theme<TinySite, TinyFront> = {
+export function tinyTheme(overrides: Partial<Theme<TinySite>> = {}): Theme {
+  const theme: Theme<TinySite> = {
     siteSchema,
-    templates: { plain: { schema: plainSchema, component: PlainPage } },
-    post: {
-      folder: 'blog',
-      schema: postSchema,
-      component: PostPageComponent,
-      head: { title: ['seoTitle', 'title'], description: 'summary' },
-      date: 'date',
-      order: (a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0),
+    templates: {
+      plain: { schema: plainSchema, component: PlainPage },
+      post: {
+        schema: postSchema,
+        component: PostPageComponent,
+        markdown: { head: { title: ['seoTitle', 'title'], description: 'summary' }, date: 'date' },
+      },
     },
+    collections: { posts: { template: 'post', description: 'The posts.' } },
     siteRules: (site) =>
       site.phone && site.phone.display.replace(/\D/g, '') !== site.phone.number.replace(/\D/g, '')
         ? [{ path: ['phone', 'display'], message: `"${site.phone.display}" is not ${site.phone.number}`, hint: 'print the number the link dials' }]
@@ -116,20 +117,20 @@ export function parsedStub(data: unknown = {}): ParsedYaml {
 
 export function pageEntry(route: string, fields: Record<string, unknown> = {}, file = `pages${route === '/' ? '/index' : route}.yaml`): PageEntry {
   const data = { template: 'plain', title: `Title of ${route}`, description: DESCRIPTION, noindex: false, heading: `Heading of ${route}`, ...fields };
-  return { file, route, template: String(data.template), data, source: parsedStub(data) };
+  const head = { title: data.title, description: data.description, noindex: data.noindex === true, titleField: 'title', descriptionField: 'description' };
+  return { file, route, template: String(data.template), data, head, status: 'published', source: parsedStub(data) };
 }
 
-export function postEntry(slug: string, front: Record<string, unknown>, body = 'Some *words*.'): PostEntry {
+/** A Markdown page of the tiny theme's `post` template at `/blog/<slug>`. */
+export function postEntry(slug: string, front: Record<string, unknown>, body = 'Some *words*.'): MarkdownPageEntry {
   const title = String(front.seoTitle ?? front.title ?? slug);
   return {
     file: `pages/blog/${slug}.md`,
     route: `/blog/${slug}`,
-    slug,
-    front,
-    body,
-    bodyLine: 6,
-    words: body.split(/\s+/).filter(Boolean).length,
-    head: { title, description: String(front.summary ?? ''), titleField: front.seoTitle ? 'seoTitle' : 'title', descriptionField: 'summary' },
+    template: 'post',
+    data: front,
+    body: { text: body, line: 6, words: body.split(/\s+/).filter(Boolean).length },
+    head: { title, description: String(front.summary ?? ''), noindex: false, titleField: front.seoTitle ? 'seoTitle' : 'title', descriptionField: 'summary' },
     status: 'published',
     source: parsedStub(front),
   };
@@ -141,7 +142,6 @@ export function siteModel(parts: Partial<SiteModel> = {}): SiteModel {
     siteSource: null,
     pages: [],
     notFound: null,
-    posts: [],
     collections: {},
     redirects: [],
     statics: [],

@@ -32,7 +32,7 @@ export function routeFromPath(relativeToPages: string): string | null {
 /**
  * The content file that serves a route, below the pages folder: the inverse of
  * {@link routeFromPath}. `/` → `index.yaml`, `/gta/vaughan` → `gta/vaughan.yaml`;
- * `extension` is `md` for a post. Any other file that claims the route
+ * `extension` is `md` for a Markdown page. Any other file that claims the route
  * (`gta/vaughan/index.yaml`, `.yml`) serves it as well, which callers check.
  */
 export function pagePathFor(route: string, extension: 'yaml' | 'md' = 'yaml'): string {

@@ -1,5 +1,5 @@
 // What a word is, once for the whole engine: read times and word counts of
-// posts, and the content report's measures (shingles, reading grade) all count
+// Markdown pages, and the content report's measures (shingles, reading grade) all count
 // the same words.
 
 /**

@@ -1,5 +1,5 @@
 // The theme of the electrical contractor's website: the schema of site.yaml,
-// one template per kind of page, the blog post template and the client assets.
+// one template per kind of page (posts are Markdown pages), and the client assets.
 import { defineTheme, type WebAppManifest } from '../src/index.ts';
 import { siteSchema, type Site } from './site.schema.ts';
 import { clientScripts } from './lib/client-scripts.ts';
@@ -14,16 +14,15 @@ import * as contact from './pages/contact.tsx';
 import * as torontoHub from './pages/toronto-hub.tsx';
 import * as blogList from './pages/blog-list.tsx';
 import * as post from './pages/post.tsx';
-import type { PostFront } from './pages/post.tsx';
 import { phoneRules } from './rules/phones.ts';
 import { nearbyRule, regionRules } from './rules/places.ts';
 import { navRules } from './rules/nav.ts';
-import { blogFeed } from './lib/feed.ts';
 import { tokenNames } from './lib/tokens.ts';
 import { formTarget } from './lib/form-target.ts';
 import { shareCard } from './share/card.ts';
 import { places } from './collections/places.ts';
 import { services } from './collections/services.ts';
+import { posts } from './collections/posts.ts';
 
 /**
  * Origins beyond the site itself: the form service the lead form posts to
@@ -55,7 +54,7 @@ function manifest(site: Site): WebAppManifest {
 /** The brand's navy: the browser bar, and behind the icon where a platform wants no transparency. */
 const BRAND = '#0b2545';
 
-export default defineTheme<Site, PostFront>({
+export default defineTheme<Site>({
   siteSchema,
   templates: {
     home,
@@ -68,22 +67,22 @@ export default defineTheme<Site, PostFront>({
     contact: { schema: contact.schema, component: contact.component },
     'toronto-hub': { schema: torontoHub.schema, component: torontoHub.component },
     'blog-list': { schema: blogList.schema, component: blogList.component },
+    post: {
+      schema: post.schema,
+      component: post.component,
+      // Posts are Markdown files (pages/blog/<slug>.md) with these fields as front matter.
+      markdown: {
+        // The browser title is the SEO title, which every post has; the headline is for the page itself.
+        head: { title: ['seoTitle', 'title'], description: 'metaDescription' },
+        date: 'publishDate',
+        // A post's body is a column at most 48rem wide (.narrow).
+        imageSizes: '(min-width: 48rem) 48rem, 100vw',
+      },
+    },
   },
-  post: {
-    folder: 'blog',
-    schema: post.schema,
-    component: post.component,
-    // The browser title is the SEO title, which every post has; the headline is for the page itself.
-    head: { title: ['seoTitle', 'title'], description: 'metaDescription' },
-    date: 'publishDate',
-    feed: blogFeed,
-    // A post's body is a column at most 48rem wide (.narrow).
-    imageSizes: '(min-width: 48rem) 48rem, 100vw',
-    // Newest first; ISO dates sort as text.
-    order: (a, b) => (a.publishDate < b.publishDate ? 1 : a.publishDate > b.publishDate ? -1 : 0),
-  },
-  // Lists of pages are queries over these: each page says in its own YAML which lists name it.
-  collections: { places, services },
+  // Lists of pages are queries over these: places and services are the pages that name them in their
+  // own YAML, posts every page of the post template.
+  collections: { places, services, posts },
   siteRules: (site) => [...phoneRules(site), ...regionRules(site), ...navRules(site)],
   pageRules: nearbyRule,
   // What prose may name in braces: the claims and the business facts (lib/tokens.ts).

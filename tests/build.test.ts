@@ -190,9 +190,9 @@ describe('build', () => {
     const error = (await build({ root: project.root }).catch((e: ContentError) => e)) as ContentError;
     expect(error).toBeInstanceOf(ContentError);
     expect(error.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([
-      ['unsafe-html', 'pages/blog/first-post.md', 9, 1],
-      ['unsafe-html', 'pages/blog/first-post.md', 11, 1],
-      ['unsafe-html', 'pages/blog/first-post.md', 13, 34],
+      ['unsafe-html', 'pages/blog/first-post.md', 10, 1],
+      ['unsafe-html', 'pages/blog/first-post.md', 12, 1],
+      ['unsafe-html', 'pages/blog/first-post.md', 14, 34],
     ]);
     expect(await tree(join(project.root, 'dist'))).toEqual(before);
   });

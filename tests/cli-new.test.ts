@@ -99,7 +99,7 @@ describe('site new <template> <route>', () => {
     expect(await site(project.root, 'new', 'service', '/x')).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'Nothing was written: there is no template "service". The templates are: page; and post for a blog post.\n',
+      stderr: 'Nothing was written: there is no template "service". The templates are: page, post.\n',
     });
     expect(existsSync(join(project.root, 'pages/x.yaml'))).toBe(false);
   });
@@ -122,23 +122,23 @@ describe('site new <template> <route>', () => {
   });
 });
 
-describe('site new post <slug>', () => {
-  it('writes a draft dated today in the posts\' folder, which keeps the site as it was', async () => {
+describe('site new <Markdown template> <route>', () => {
+  it('writes a draft .md file dated today at the route, which keeps the site as it was', async () => {
     project = await copyFixture();
-    const made = await site(project.root, 'new', 'post', 'heat-pumps');
+    const made = await site(project.root, 'new', 'post', '/blog/heat-pumps');
     expect(made.code).toBe(0);
-    expect(made.stdout).toMatch(/^Wrote pages\/blog\/heat-pumps\.md: a draft post for \/blog\/heat-pumps, dated today, with 2 placeholders marked TODO:\.\nNext: /);
+    expect(made.stdout).toMatch(/^Wrote pages\/blog\/heat-pumps\.md: a draft using the template "post" for \/blog\/heat-pumps, dated today, with 2 placeholders marked TODO:\.\nNext: /);
     const text = await project.read('pages/blog/heat-pumps.md');
     const front = parse(text.split('---\n')[1]!);
-    expect(front).toEqual({ title: 'TODO: title', publishDate: dayOf(new Date()), draft: true });
-    expect(text).toMatch(/---\n\nTODO: write the post here/);
+    expect(front).toEqual({ template: 'post', draft: true, title: 'TODO: title', publishDate: dayOf(new Date()) });
+    expect(text).toMatch(/---\n\nTODO: write the page here/);
     expect(await site(project.root, 'check', '--no-types')).toMatchObject({ code: 0, stdout: 'No problems found.\n' });
-    expect((await site(project.root, 'check', '--no-types', '--drafts')).stderr).toContain('pages/blog/heat-pumps.md:2:8  title  still holds the placeholder "TODO: title"');
+    expect((await site(project.root, 'check', '--no-types', '--drafts')).stderr).toContain('pages/blog/heat-pumps.md:7:8  title  still holds the placeholder "TODO: title"');
   });
 
-  it('never replaces a post, and says what is wrong with a name', async () => {
+  it('never replaces a page, and says what is wrong with a route', async () => {
     project = await copyFixture();
-    expect(await site(project.root, 'new', 'post', 'first-post')).toMatchObject({ code: 1, stderr: expect.stringContaining('pages/blog/first-post.md already exists') });
-    expect(await site(project.root, 'new', 'post', 'blog/2024/x')).toMatchObject({ code: 1, stderr: expect.stringContaining('a post\'s name has no "/"') });
+    expect(await site(project.root, 'new', 'post', '/blog/first-post')).toMatchObject({ code: 1, stderr: expect.stringContaining('pages/blog/first-post.md already exists') });
+    expect(await site(project.root, 'new', 'post', 'blog/x')).toMatchObject({ code: 1, stderr: expect.stringContaining('an address starts with "/": write /blog/x') });
   });
 });

@@ -154,7 +154,7 @@ describe('site dev', () => {
 
   it('keeps a half-written draft to its own tab: its problems there, and every other page updating as usual', async () => {
     // A new post as `site new` writes it: a draft full of TODO placeholders, and (a required field emptied) an error.
-    const made = spawnSync(process.execPath, ['bin/site.js', 'new', 'post', 'dev-half-written'], { cwd: root, encoding: 'utf8' });
+    const made = spawnSync(process.execPath, ['bin/site.js', 'new', 'post', '/blog/dev-half-written'], { cwd: root, encoding: 'utf8' });
     expect(made.status, made.stderr).toBe(0);
     const draftFile = /pages\/\S+dev-half-written\.md/.exec(made.stdout)![0];
     const draftRoute = draftFile.replace(/^pages/, '').replace(/\.md$/, '');

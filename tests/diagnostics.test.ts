@@ -83,12 +83,12 @@ describe('shape', () => {
   it('reports an unknown template with the list of known ones', async () => {
     const found = await problems((p) => p.edit('pages/services.yaml', 'template: page', 'template: pgae'));
     expect(found.map(located)).toEqual([{ file: 'pages/services.yaml', line: 2, column: 11, path: 'template', code: 'unknown-template' }]);
-    expect(found[0]!.hint).toBe('templates: page');
+    expect(found[0]!.hint).toBe('templates: page, post');
   });
 
   it('reports post front matter at its line in the Markdown file', async () => {
     const found = await problems((p) => p.edit('pages/blog/first-post.md', 'publishDate: 2024-03-05', 'publishDate: March 5'));
-    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-post.md', line: 3, column: 14, path: 'publishDate', code: 'schema' }]);
+    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-post.md', line: 4, column: 14, path: 'publishDate', code: 'schema' }]);
   });
 
   it('asks for the schema line editors need', async () => {
@@ -102,7 +102,7 @@ describe('dates', () => {
   it('refuses a post date that is not on the calendar, at its line, saying why', async () => {
     const found = await problems((p) => p.edit('pages/blog/first-post.md', 'publishDate: 2024-03-05', 'publishDate: 2025-02-30'));
     expect(found.map((d) => ({ ...located(d), message: d.message }))).toEqual([
-      { file: 'pages/blog/first-post.md', line: 3, column: 14, path: 'publishDate', code: 'impossible-date', message: '2025-02-30 is not a real date: February 2025 has 28 days' },
+      { file: 'pages/blog/first-post.md', line: 4, column: 14, path: 'publishDate', code: 'impossible-date', message: '2025-02-30 is not a real date: February 2025 has 28 days' },
     ]);
   });
 });
@@ -120,8 +120,8 @@ describe('warnings', () => {
       await p.write('pages/notes.txt', 'to do');
     });
     expect(found.map((d) => [d.file, d.code, d.message])).toEqual([
-      ['pages/notes.txt', 'not-a-page', 'pages/notes.txt is not a page: only .yaml (or .yml) files, and .md posts, under pages/ become pages'],
-      ['pages/services.yaml.bak', 'not-a-page', 'pages/services.yaml.bak is not a page: only .yaml (or .yml) files, and .md posts, under pages/ become pages'],
+      ['pages/notes.txt', 'not-a-page', 'pages/notes.txt is not a page: only .yaml (or .yml) and .md files under pages/ become pages'],
+      ['pages/services.yaml.bak', 'not-a-page', 'pages/services.yaml.bak is not a page: only .yaml (or .yml) and .md files under pages/ become pages'],
     ]);
   });
 
@@ -200,7 +200,7 @@ describe('meaning', () => {
 
   it('reports a broken link in a post body at its line and column', async () => {
     const found = await problems((p) => p.edit('pages/blog/first-post.md', '(/services)', '(/services/fuses)'));
-    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-post.md', line: 7, column: 46, path: '', code: 'broken-link' }]);
+    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-post.md', line: 8, column: 46, path: '', code: 'broken-link' }]);
   });
 
   it('reports a broken link that only a template writes, once, against a page using it', async () => {
@@ -216,7 +216,7 @@ describe('meaning', () => {
       await p.edit('pages/blog/first-post.md', '(/services)', '(javascript:alert(1))');
     });
     expect(found.map(located)).toEqual([
-      { file: 'pages/blog/first-post.md', line: 7, column: 46, path: '', code: 'unsafe-url' },
+      { file: 'pages/blog/first-post.md', line: 8, column: 46, path: '', code: 'unsafe-url' },
       { file: 'site.yaml', line: 6, column: 11, path: 'nav[0].href', code: 'unsafe-url' },
     ]);
   });
@@ -226,14 +226,14 @@ describe('meaning', () => {
       p.edit('pages/blog/first-post.md', '- one', '- one\n- <a href="javascript:alert(2)">raw</a>\n- [again](JAVASCRIPT:alert(3))'),
     );
     expect(found.map(located)).toEqual([
-      { file: 'pages/blog/first-post.md', line: 10, column: 12, path: '', code: 'unsafe-url' },
-      { file: 'pages/blog/first-post.md', line: 11, column: 11, path: '', code: 'unsafe-url' },
+      { file: 'pages/blog/first-post.md', line: 11, column: 12, path: '', code: 'unsafe-url' },
+      { file: 'pages/blog/first-post.md', line: 12, column: 11, path: '', code: 'unsafe-url' },
     ]);
   });
 
   it('locates a broken Markdown link, not the same path written earlier as plain text', async () => {
     const found = await problems((p) => p.edit('pages/blog/first-post.md', 'Some **bold** words and a [link to services](/services).', 'See /nowhere below.\n\nA [broken link](/nowhere).'));
-    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-post.md', line: 9, column: 17, path: '', code: 'broken-link' }]);
+    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-post.md', line: 10, column: 17, path: '', code: 'broken-link' }]);
   });
 
   it('reports a redirect loop', async () => {

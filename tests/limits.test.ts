@@ -32,11 +32,11 @@ describe('content that would exhaust the engine', () => {
   });
 
   it('quotes nested two thousand deep in a post are refused at their line', async () => {
-    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- one', `${'>'.repeat(2000)} deep`))).toEqual([['too-deep', 'pages/blog/first-post.md', 9, 1]]);
+    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- one', `${'>'.repeat(2000)} deep`))).toEqual([['too-deep', 'pages/blog/first-post.md', 10, 1]]);
   });
 
   it('lists nested two thousand deep in a post are refused at their line', async () => {
-    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- one', `${'- '.repeat(2000)}deep`))).toEqual([['too-deep', 'pages/blog/first-post.md', 9, 1]]);
+    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- one', `${'- '.repeat(2000)}deep`))).toEqual([['too-deep', 'pages/blog/first-post.md', 10, 1]]);
   });
 
   it('a ten-megabyte value is refused at the file, before it is read whole', async () => {
@@ -52,7 +52,7 @@ describe('content that would exhaust the engine', () => {
   it('NUL and text-direction controls are refused in text fields and posts at their line', async () => {
     expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', 'heading: "Call \\u202E0010-555-614"'))).toEqual([['hidden-character', 'pages/services.yaml', 5, 10]]);
     expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', 'heading: "Ser\\0vices"'))).toEqual([['hidden-character', 'pages/services.yaml', 5, 10]]);
-    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- two', '- two \u2066hidden\u2069'))).toEqual([['hidden-character', 'pages/blog/first-post.md', 10, 7]]);
+    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- two', '- two \u2066hidden\u2069'))).toEqual([['hidden-character', 'pages/blog/first-post.md', 11, 7]]);
   });
 
   it('a page file renamed so that it is not read is named with the reason, as a warning', async () => {

@@ -7,7 +7,7 @@ import type { Place, PlaceMember } from '../templates/collections/places.ts';
 
 function place(route: string, region: Place['region'], lat: number, lon: number, extra: Partial<Place> = {}): PlaceMember {
   const label = route.split('/').pop()!;
-  return { route, title: label, data: { region, label, lat, lon, inServiceAreas: true, inAreasMenu: true, ...extra } };
+  return { route, title: label, data: { region, label, lat, lon, inServiceAreas: true, inAreasMenu: true, ...extra }, status: 'published' };
 }
 
 const places = [

@@ -1,4 +1,4 @@
-// `site new` with the real theme: for every template, and for a post, the new
+// `site new` with the real theme: for every template, YAML or Markdown, the new
 // file is valid against its schema as written, and the first check names
 // exactly what an editor has left to write: each placeholder, and each
 // placeholder link (/todo), which must point at a real page or file.
@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { check } from '../src/check/check.ts';
 import { loadTheme } from '../src/load/theme.ts';
-import { pageSkeleton, postSkeleton } from '../src/scaffold/page-skeleton.ts';
+import { markdownSkeleton, pageSkeleton } from '../src/scaffold/page-skeleton.ts';
 import { compileValidators } from '../src/validate/validate.ts';
 import { parseYaml, splitFrontMatter } from '../src/validate/yaml.ts';
 import type { Diagnostic } from '../src/contracts/diagnostics.ts';
@@ -15,7 +15,8 @@ import { copyProject, removeCopy } from './helpers/project-copy.ts';
 
 const theme = await loadTheme('.');
 const validators = compileValidators(theme);
-const templates = Object.keys(theme.templates);
+const templates = Object.keys(theme.templates).filter((name) => !theme.templates[name]!.markdown);
+const markdownTemplates = Object.keys(theme.templates).filter((name) => theme.templates[name]!.markdown);
 /** A folder no page uses, so each new page has a route of its own. */
 const FOLDER = 'pages/scaffold-check';
 const TODAY = '2025-06-01';
@@ -28,11 +29,11 @@ describe('a new page of each template', () => {
     expect(validators.templates.get(template)!.validate(file, parsed).diagnostics).toEqual([]);
   });
 
-  it('a new post is valid against the post schema as written', () => {
-    const split = splitFrontMatter(postSkeleton(theme, TODAY))!;
-    const parsed = parseYaml(`pages/${theme.post.folder}/new.md`, split.front, 1);
+  it.each(markdownTemplates)('%s (Markdown) is valid against its schema as written', (template) => {
+    const split = splitFrontMatter(markdownSkeleton(theme, template, TODAY))!;
+    const parsed = parseYaml(`${FOLDER}/${template}.md`, split.front, 1);
     expect(parsed.diagnostics).toEqual([]);
-    expect(validators.post.validate('post', parsed).diagnostics).toEqual([]);
+    expect(validators.templates.get(template)!.validate(`${FOLDER}/${template}.md`, parsed).diagnostics).toEqual([]);
   });
 });
 
@@ -78,9 +79,9 @@ describe('the first check of a new file', () => {
     expect(found.filter((d) => d.code !== 'placeholder' && !isLinkToNothing(d))).toEqual([]);
   });
 
-  it('a post: a draft leaves the site as it was; checked as published, it names what is left to write', async () => {
-    const file = `pages/${theme.post.folder}/scaffold-check.md`;
-    const text = postSkeleton(theme, TODAY);
+  it.each(markdownTemplates)('a Markdown page of %s: a draft leaves the site as it was; checked as published, it names what is left to write', async (template) => {
+    const file = `${FOLDER}/${template}.md`;
+    const text = markdownSkeleton(theme, template, TODAY);
     expect(await checkWith(file, text)).toEqual([]);
     const found = await checkWith(file, text, true);
     expect(found.filter((d) => d.file !== file)).toEqual([]);

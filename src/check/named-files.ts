@@ -48,7 +48,7 @@ export function concerning(named: readonly NamedFile[]): (d: Diagnostic) => bool
     (d.subject !== undefined && (covers(d.subject) || (d.subject.startsWith('/') && serves(normaliseLinkPath(d.subject)))));
 }
 
-/** The public path a project file serves: a page's or post's route, a static file's path; `null` for other files. */
+/** The public path a project file serves: a page's route, a static file's path; `null` for other files. */
 function routeOf(file: string): string | null {
   if (file.startsWith(`${PAGES_DIR}/`)) return routeFromPath(file.slice(PAGES_DIR.length + 1));
   if (file.startsWith(`${STATIC_DIR}/`)) return file.slice(STATIC_DIR.length);

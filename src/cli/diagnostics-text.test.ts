@@ -14,7 +14,7 @@ describe('formatDiagnostic', () => {
   });
 
   it('names only the file for a problem of the whole file, and leaves out an empty path', () => {
-    expect(formatDiagnostic(wholeFile)).toBe('pages/blog/x.md  a post must start with front matter between two "---" lines; begin the file with ---, the fields of the post, and another ---');
+    expect(formatDiagnostic(wholeFile)).toBe('pages/blog/x.md  a Markdown page must start with front matter between two "---" lines; begin the file with ---, the fields of the page (its template: first), and another ---');
   });
 
   it('labels warnings', () => {

@@ -18,9 +18,9 @@ export interface BuildOptions {
   editorSchemas?: boolean;
   /** Warnings count as errors, so nothing is written while there is one (for CI). Default: false. */
   strict?: boolean;
-  /** Publish draft posts and posts dated after `today` too, for previews. Default: false. */
+  /** Publish draft pages and pages dated after `today` too, for previews. Default: false. */
   drafts?: boolean;
-  /** The day that decides which dated posts are published, as YYYY-MM-DD. Default: today, where the build runs. */
+  /** The day that decides which dated pages are published, as YYYY-MM-DD. Default: today, where the build runs. */
   today?: string;
   /**
    * Type-check the templates with the TypeScript compiler (a misspelt field otherwise renders as empty text).

@@ -38,8 +38,8 @@ describe('diagnostic()', () => {
       line: 0,
       column: 0,
       path: '',
-      message: 'a post must start with front matter between two "---" lines',
-      hint: 'begin the file with ---, the fields of the post, and another ---',
+      message: 'a Markdown page must start with front matter between two "---" lines',
+      hint: 'begin the file with ---, the fields of the page (its template: first), and another ---',
       severity: 'error',
       code: 'front-matter',
     });

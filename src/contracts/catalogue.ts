@@ -64,7 +64,7 @@ function refusalWords(p: Refusal): string {
   }
 }
 
-/** Why an element a post may not use is kept out, for the commonest. */
+/** Why an element Markdown may not use is kept out, for the commonest. */
 const UNSAFE_ELEMENTS: Record<string, string> = {
   script: 'it runs script on the site',
   iframe: 'it loads another page, with its own scripts, inside this one',
@@ -265,12 +265,17 @@ export const catalogue = {
     message: (p: { file: string }) => `${p.file} has a backslash in its name, which browsers read as a slash, so no address reaches the file`,
     hint: () => 'rename it without the backslash (a hyphen reads well), and link it by its new name',
   }),
-  'post-location': entry({
-    title: 'A Markdown file outside the posts folder',
+  'template-kind': entry({
+    title: 'A page names a template whose pages are files of the other kind',
     severity: 'error',
     stops: 'write',
-    message: (p: { folder: string }) => `Markdown files are posts and belong directly in ${p.folder}`,
-    hint: (p) => `move it to ${p.folder}<slug>.md, or make the page a .yaml file`,
+    message: (p: { template: string; markdown: boolean; same: string[] }) =>
+      p.markdown
+        ? `the template "${p.template}" makes pages from YAML files, and this is a Markdown file`
+        : `the template "${p.template}" makes pages from Markdown files (.md, with front matter), and this is a YAML file`,
+    hint: (p) =>
+      (p.markdown ? 'write the page as a .yaml file' : 'write the page as a .md file: its fields between two --- lines, then its text') +
+      (p.same.length > 0 ? `, or name a template for ${p.markdown ? 'Markdown' : 'YAML'} pages: ${p.same.join(', ')}` : ''),
   }),
   'not-a-page': entry({
     title: 'A file under pages/ that is not a page',
@@ -282,73 +287,73 @@ export const catalogue = {
         : p.why === 'underscore'
           ? `${p.file} is not read: files and folders whose names start with "_" are left out of the site`
           : p.why === 'case'
-            ? `${p.file} is not read: pages end in .yaml, and posts in .md, written in small letters`
-            : `${p.file} is not a page: only .yaml (or .yml) files, and .md posts, under pages/ become pages`,
+            ? `${p.file} is not read: pages end in .yaml or .md, written in small letters`
+            : `${p.file} is not a page: only .yaml (or .yml) and .md files under pages/ become pages`,
     hint: (p) =>
       p.why === 'hidden' || p.why === 'underscore'
         ? 'rename it without the leading character if it should be a page; otherwise move it out of pages/'
         : p.why === 'case'
-          ? 'rename it to end in .yaml (a page) or .md (a post)'
+          ? 'rename it to end in .yaml (a page of fields) or .md (a page of Markdown)'
           : 'rename it to .yaml if it is a page; move notes and backups out of pages/, and pictures or downloads to static/',
   }),
   'too-deep': entry({
-    title: 'Quotes or lists nested too deeply in a post',
+    title: 'Quotes or lists nested too deeply in Markdown',
     severity: 'error',
     stops: 'write',
-    message: (p: { depth: number; limit: number }) => `quotes and lists are nested ${p.depth} levels deep here; a post may nest them ${p.limit} levels at most`,
-    hint: () => 'flatten them: a post rarely needs more than three levels of quotes or lists',
+    message: (p: { depth: number; limit: number }) => `quotes and lists are nested ${p.depth} levels deep here; Markdown may nest them ${p.limit} levels at most`,
+    hint: () => 'flatten them: a page rarely needs more than three levels of quotes or lists',
   }),
   'markdown-too-deep': entry({
-    title: 'Markdown nested too deeply in a post',
+    title: 'Markdown nested too deeply',
     severity: 'error',
     stops: 'write',
-    message: (p: { limit: number }) => `emphasis, links, quotes or lists are nested more than ${p.limit} levels deep from here on; a post may nest them ${p.limit} levels at most`,
-    hint: () => 'close what is open before opening more (every ** or _ needs its closing pair), or flatten the nesting: a post rarely needs more than three levels',
+    message: (p: { limit: number }) => `emphasis, links, quotes or lists are nested more than ${p.limit} levels deep from here on; Markdown may nest them ${p.limit} levels at most`,
+    hint: () => 'close what is open before opening more (every ** or _ needs its closing pair), or flatten the nesting: a page rarely needs more than three levels',
   }),
   'markdown-unclosed': entry({
-    title: 'A paragraph of a post that opens far more emphasis than it closes',
+    title: 'A paragraph of Markdown that opens far more emphasis than it closes',
     severity: 'error',
     stops: 'write',
     message: () => 'this paragraph opens so many *, _ or ~ marks that never close that reading it would take too long; from here on they are not read as emphasis',
     hint: () => 'close each * or _ you open, or write \\* and \\_ for a star or an underscore meant as text',
   }),
   'markdown-long-item': entry({
-    title: 'A list item of a post with too many lines not indented under it',
+    title: 'A list item of Markdown with too many lines not indented under it',
     severity: 'error',
     stops: 'write',
     message: (p: { limit: number }) => `this list has an item that goes on for more than ${p.limit.toLocaleString('en-CA')} lines not indented under it; it is not read as a list`,
     hint: () => 'leave a blank line where the list ends, or indent the lines that belong to the item under it',
   }),
   'html-too-deep': entry({
-    title: 'HTML in a post nested too deeply',
+    title: 'HTML in Markdown nested too deeply',
     severity: 'error',
     stops: 'write',
-    message: (p: { limit: number }) => `this HTML opens more than ${p.limit} elements inside each other here; a post may nest ${p.limit} at most`,
-    hint: () => 'close each element you open (</div> for <div>), or write the post in Markdown',
+    message: (p: { limit: number }) => `this HTML opens more than ${p.limit} elements inside each other here; Markdown may nest ${p.limit} at most`,
+    hint: () => 'close each element you open (</div> for <div>), or write it in Markdown',
   }),
   'too-large': entry({
     title: 'A content file too large to be a page',
     severity: 'error',
     stops: 'write',
-    message: (p: { characters: number; limit: number }) => `this file holds ${p.characters.toLocaleString('en-CA')} characters; a page or post may hold ${p.limit.toLocaleString('en-CA')} at most`,
-    hint: () => 'split it into several pages or posts, or check that nothing was pasted into it by mistake',
+    message: (p: { characters: number; limit: number }) => `this file holds ${p.characters.toLocaleString('en-CA')} characters; a page may hold ${p.limit.toLocaleString('en-CA')} at most`,
+    hint: () => 'split it into several pages, or check that nothing was pasted into it by mistake',
   }),
   'front-matter': entry({
-    title: 'A post without front matter',
+    title: 'A Markdown page without front matter',
     severity: 'error',
     stops: 'write',
-    message: () => 'a post must start with front matter between two "---" lines',
-    hint: () => 'begin the file with ---, the fields of the post, and another ---',
+    message: () => 'a Markdown page must start with front matter between two "---" lines',
+    hint: () => 'begin the file with ---, the fields of the page (its template: first), and another ---',
   }),
   'front-matter-open': entry({
     title: 'Front matter that never ends',
     severity: 'error',
     stops: 'write',
     message: () => 'the front matter that starts here never ends: no line below it is only ---',
-    hint: () => 'end the fields of the post with a line that is only --- (a comment after it may follow a space), then write the text of the post',
+    hint: () => 'end the fields of the page with a line that is only --- (a comment after it may follow a space), then write its text',
   }),
   'front-matter-ended': entry({
-    title: 'A field of a post below the end of its front matter',
+    title: 'A field of a Markdown page below the end of its front matter',
     severity: 'error',
     stops: 'write',
     message: (p: { field: string; end: number }) => `"${p.field}:" is below the end of the front matter (the line ${p.end} that is only --- or ... ends it, even inside a value), so it would be published as text, not read as a field`,
@@ -359,7 +364,7 @@ export const catalogue = {
     severity: 'error',
     stops: 'write',
     message: (p: { date: string; why: string }) => `${p.date} is not a real date: ${p.why}`,
-    hint: () => 'write the day the post is published as YYYY-MM-DD, e.g. 2025-02-28',
+    hint: () => 'write the day the page is published as YYYY-MM-DD, e.g. 2025-02-28',
   }),
   'page-rule': entry({
     title: 'A rule of the theme on a page',
@@ -424,7 +429,7 @@ export const catalogue = {
     hint: () => 'save or export it again without location data (a scan app or phone camera has a setting for it; for a PDF, make it from a copy of the photo with location removed), or delete it',
   }),
   'image-alt-missing': entry({
-    title: 'An image in a post without alt text',
+    title: 'An image in Markdown without alt text',
     severity: 'error',
     stops: 'write',
     message: (p: { path: string }) => `the image ${p.path} has no alt text`,
@@ -478,14 +483,14 @@ export const catalogue = {
     severity: 'error',
     stops: 'write',
     message: (p: { link: string }) => `${p.link} would show as written, brackets and all: text fields in YAML are not Markdown`,
-    hint: () => 'write the words alone and link the page from a field made for links (an href), or from a post\'s body, which is Markdown',
+    hint: () => 'write the words alone and link the page from a field made for links (an href), or from the body of a Markdown page',
   }),
   'placeholder': entry({
     title: 'Placeholder text that `site new` wrote is still there',
     severity: 'error',
     stops: 'write',
     message: (p: { text: string; inBody?: boolean }) => `still holds the placeholder "${p.text.length > 40 ? p.text.slice(0, 39) + '…' : p.text}" that site new wrote`,
-    hint: (p) => (p.inBody ? 'write the post in its place' : 'write the real text in its place; the comment above the field says what goes there'),
+    hint: (p) => (p.inBody ? 'write the page\'s text in its place' : 'write the real text in its place; the comment above the field says what goes there'),
   }),
   'placeholder-unknown': entry({
     title: 'A {placeholder} the theme does not know',
@@ -503,14 +508,14 @@ export const catalogue = {
     hint: () => 'delete it: retype the text around it, since it cannot be seen (it often comes with text pasted from elsewhere); direction marks belong only in right-to-left text such as Arabic or Hebrew',
   }),
   'unsafe-html': entry({
-    title: 'HTML in a post that could run script or restyle the site',
+    title: 'HTML in Markdown that could run script or restyle the site',
     severity: 'error',
     stops: 'write',
     message: (p: { element: string; attribute?: string }) =>
       p.attribute
-        ? `the ${p.attribute}= attribute of <${p.element}> is not allowed in a post: ${/^on/.test(p.attribute) ? 'it runs script' : p.attribute === 'style' ? 'it restyles the page' : 'posts keep to a short list of attributes'}`
-        : `<${p.element}> is not allowed in a post: ${UNSAFE_ELEMENTS[p.element] ?? 'posts keep to a short list of elements'}`,
-    hint: (p) => (p.attribute ? `remove ${p.attribute}=; write the post in Markdown, which needs no attributes` : `remove the <${p.element}> element; write the post in Markdown (headings, lists, links, images, tables), or use the elements a post allows such as <figure>, <table> and <details>`),
+        ? `the ${p.attribute}= attribute of <${p.element}> is not allowed in Markdown: ${/^on/.test(p.attribute) ? 'it runs script' : p.attribute === 'style' ? 'it restyles the page' : 'HTML there keeps to a short list of attributes'}`
+        : `<${p.element}> is not allowed in Markdown: ${UNSAFE_ELEMENTS[p.element] ?? 'HTML there keeps to a short list of elements'}`,
+    hint: (p) => (p.attribute ? `remove ${p.attribute}=; write it in Markdown, which needs no attributes` : `remove the <${p.element}> element; write it in Markdown (headings, lists, links, images, tables), or use the elements Markdown allows such as <figure>, <table> and <details>`),
   }),
   'unsafe-url': entry({
     title: 'A URL that runs code',
@@ -618,7 +623,7 @@ export const catalogue = {
     hint: (p: { through?: string }) =>
       p.through === undefined
         ? 'write a path with one "/" at its start and only forward slashes, or the other site\'s whole https:// address'
-        : 'start the target with a fixed folder before the placeholder, e.g. /posts/:splat, or write one redirect for each old address',
+        : 'start the target with a fixed folder before the placeholder, e.g. /archive/:splat, or write one redirect for each old address',
   }),
   'redirect-placeholder': entry({
     title: 'A redirect target naming a part its source does not capture',

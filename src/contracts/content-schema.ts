@@ -18,40 +18,38 @@ export const commonPageFields = {
   noindex: Type.Boolean({ default: false, description: 'keep this page out of search engines and sitemap.xml' }),
 };
 
-/** A collection as pages see it: the fields a member writes about itself. */
+/** A collection as pages see it: the fields a member writes about itself (a collection of a template's pages has none). */
 export interface CollectionSchema {
-  schema: TObject;
+  schema?: TObject;
   description: string;
 }
 
-/**
- * The schema of a page using `template`: the common fields, the collections
- * it may join (each optional), and the template's own fields.
- */
-export function pageSchema(template: string, own: TObject, collections: Record<string, CollectionSchema> = {}): TObject {
-  const names = Object.keys(collections);
-  const joins: Record<string, TSchema> = names.length === 0 ? {} : {
-    collections: Type.Optional(Type.Object(
-      Object.fromEntries(names.map((name) => [name, Type.Optional({ ...collections[name]!.schema, description: collections[name]!.description })])),
-      { additionalProperties: false, description: `the lists this page appears in, with what it says about itself there: ${names.join(', ')}` },
-    )),
-  };
-  return Type.Object(
-    { ...commonPageFields, template: Type.Literal(template), ...joins, ...own.properties },
-    { additionalProperties: false, title: `Page using the "${template}" template` },
-  );
+/** What of a template its pages' schema depends on. */
+export interface TemplateShape {
+  schema: TObject;
+  /** Set for a template whose pages are Markdown files. */
+  markdown?: object;
 }
 
-/** A post's front matter: the theme's fields, and `draft`, which the engine reads itself. */
-export function postSchema(own: TObject): TObject {
-  return Type.Object(
-    {
-      ...own.properties,
-      draft: Type.Boolean({ default: false, description: 'true keeps the post off the site (pages, lists, sitemap, feed) until it is set to false' }),
-    },
-    { additionalProperties: false, ...(own.title ? { title: own.title } : {}), ...(own.description ? { description: own.description } : {}) },
-  );
+/**
+ * The schema of a page using `template`: the fields the engine reads itself, the
+ * collections it may join (each optional), and the template's own fields. A YAML page
+ * has the common fields (title, description…); a Markdown page's template names its
+ * head fields among its own, and the page may be a `draft`.
+ */
+export function pageSchema(name: string, template: TemplateShape, collections: Record<string, CollectionSchema> = {}): TObject {
+  const listed = Object.entries(collections).filter((entry): entry is [string, CollectionSchema & { schema: TObject }] => entry[1].schema !== undefined);
+  const joins: Record<string, TSchema> = listed.length === 0 ? {} : {
+    collections: Type.Optional(Type.Object(
+      Object.fromEntries(listed.map(([list, { schema, description }]) => [list, Type.Optional({ ...schema, description })])),
+      { additionalProperties: false, description: `the lists this page appears in, with what it says about itself there: ${listed.map(([list]) => list).join(', ')}` },
+    )),
+  };
+  const engine: Record<string, TSchema> = template.markdown ? { template: Type.Literal(name), draft } : { ...commonPageFields, template: Type.Literal(name) };
+  return Type.Object({ ...engine, ...joins, ...template.schema.properties }, { additionalProperties: false, title: `Page using the "${name}" template` });
 }
+
+const draft = Type.Boolean({ default: false, description: 'true keeps the page off the site (the page, lists, sitemap, feed) until it is set to false' });
 
 /** What any page file must have before its template is known. */
 export const pageHeader = Type.Object({ template: commonPageFields.template });

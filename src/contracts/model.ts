@@ -1,38 +1,52 @@
 // The validated, resolved content that every later stage works from.
-import type { CommonPageFields, ShareCard } from './theme.ts';
+import type { ShareCard } from './theme.ts';
 import type { RedirectRule } from './content-schema.ts';
-import type { Member } from './member.ts';
+import type { Member, PageStatus } from './member.ts';
+
+export type { PageStatus };
 import type { ParsedYaml } from './source.ts';
 import type { Picture } from './picture.ts';
 
-/** Published; a draft (`draft: true`); or scheduled (dated after the build's day). */
-export type PostStatus = 'published' | 'draft' | 'scheduled';
 
-/** A page file, validated against its template's schema, defaults filled. */
+/** What a page's head says: the browser title and meta description, and the fields they were written in. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Keep the page out of search engines and the sitemap. */
+  noindex: boolean;
+  /** The fields of the page's file the title and description come from, so a rule about them points there. */
+  titleField: string;
+  descriptionField: string;
+}
+
+/** The Markdown after a page's front matter. */
+export interface MarkdownBody {
+  text: string;
+  /** The line of the file where the body starts, to locate what is inside it. */
+  line: number;
+  words: number;
+}
+
+/**
+ * A page file validated against its template's schema, defaults filled: a YAML file, or a Markdown
+ * file whose front matter holds the fields and whose body is the page's text.
+ */
 export interface PageEntry {
   file: string;
   route: string;
   template: string;
-  data: Record<string, unknown> & CommonPageFields;
+  /** The validated fields: a YAML page's whole file, a Markdown page's front matter. */
+  data: Record<string, unknown>;
+  head: PageHead;
+  /** A Markdown page's body. */
+  body?: MarkdownBody;
+  /** Published, or (only in a build with drafts) a draft or scheduled for a later day. */
+  status: PageStatus;
   source: ParsedYaml;
 }
 
-/** A blog post: validated front matter and its Markdown body. */
-export interface PostEntry {
-  file: string;
-  route: string;
-  slug: string;
-  front: Record<string, unknown>;
-  body: string;
-  /** The line of the file where the body starts, to locate links inside it. */
-  bodyLine: number;
-  words: number;
-  /** The browser title and meta description: front matter `seoTitle` (else `title`) and `metaDescription`. */
-  head: { title: string; description: string; titleField: string; descriptionField: string };
-  /** Published, or (only in a build with drafts) a draft or scheduled for a later day. */
-  status: PostStatus;
-  source: ParsedYaml;
-}
+/** A page with a Markdown body. */
+export type MarkdownPageEntry = PageEntry & { body: MarkdownBody };
 
 /** A redirect rule with the place it was written. */
 export interface RedirectEntry extends RedirectRule {
@@ -57,8 +71,6 @@ export interface SiteModel {
   pages: PageEntry[];
   /** The page rendered to 404.html, if pages/404.yaml exists. */
   notFound: PageEntry | null;
-  /** Posts in list order: newest first, then by slug. */
-  posts: PostEntry[];
   redirects: RedirectEntry[];
   statics: StaticEntry[];
   /** The members of each collection the theme declares, in route order. */
@@ -67,4 +79,19 @@ export interface SiteModel {
   pictures?: Record<string, Picture>;
   /** Each page's share card, by route (set by the images stage when the theme draws them). */
   shareCards?: Record<string, ShareCard>;
+}
+
+/** Every page the site renders, the 404 page last. */
+export function allPages(model: Pick<SiteModel, 'pages' | 'notFound'>): PageEntry[] {
+  return model.notFound ? [...model.pages, model.notFound] : [...model.pages];
+}
+
+/** Whether a page has a Markdown body. */
+export function isMarkdownPage(page: PageEntry): page is MarkdownPageEntry {
+  return page.body !== undefined;
+}
+
+/** The pages with a Markdown body, the 404 page included when it has one. */
+export function markdownPages(model: Pick<SiteModel, 'pages' | 'notFound'>): MarkdownPageEntry[] {
+  return allPages(model).filter(isMarkdownPage);
 }

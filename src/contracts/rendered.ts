@@ -8,7 +8,7 @@ export interface RenderedPage {
   output: string;
   /** The content file that produced it, for diagnostics. */
   source: string;
-  /** The template that rendered it (`post` for posts). */
+  /** The template that rendered it. */
   template: string;
   html: string;
   /** What the output rules and extras need of it, found as it was rendered. */

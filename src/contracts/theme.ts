@@ -6,7 +6,7 @@
 import type { Picture } from './picture.ts';
 import type { ReactElement } from 'react';
 import type { TObject } from '@sinclair/typebox';
-import type { Member } from './member.ts';
+import type { Member, PageStatus } from './member.ts';
 
 /** One page template: the shape of its data and the component that renders it. */
 export interface PageTemplate<Page = unknown, Site = unknown> {
@@ -19,6 +19,33 @@ export interface PageTemplate<Page = unknown, Site = unknown> {
   schema: TObject;
   /** Renders the whole document from `<html>` down; the engine adds the doctype. */
   component(props: PageProps<Page, Site>): ReactElement;
+  /**
+   * Set when this template's pages are Markdown files (`.md`): front matter with the
+   * fields of `schema` (and `template:`), then the page's text. The component gets a
+   * `MarkdownPage` as `page`. Unset: its pages are YAML files with the common fields.
+   */
+  markdown?: MarkdownTemplate;
+}
+
+/** How a template's Markdown pages are read. */
+export interface MarkdownTemplate {
+  /**
+   * Front-matter fields that hold the browser title (the first one a page has
+   * wins, e.g. an SEO title before the headline) and the meta description. The
+   * engine passes them to the component as the common page fields and points
+   * its head rules (unique titles, for example) at them.
+   */
+  head: { title: readonly [string, ...string[]]; description: string };
+  /**
+   * The front-matter field with the publish date, as YYYY-MM-DD. A page dated after
+   * the build's day is left out (like one with `draft: true`) until then.
+   */
+  date: string;
+  /**
+   * How wide a photo in the body is shown, as the `sizes` of its `<picture>`, e.g.
+   * `(min-width: 48rem) 48rem, 100vw` for a column at most 48rem wide. Default `100vw`.
+   */
+  imageSizes?: string;
 }
 
 /** Everything a template receives. Plain data, already validated and resolved. */
@@ -35,8 +62,6 @@ export interface PageProps<Page = unknown, Site = unknown> {
   baseUrl: string;
   /** Bundled assets: public URLs of client scripts and the stylesheet's text. */
   assets: Assets;
-  /** Every post, in list order (newest first), for lists and previous/next links. */
-  posts: PostSummary[];
   /**
    * The members of each collection the theme declares, in route order: every
    * page that names the collection under `collections:` in its YAML. Lists of
@@ -84,29 +109,14 @@ export interface IconLink {
   sizes?: string;
 }
 
-/** A blog post as lists and neighbours see it. */
-export interface PostSummary<Front = Record<string, unknown>> {
-  /** File name without `.md`. */
-  slug: string;
-  /** `/blog/<slug>`. */
-  route: string;
-  /** Validated front matter. */
+/** What a Markdown template receives as `page`: its front matter plus the rendered body. */
+export interface MarkdownPage<Front = Record<string, unknown>> {
   front: Front;
-  /** Words in the Markdown body. */
-  words: number;
-  /** `published`; a draft or scheduled post appears only in builds with drafts, and templates should mark it. */
-  status: 'published' | 'draft' | 'scheduled';
-}
-
-/** What a post template receives as `page`: its front matter plus the rendered body. */
-export interface PostPage<Front = Record<string, unknown>> {
-  front: Front;
-  slug: string;
   /** The body converted from Markdown to HTML. */
   html: string;
   words: number;
-  /** `published`; a draft or scheduled post is rendered only in builds with drafts, and the template should mark it. */
-  status: 'published' | 'draft' | 'scheduled';
+  /** A draft or scheduled page is rendered only in builds with drafts, and the template should mark it. */
+  status: PageStatus;
 }
 
 /**
@@ -115,7 +125,7 @@ export interface PostPage<Front = Record<string, unknown>> {
  * line of `path` in site.yaml.
  */
 export interface SiteProblem {
-  /** Where in site.yaml (or, from a page rule, in the page's file), e.g. `['phones', 'toronto', 'display']`. */
+  /** Where in site.yaml (or, from a page rule, in the page's file), e.g. `['contact', 'phones', 0, 'display']`. */
   path: readonly (string | number)[];
   /** What is wrong, as one sentence without a trailing period. */
   message: string;
@@ -134,55 +144,32 @@ export interface PageRuleInput<Site = unknown> {
   collections: Record<string, Member[]>;
 }
 
-/** Blog posts: Markdown files with front matter, in one folder of pages/. */
-export interface PostTemplate<Site = unknown, Front = unknown> {
-  /** The folder below pages/ that holds the posts, e.g. `blog` for `pages/blog/<slug>.md` at `/blog/<slug>`. */
-  folder: string;
-  /** The front matter's schema. */
-  schema: TObject;
-  /** Renders one post; `page.html` is the body converted from Markdown. */
-  component(props: PageProps<PostPage<Front>, Site>): ReactElement;
-  /**
-   * Front-matter fields that hold the browser title (the first one a post has
-   * wins, e.g. an SEO title before the headline) and the meta description. The
-   * engine passes them to the component as the common page fields and points
-   * its head rules (unique titles, for example) at them.
-   */
-  head: { title: readonly [string, ...string[]]; description: string };
-  /**
-   * The front-matter field with the publish date, as YYYY-MM-DD. A post dated
-   * after the build's day is left out (like a `draft: true` one) until then.
-   */
-  date: string;
-  /** The list order of two posts, by front matter: negative when `a` comes first. Ties go by slug. */
-  order(a: Front, b: Front): number;
-  /** An Atom feed of the published posts, if the site wants one. */
-  feed?(site: Site): PostFeed;
-  /**
-   * How wide a photo in a post's body is shown, as the `sizes` of its `<picture>`,
-   * e.g. `(min-width: 48rem) 48rem, 100vw` for a column at most 48rem wide. Default `100vw`.
-   */
-  imageSizes?: string;
-}
-
-/** Where a theme's post feed goes and what it says. */
-export interface PostFeed {
-  /** Its public path, e.g. `/blog/feed.xml`; templates link it from the head of the blog pages. */
+/** An Atom feed of a collection's members, newest first. */
+export interface Feed {
+  /** Its public path, e.g. `/news/feed.xml`; templates link it from the head of the pages it is for. */
   path: string;
-  /** The feed's title, e.g. "Fiorelli Electric blog". */
+  /** The feed's title, e.g. "Example Co. news". */
   title: string;
   /** Who writes it. */
   author: string;
-  /** The route of the page that lists the posts, e.g. `/blog`. */
+  /** The route of the page that lists the members, e.g. `/news`. */
   list: string;
-  /** Front-matter field with a post's headline. */
+  /** A member's field with its headline. */
   headline: string;
-  /** Front-matter field with a post's summary. */
+  /** A member's field with its summary. */
   summary: string;
+  /** A member's field with its date, YYYY-MM-DD: the feed is newest first. */
+  date: string;
 }
 
+/**
+ * A group of pages lists and queries work over: pages that list themselves in it
+ * (`ListedCollection`), or every page of one template (`TemplateCollection`).
+ */
+export type CollectionDefinition = ListedCollection | TemplateCollection;
+
 /** A group of pages that list themselves in it, such as the places a business serves. */
-export interface CollectionDefinition {
+export interface ListedCollection {
   /**
    * What a member page writes about itself under `collections.<name>` in its
    * YAML: its group, its label in lists, its order, a position… Validated like
@@ -193,16 +180,23 @@ export interface CollectionDefinition {
   description: string;
 }
 
+/** Every page of one template, such as the articles of a news section; a member's data is its page's fields. */
+export interface TemplateCollection<Site = unknown> {
+  template: string;
+  /** One line for editors: what the collection is and where it is shown. */
+  description: string;
+  /** An Atom feed of the members, if the site wants one. */
+  feed?(site: Site): Feed;
+}
+
 /** A theme: the schemas and components of one website. */
-export interface Theme<Site = unknown, Front = unknown> {
+export interface Theme<Site = unknown> {
   /** Schema of site.yaml. It must declare `baseUrl` (string). */
   siteSchema: TObject;
   /** Page templates by the name pages use in `template:`. */
   templates: Record<string, PageTemplate<unknown, Site>>;
-  /** Blog posts: where they are, their front matter, their template and their order. */
-  post: PostTemplate<Site, Front>;
   /** Collections pages may list themselves in, by name. */
-  collections?: Record<string, CollectionDefinition>;
+  collections?: Record<string, ListedCollection | TemplateCollection<Site>>;
   /**
    * Checks of meaning on the validated site.yaml that its schema cannot express
    * (two fields that must agree). Each problem is reported once, at its line.
@@ -215,7 +209,7 @@ export interface Theme<Site = unknown, Front = unknown> {
   pageRules?(input: PageRuleInput<Site>): SiteProblem[];
   /**
    * The names text may write as `{name}` for the theme to fill in (a phone, a claim). Any other
-   * `{name}` in a page's data or a post is refused where it is written, so templates never meet one.
+   * `{name}` in a page's fields or Markdown is refused where it is written, so templates never meet one.
    * Undefined: braces are text, and nothing is checked.
    */
   placeholders?: readonly string[];
@@ -265,9 +259,10 @@ export interface ShareCardInput<Site = unknown> {
   route: string;
   /** The browser title. */
   title: string;
-  /** The page's data, or a post's front matter. */
+  /** The page's template. */
+  template: string;
+  /** The page's fields (a Markdown page's front matter). */
   page: Record<string, unknown>;
-  post: boolean;
 }
 
 /** A share card to make: drawn from SVG markup, or cropped from an image of the site; `alt` says what it shows. */
@@ -295,9 +290,9 @@ export interface WebAppManifest {
 
 /**
  * Declares a theme (the default export of templates/index.ts). It returns the
- * theme unchanged; it exists so TypeScript checks every template, the post
- * fields and the rules against the site's own types.
+ * theme unchanged; it exists so TypeScript checks every template and the
+ * rules against the site's own types.
  */
-export function defineTheme<Site, Front>(theme: Theme<Site, Front>): Theme<Site, Front> {
+export function defineTheme<Site>(theme: Theme<Site>): Theme<Site> {
   return theme;
 }

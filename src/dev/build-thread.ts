@@ -1,5 +1,5 @@
 // The dev server's builds, on a thread of their own. Reading, checking and
-// rendering run synchronously for long stretches (a post of a megabyte of list
+// rendering run synchronously for long stretches (a page of a megabyte of list
 // lines takes seconds to check), and on the server's thread no tab would get a
 // page, an event or even the overlay until they end. On its own thread the
 // builder keeps what it learned between builds, as createBuilder does anywhere

@@ -16,9 +16,8 @@ const rendered = (route: string, output: string): RenderedPage => renderedPage({
 });
 
 const model = siteModel({
-  pages: [pageEntry('/'), pageEntry('/about'), pageEntry('/private', { noindex: true })],
+  pages: [pageEntry('/'), pageEntry('/about'), postEntry('first', { title: 'First', summary: 'S', date: '2024-01-01' }), pageEntry('/private', { noindex: true })],
   notFound: pageEntry('/404'),
-  posts: [postEntry('first', { title: 'First', summary: 'S', date: '2024-01-01' })],
   redirects: [redirectEntry('/old', '/about'), redirectEntry('/blog/*', '/', { status: 302 })],
   statics: [{ file: 'static/images/dot.svg', route: '/images/dot.svg', contents: Buffer.from('<svg/>') }],
 });
@@ -57,7 +56,7 @@ describe('extras', () => {
 
   it('regression: the feed under /blog/ is a file a /blog/* rule must let through (Cloudflare sent it to the list)', () => {
     const feed = { path: '/blog/feed.xml', title: 'Blog', author: 'A', list: '/blog', date: 'date', summary: 'summary', headline: 'title' };
-    const text = fileText(extras(model, pages, { policy: {}, feed }), '_redirects');
+    const text = fileText(extras(model, pages, { policy: {}, feeds: [{ settings: feed, members: [] }] }), '_redirects');
     expect(text.split('\n')).toContain('/blog/feed.xml /blog/feed.xml 200');
   });
 

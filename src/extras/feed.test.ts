@@ -1,17 +1,20 @@
-// The Atom feed of the posts, from literal posts.
+// The Atom feed of a collection, from literal members.
 import { describe, expect, it } from 'vitest';
 import { atomFeed, type FeedSettings } from './feed.ts';
 import { extras } from './index.ts';
 import { postEntry, siteModel } from '../test-support.ts';
+import { collectMembers } from '../collections/members.ts';
+import type { Member } from '../contracts/member.ts';
 
 const settings: FeedSettings = { path: '/blog/feed.xml', title: 'Tiny & Co blog', author: 'Tiny & Co', list: '/blog', date: 'date', summary: 'summary', headline: 'title' };
-const posts = [
-  postEntry('newer', { title: 'Panels <200 A>', summary: 'Why & when', date: '2024-02-01' }),
+const entries = [
   postEntry('older', { title: 'Older', summary: 'S', date: '2024-01-01' }),
+  postEntry('newer', { title: 'Panels <200 A>', summary: 'Why & when', date: '2024-02-01' }),
 ];
+const posts = collectMembers(entries, { posts: { template: 'post', description: 'The posts.' } }).posts!;
 
 describe('atomFeed', () => {
-  it('lists every post given, newest entry date as the feed’s, text escaped', () => {
+  it('lists every member given, newest first, the newest entry date as the feed’s, text escaped', () => {
     expect(atomFeed('https://www.example.com', posts, settings)).toBe(
       [
         '<?xml version="1.0" encoding="utf-8"?>',
@@ -44,9 +47,15 @@ describe('atomFeed', () => {
     );
   });
 
+  it('orders members of one day by route, whatever order they come in', () => {
+    const member = (route: string): Member => ({ route, title: route, data: { title: route, summary: 'S', date: '2024-03-01' }, status: 'published' });
+    const ids = (text: string) => [...text.matchAll(/<id>https:\/\/www\.example\.com(\/blog\/[a-z]+)<\/id>/g)].map((m) => m[1]);
+    expect(ids(atomFeed('https://www.example.com', [member('/blog/b'), ...posts, member('/blog/a')], settings))).toEqual(['/blog/a', '/blog/b', '/blog/newer', '/blog/older']);
+  });
+
   it('is written by extras at its path when the theme asks for one, and not otherwise', () => {
-    const model = siteModel({ posts });
-    expect(extras(model, [], { policy: {}, feed: settings }).map((f) => f.path)).toContain('blog/feed.xml');
+    const model = siteModel({ pages: entries });
+    expect(extras(model, [], { policy: {}, feeds: [{ settings, members: posts }] }).map((f) => f.path)).toContain('blog/feed.xml');
     expect(extras(model, [], { policy: {} }).map((f) => f.path)).not.toContain('blog/feed.xml');
   });
 });

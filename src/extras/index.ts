@@ -1,6 +1,7 @@
 // The extras stage (see the steps in src/build.ts): everything in dist/ besides the pages: the CDN's redirects
 // and headers, sitemap.xml, robots.txt, the feed and the web app manifest, bundled assets and static files.
 import type { SiteModel } from '../contracts/model.ts';
+import type { Member } from '../contracts/member.ts';
 import type { RenderedPage } from '../render/render.ts';
 import { canonicalUrl, NOT_FOUND_ROUTE } from '../url.ts';
 import { MANIFEST_ROUTE, type OutputFile } from '../bundle/bundle.ts';
@@ -15,10 +16,11 @@ import { contentSecurityPolicy, type Directives } from './csp.ts';
 import { UnwritableValue } from './unwritable.ts';
 
 /** The files a build generates besides pages, assets and static files. */
-/** What extras needs from the theme: origins for the security policy, and where the posts' feed goes. */
+/** What extras needs from the theme: origins for the security policy, and the feeds of its collections. */
 export interface ExtrasSettings {
   policy: Directives;
-  feed?: FeedSettings;
+  /** Each feed with the members it lists. */
+  feeds?: readonly { settings: FeedSettings; members: readonly Member[] }[];
   /** The theme's web app manifest and the icons it lists. */
   manifest?: { members: WebAppManifest; icons: readonly ManifestIcon[] };
   /** Paths inside dist/ of the files the build makes besides pages and these extras: bundled assets, picture variants, share cards. */
@@ -32,12 +34,9 @@ export interface ExtrasSettings {
 }
 
 export function extras(model: SiteModel, pages: readonly RenderedPage[], settings: ExtrasSettings): OutputEntry[] {
-  const { policy, feed, manifest } = settings;
+  const { policy, feeds = [], manifest } = settings;
   const code = pages.map((page) => page.facts.inline);
-  const indexed = new Set([
-    ...model.pages.filter((p) => !p.data.noindex).map((p) => p.route),
-    ...model.posts.map((p) => p.route),
-  ]);
+  const indexed = new Set(model.pages.filter((p) => !p.head.noindex).map((p) => p.route));
   const file = (path: string, write: () => string): OutputEntry => {
     try {
       return { path, contents: write() };
@@ -51,7 +50,7 @@ export function extras(model: SiteModel, pages: readonly RenderedPage[], setting
     file('_headers', () => headersFile(headerRules(contentSecurityPolicy(policy, { styles: code.flatMap((c) => c.styles).sort(), scripts: code.flatMap((c) => c.scripts).sort() })))),
     file('sitemap.xml', () => sitemap([...indexed].map((route) => canonicalUrl(model.site.baseUrl, route)))),
     file('robots.txt', () => robots(model.site.baseUrl)),
-    ...(feed ? [file(feed.path.slice(1), () => atomFeed(model.site.baseUrl, model.posts, feed))] : []),
+    ...feeds.map((feed) => file(feed.settings.path.slice(1), () => atomFeed(model.site.baseUrl, feed.members, feed.settings))),
     ...(manifest ? [file(MANIFEST_ROUTE.slice(1), () => webAppManifest(manifest.members, manifest.icons))] : []),
   ];
 }
@@ -63,11 +62,14 @@ export function extras(model: SiteModel, pages: readonly RenderedPage[], setting
  * errors were found, so nothing is written and a value the rules refused must not reach a writer's guard.
  */
 export function themedExtras(model: SiteModel, pages: readonly RenderedPage[], theme: Theme, manifestIcons: readonly ManifestIcon[], made: readonly string[], refused: boolean): OutputEntry[] {
-  const feed = theme.post.feed?.(model.site);
+  const feeds = Object.entries(theme.collections ?? {}).flatMap(([name, collection]) => {
+    const settings = 'feed' in collection ? collection.feed?.(model.site) : undefined;
+    return settings ? [{ settings, members: model.collections[name] ?? [] }] : [];
+  });
   const manifest = theme.manifest?.(model.site);
   return extras(model, pages, {
     policy: theme.securityPolicy?.(model.site) ?? {},
-    ...(feed ? { feed: { ...feed, date: theme.post.date } } : {}),
+    feeds,
     ...(manifest ? { manifest: { members: manifest, icons: manifestIcons } } : {}),
     made,
     refused,
@@ -78,11 +80,11 @@ export function webAppManifest(members: WebAppManifest, icons: readonly Manifest
   return JSON.stringify({ start_url: '/', display: 'browser', ...members, ...(icons.length > 0 ? { icons } : {}) }, null, 2) + '\n';
 }
 
-/** The paths a visitor can reach as files: every page but the not-found one, every static and made file, the feed and the manifest. */
-function sitePaths(model: SiteModel, pages: readonly RenderedPage[], { feed, manifest, made = [] }: ExtrasSettings): SitePaths {
+/** The paths a visitor can reach as files: every page but the not-found one, every static and made file, the feeds and the manifest. */
+function sitePaths(model: SiteModel, pages: readonly RenderedPage[], { feeds = [], manifest, made = [] }: ExtrasSettings): SitePaths {
   return {
     pages: pages.filter((p) => p.route !== NOT_FOUND_ROUTE).map((p) => p.route),
-    files: [...model.statics.map((s) => s.route), ...made.map((path) => `/${path}`), ...(feed ? [feed.path] : []), ...(manifest ? [MANIFEST_ROUTE] : [])],
+    files: [...model.statics.map((s) => s.route), ...made.map((path) => `/${path}`), ...feeds.map((feed) => feed.settings.path), ...(manifest ? [MANIFEST_ROUTE] : [])],
   };
 }
 

@@ -23,8 +23,8 @@ export interface SitePaths {
  * - Every file a rule would catch (and, for a page, each of its aliases) gets
  *   lines of its own first: the file served as it is, an alias sent to its
  *   page with a permanent redirect. Cloudflare applies a matching rule even
- *   where a file exists, so without these `/blog/* /blog 302` would send every
- *   post, the feed, and `/blog/` to the list. On Netlify the file shadows them.
+ *   where a file exists, so without these `/news/* /news 302` would send every
+ *   article, the feed, and `/news/` to the list. On Netlify the file shadows them.
  * - Exact lines come before the patterns wherever that cannot change which rule
  *   matches first: Cloudflare counts every line after the first pattern against
  *   its limit of 100 dynamic rules (exact ones have a limit of 2,000).

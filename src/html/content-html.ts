@@ -1,14 +1,14 @@
-// HTML that comes from content (a post's Markdown, and the raw HTML an editor
-// may write in it) is held to an allow-list: the elements and attributes a post
+// HTML that comes from content (a page's Markdown, and the raw HTML an editor
+// may write in it) is held to an allow-list: the elements and attributes a page
 // needs, links and images with safe URLs, and nothing that runs or restyles:
 // no scripts, event handlers, frames, styles, meta or base elements, forms,
-// objects or embeds. The rule over posts (src/rules/unsafe-html.ts) refuses
-// anything outside it at its line; the render passes every post's HTML through
+// objects or embeds. The rule over Markdown (src/rules/unsafe-html.ts) refuses
+// anything outside it at its line; the render passes every Markdown body's HTML through
 // the sanitiser as well, so nothing outside it reaches a page even so.
 import sanitizeHtml from 'sanitize-html';
 import { Parser } from 'htmlparser2';
 
-// The most frequent elements of a post first: the sanitiser looks each start and end tag up in
+// The most frequent elements of Markdown first: the sanitiser looks each start and end tag up in
 // this list from its start (a list of 250,000 items spent a sixth of its time there).
 const ELEMENTS = [
   'li', 'p', 'a', 'td', 'tr', 'code', 'em', 'strong', 'ul', 'ol', 'h2', 'h3', 'img', 'source', 'picture', 'br', 'h1', 'h4', 'h5', 'h6',
@@ -39,18 +39,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: SCHEMES,
   allowedSchemesByTag: { img: ['http', 'https'], source: ['http', 'https'] },
   allowProtocolRelative: false,
-  // An input that is not a task list's checkbox is a field to type into, which a post has no use for.
+  // An input that is not a task list's checkbox is a field to type into, which a page's text has no use for.
   exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
 };
 
 /** `html` with everything outside the allow-list removed (the text of a removed harmless element stays). HTML nested past MAX_HTML_DEPTH is shown as text. */
 export function safeContentHtml(html: string): string {
-  // The rule over raw HTML refuses such a post; until then its HTML is text, read in linear time.
+  // The rule over raw HTML refuses such a page; until then its HTML is text, read in linear time.
   if (htmlTooDeep(html) !== undefined) return `<p>${html.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`;
   return sanitizeHtml(html, OPTIONS);
 }
 
-/** Elements raw HTML in content may nest: a post rarely nests five. */
+/** Elements raw HTML in content may nest: a page rarely nests five. */
 export const MAX_HTML_DEPTH = 100;
 
 const VOID_ELEMENTS = new Set(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
@@ -136,7 +136,7 @@ export function unsafeParts(html: string): UnsafePart[] {
       const start = parser.startIndex;
       const at = places;
       places = new Map();
-      // An input is a task list's checkbox or nothing a post needs.
+      // An input is a task list's checkbox or nothing a page's text needs.
       if (!ELEMENTS.includes(element) || (element === 'input' && attributes.type?.toLowerCase() !== 'checkbox')) {
         found.push({ element, offset: start });
         return;

@@ -1,6 +1,6 @@
-// A post's images, as the build made them: each `<img>` of the post's HTML whose
+// A Markdown page's images, as the build made them: each `<img>` of its HTML whose
 // source is a photo of the site becomes a `<picture>` with its AVIF and WebP
-// variants, the real width and height, and lazy loading (a post's own images
+// variants, the real width and height, and lazy loading (a page's own images
 // are below its header). Pure; the HTML has been through the sanitiser.
 import { sitePath, type Picture } from '../images/picture.ts';
 import { escapeXml as escape } from '../extras/xml.ts';

@@ -1,6 +1,6 @@
-// A post's Markdown, read into marked's tokens once per post: the images stage
+// A page's Markdown body, read into marked's tokens once per page: the images stage
 // and the link rule look for the links in it, the raw HTML rule for its HTML,
-// and the render turns the same tokens into HTML. A post of 50,000 links was
+// and the render turns the same tokens into HTML. A page of 50,000 links was
 // read three times before.
 //
 // Content is untrusted, so the reading is bounded twice over:
@@ -13,10 +13,10 @@
 // - in depth: marked reads every nested emphasis, link, quote and list by
 //   calling itself, and 1,500 levels of `**` overflow the stack. Past
 //   MAX_MARKDOWN_DEPTH levels the rest of a construct is kept as plain text and
-//   the place is remembered, so the rules refuse the post at that line
+//   the place is remembered, so the rules refuse the page at that line
 //   (src/rules/markdown-depth.ts) and nothing deeper is ever built.
 import { Lexer, marked, Tokenizer, type Token, type Tokens, type TokensList } from 'marked';
-import type { PostEntry } from '../contracts/model.ts';
+import type { MarkdownBody } from '../contracts/model.ts';
 import { perObject } from '../memo.ts';
 import { MAX_MARKDOWN_DEPTH } from '../validate/limits.ts';
 
@@ -114,7 +114,7 @@ export function trimmedUrl(url: string, backpedal: RegExp = GFM_INLINE._backpeda
  * last run that could close it; a run that never closes reads them all, so 100 kB of
  * `*_a` (every `_` opens, none closes) took tens of seconds. The searches are counted in
  * runs read, and a search that would take the count past EMPHASIS_READS times the runs
- * there are is not made: the run is kept as text, and the rules refuse the post there.
+ * there are is not made: the run is kept as text, and the rules refuse the page there.
  */
 interface EmphasisBudget {
   /** Where each run of each delimiter starts, in order. */
@@ -223,7 +223,7 @@ class BoundedTokenizer extends Tokenizer {
    * A list item's lines of text that are not indented under it (lazy continuation lines) cost
    * marked time that grows faster than their number: 128,000 such lines took 29 s. Past
    * LAZY_LINES of them in a row the list is not read: its lines are kept as one paragraph of
-   * text, and the rules refuse the post there.
+   * text, and the rules refuse the page there.
    */
   override list(src: string): Tokens.List | undefined {
     if (!LIST_START.test(src)) return super.list(src);
@@ -235,7 +235,7 @@ class BoundedTokenizer extends Tokenizer {
       if (line.trim() === '') break;
       lazy = /^[ \t]/.test(line) || LIST_START.test(line) ? 0 : lazy + 1;
       if (lazy > LAZY_LINES) {
-        // Up to the first blank line after the limit, so the rest of the post is read as usual.
+        // Up to the first blank line after the limit, so the rest of the body is read as usual.
         const blank = /\n[ \t]*\n/.exec(src.slice(end));
         const stop = blank ? end + blank.index + 1 : src.length;
         const raw = src.slice(0, stop);
@@ -259,7 +259,7 @@ class BoundedTokenizer extends Tokenizer {
   }
 }
 
-/** Tokens that stand for the rest of a construct nested past the limit: plain text, and where the rules refuse the post. */
+/** Tokens that stand for the rest of a construct nested past the limit: plain text, and where the rules refuse the page. */
 const tooDeepTokens = new WeakSet<Token>();
 
 /** Whether `token` is the plain-text rest of a construct nested more than MAX_MARKDOWN_DEPTH levels deep. */
@@ -320,8 +320,8 @@ export function markdownTokens(markdown: string): Token[] {
   return new BoundedLexer().lex(markdown);
 }
 
-/** The tokens of a post's body, once per post. Nobody may change them. */
-export const bodyTokens = perObject((post: PostEntry): readonly Token[] => markdownTokens(post.body));
+/** The tokens of a page's Markdown body, once per body. Nobody may change them. */
+export const bodyTokens = perObject((body: MarkdownBody): readonly Token[] => markdownTokens(body.text));
 
 /** Calls `visit` with every token of `tokens` and of their children (inline tokens, list items, table cells), in the order written: marked's own walk. */
 export function eachToken(tokens: readonly Token[], visit: (token: Token) => void): void {
@@ -330,10 +330,10 @@ export function eachToken(tokens: readonly Token[], visit: (token: Token) => voi
   });
 }
 
-/** A post's body as HTML, before it is held to the allow-list (src/html/content-html.ts). */
-export function bodyHtml(post: PostEntry): string {
+/** A page's Markdown body as HTML, before it is held to the allow-list (src/html/content-html.ts). */
+export function bodyHtml(body: MarkdownBody): string {
   // marked's parser reads the tokens and leaves them as they are.
-  return marked.parser(bodyTokens(post) as Token[], { async: false, gfm: true });
+  return marked.parser(bodyTokens(body) as Token[], { async: false, gfm: true });
 }
 
 /**
@@ -348,7 +348,7 @@ export function bodyHtml(post: PostEntry): string {
  * The searches together read the text a few times at most, whatever it holds.
  */
 export function tokenOffsets(markdown: string, tokens: readonly Token[]): (token: Token) => number {
-  // Worked out when a place is first asked for: a post with no problem needs none.
+  // Worked out when a place is first asked for: a body with no problem needs none.
   let offsets: Map<Token, number> | undefined;
   return (token) => (offsets ??= offsetsOf(markdown, tokens)).get(token) ?? 0;
 }

@@ -16,7 +16,7 @@ export interface HtmlScan {
 // One pattern finds every tag the page has, so the engine's regex matcher does the walking:
 // a comment (skipped), the start of a <script> or <style> element (its text is raw, skipped
 // to its end tag), or any other start tag with its attributes. Only a tag's attributes are read
-// as attributes: text between tags is text, even prose that reads ` href="/nowhere"` (a post's
+// as attributes: text between tags is text, even prose that reads ` href="/nowhere"` (a page's
 // text keeps its quotes unescaped). Inside a tag, ATTRIBUTE takes one name and its value after
 // another, so a value that reads like an attribute (`title="a onclick='b'"`) stays a value.
 // Each alternative stops at the next `<`, so the scan is linear whatever the page holds (the rest of

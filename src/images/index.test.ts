@@ -52,7 +52,7 @@ describe('images and the raster pictures of static/', () => {
       if (c.use === 'post-link') posts.push(postEntry(`post-${index}`, { title: 'A post', summary: 'A post.', date: '2024-01-01' }, `See [the photo](${route}).`));
     }
     expect(new Set(cases.map((c) => c.use)).size, 'every use is tried').toBe(7);
-    const model = siteModel({ statics, pages, posts, redirects, site: { name: 'Tiny', baseUrl: 'https://www.example.com', pictures: siteLinks } });
+    const model = siteModel({ statics, pages: [...pages, ...posts], redirects, site: { name: 'Tiny', baseUrl: 'https://www.example.com', pictures: siteLinks } });
     const result = await images(model, theme, cache);
     const published = new Map(result.statics.map((s) => [s.route, s]));
 

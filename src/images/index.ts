@@ -9,7 +9,7 @@
 // out, with a warning at its file (a draft's photos wait for the draft).
 import type { TSchema } from '@sinclair/typebox';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
-import type { PageEntry, PostEntry, SiteModel, StaticEntry } from '../contracts/model.ts';
+import { allPages, isMarkdownPage, type PageEntry, type SiteModel, type StaticEntry } from '../contracts/model.ts';
 import type { Theme } from '../contracts/theme.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
 import { formatPath } from '../validate/json-schema.ts';
@@ -44,12 +44,12 @@ export interface Images {
   later: MediaJob[];
 }
 
-/** Where an image is named: a field of a page or post, or an image in a post's Markdown. */
+/** Where an image is named: a field of a page, or an image in a page's Markdown. */
 interface Mention {
   file: string;
   path: string;
   position(): { line: number; column: number };
-  /** In a post's Markdown, where the link rule already reports a path that leads nowhere. */
+  /** In a page's Markdown, where the link rule already reports a path that leads nowhere. */
   markdown?: boolean;
 }
 
@@ -63,19 +63,19 @@ export async function images(model: SiteModel, theme: Theme, cacheDir: string, o
     if (mentions) mentions.push(where);
     else byPath.set(image, [where]);
   };
-  const mention = (schema: TSchema | undefined, data: unknown, entry: PageEntry | PostEntry) => {
+  const mention = (schema: TSchema | undefined, data: unknown, entry: PageEntry) => {
     if (!schema) return;
     for (const { path, value } of imageFields(schema, data)) add(value, { file: entry.file, path: formatPath(path), position: () => entry.source.locate(path) });
   };
-  for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) mention(theme.templates[page.template]?.schema, page.data, page);
-  for (const post of model.posts) {
-    mention(theme.post.schema, post.front, post);
+  for (const page of allPages(model)) {
+    mention(theme.templates[page.template]?.schema, page.data, page);
+    if (!isMarkdownPage(page)) continue;
     // Images in the body: those on the site itself are made like any other; each needs its alt text.
-    for (const image of linksOfBody(post)) {
+    for (const image of linksOfBody(page)) {
       if (image.alt === undefined) continue;
-      if (image.alt.trim() === '') result.diagnostics.push(diagnostic('image-alt-missing', { file: post.file, ...image.position() }, { path: image.href }));
+      if (image.alt.trim() === '') result.diagnostics.push(diagnostic('image-alt-missing', { file: page.file, ...image.position() }, { path: image.href }));
       const path = sitePath(image.href);
-      if (path) add(path, { file: post.file, path: '', position: image.position, markdown: true });
+      if (path) add(path, { file: page.file, path: '', position: image.position, markdown: true });
     }
   }
 
@@ -167,7 +167,7 @@ async function rasterStatics(model: SiteModel, result: Images, mentioned: Readon
 
 /**
  * The routes of `rasters` that published content writes as a path of its own (a link, an `<img>` in
- * a post, a value of site.yaml such as the share picture), rather than in an image field.
+ * a page's Markdown, a value of site.yaml such as the share picture), rather than in an image field.
  */
 function plainlyLinked(model: SiteModel, rasters: ReadonlyMap<string, RasterFormat>, mentioned: ReadonlyMap<string, readonly Mention[]>): Set<string> {
   // An image field's value is not a link to the original: the template shows the variants.
@@ -182,14 +182,10 @@ function plainlyLinked(model: SiteModel, rasters: ReadonlyMap<string, RasterForm
   // Once every picture is found linked (the share picture of site.yaml, say), the pages need no walk.
   const all = () => found.size === rasters.size;
   walk(model.site, [], visitIn('site.yaml'));
-  for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) {
+  for (const page of allPages(model)) {
     if (all()) return found;
     walk(page.data, [], visitIn(page.file));
-  }
-  for (const post of model.posts) {
-    if (all()) return found;
-    walk(post.front, [], visitIn(post.file));
-    for (const link of linksOfBody(post)) if (link.alt === undefined) visitIn(post.file)(link.href, []);
+    if (isMarkdownPage(page)) for (const link of linksOfBody(page)) if (link.alt === undefined) visitIn(page.file)(link.href, []);
   }
   // A redirect to a picture (an old address of a photo) sends visitors to it: it is linked too.
   for (const rule of model.redirects) visitIn(rule.file)(rule.to, []);

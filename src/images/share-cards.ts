@@ -1,6 +1,6 @@
 // The picture each page shows when it is shared (og:image, twitter:image), 1200
 // by 630: the theme draws it as SVG from the page (its title, the business, a
-// phone), or names an image of the site to show cropped to that shape (a post's
+// phone), or names an image of the site to show cropped to that shape (an article's
 // illustration or photo). sharp turns either into a PNG, once per distinct
 // drawing: cards are cached by their content, so a build where no title changed
 // draws none.
@@ -43,12 +43,8 @@ export async function shareCards(model: SiteModel, theme: Theme, pictures: Reado
   // A card that cannot be drawn is reported at the title it is drawn from.
   const wanted: { route: string; where: () => { file: string; line: number; column: number }; spec: ShareCardSpec }[] = [];
   for (const page of model.pages) {
-    const spec = theme.shareCard({ site: model.site, route: page.route, title: page.data.title, page: page.data, post: false });
-    if (spec) wanted.push({ route: page.route, where: () => ({ file: page.file, ...page.source.locate(['title']) }), spec });
-  }
-  for (const post of model.posts) {
-    const spec = theme.shareCard({ site: model.site, route: post.route, title: post.head.title, page: post.front, post: true });
-    if (spec) wanted.push({ route: post.route, where: () => ({ file: post.file, ...post.source.locate([post.head.titleField]) }), spec });
+    const spec = theme.shareCard({ site: model.site, route: page.route, title: page.head.title, template: page.template, page: page.data });
+    if (spec) wanted.push({ route: page.route, where: () => ({ file: page.file, ...page.source.locate([page.head.titleField]) }), spec });
   }
   // Two pages with the same card share one drawing, and in site dev one job.
   const made = new Map<string, Promise<Card | undefined>>();

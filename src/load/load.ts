@@ -229,7 +229,7 @@ function isVisible(file: string): boolean {
 }
 
 /**
- * A hidden file named like a page or post, in no hidden folder: an editor's `.vaughan.yaml` is
+ * A hidden file named like a page, in no hidden folder: an editor's `.vaughan.yaml` is
  * never read, unlike `.DS_Store`, which nobody expects to be.
  */
 function looksHiddenContent(file: string): boolean {

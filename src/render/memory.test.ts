@@ -1,41 +1,44 @@
 // Which pages a change re-renders: the dependency graph of the dev server, from
 // literal models. A page depends on its own data, on what every page is handed,
-// and on the posts and collections it read while rendering; nothing else.
+// and on the collections (the posts among them) it read while rendering; nothing else.
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import type { Assets, Theme } from '../contracts/theme.ts';
 import type { Member } from '../collections/query.ts';
 import { render } from './render.ts';
 import { isStale } from './memory.ts';
+import { collectMembers } from '../collections/members.ts';
 import { documentElement, pageEntry, plainSchema, postEntry, siteModel, tinyTheme } from '../test-support.ts';
 
 const assets: Assets = { css: 'body{margin:0}', scripts: { menu: '/assets/menu-A.js', faq: '/assets/faq-A.js' } };
-const place = (route: string, label: string): Member => ({ route, title: label, data: { label } });
+const place = (route: string, label: string): Member => ({ route, title: label, data: { label }, status: 'published' });
 
-/** A theme whose `list` pages read the places collection and the stylesheet, whose `blog` page reads the posts and the menu script, and whose `plain` pages read none of these. */
+/** A theme whose `list` pages read the places collection and the stylesheet, whose `blog` page reads the posts collection and the menu script, and whose `plain` pages read none of these. */
 function readingTheme(): Theme {
   return tinyTheme({
     templates: {
+      post: tinyTheme().templates.post!,
       plain: { schema: plainSchema, component: ({ page }) => documentElement(String(page.title), '') },
       list: {
         schema: plainSchema,
         component: ({ page, collections, assets: { css } }) =>
           documentElement(String(page.title), '', createElement('style', null, css), createElement('ul', null, ...(collections.places ?? []).map((m) => createElement('li', { key: m.route }, String(m.data.label))))),
       },
-      blog: { schema: plainSchema, component: ({ page, posts, assets: { scripts } }) => documentElement(String(page.title), '', createElement('p', null, `${posts.length} posts`), createElement('script', { src: scripts.menu })) },
+      blog: { schema: plainSchema, component: ({ page, collections, assets: { scripts } }) => documentElement(String(page.title), '', createElement('p', null, `${collections.posts?.length} posts`), createElement('script', { src: scripts.menu })) },
     },
   });
 }
 
 function model(parts: { about?: string; places?: Member[]; posts?: number } = {}) {
+  const posts = Array.from({ length: parts.posts ?? 1 }, (_, i) => postEntry(`p${i}`, { title: `Post ${i}`, summary: 'S', date: '2024-01-01' }));
   return siteModel({
     pages: [
       { ...pageEntry('/about', { title: parts.about ?? 'About' }), template: 'plain' },
       { ...pageEntry('/areas', { title: 'Areas' }), template: 'list' },
       { ...pageEntry('/blog', { title: 'Blog' }), template: 'blog' },
+      ...posts,
     ],
-    posts: Array.from({ length: parts.posts ?? 1 }, (_, i) => postEntry(`p${i}`, { title: `Post ${i}`, summary: 'S', date: '2024-01-01' })),
-    collections: { places: parts.places ?? [place('/gta/ajax', 'Ajax')] },
+    collections: { places: parts.places ?? [place('/gta/ajax', 'Ajax')], ...collectMembers(posts, { posts: { template: 'post', description: 'The posts.' } }) },
   });
 }
 
@@ -99,14 +102,14 @@ describe('what a rebuild renders again', () => {
 });
 
 describe('isStale', () => {
-  const record = { page: null, diagnostics: [], own: 'o', global: 'g', reads: { posts: 'p1' } };
+  const record = { page: null, diagnostics: [], own: 'o', global: 'g', reads: { 'collection:posts': 'p1' } };
   it('is fresh when the own data, the shared inputs and each part read are as they were', () => {
-    expect(isStale(record, 'o', { global: 'g', reads: { posts: 'p1', 'collection:places': 'c2' } })).toBe(false);
+    expect(isStale(record, 'o', { global: 'g', reads: { 'collection:posts': 'p1', 'collection:places': 'c2' } })).toBe(false);
   });
   it('is stale when any of them moved, or a part it read is gone', () => {
-    expect(isStale(record, 'o2', { global: 'g', reads: { posts: 'p1' } })).toBe(true);
-    expect(isStale(record, 'o', { global: 'g2', reads: { posts: 'p1' } })).toBe(true);
-    expect(isStale(record, 'o', { global: 'g', reads: { posts: 'p2' } })).toBe(true);
+    expect(isStale(record, 'o2', { global: 'g', reads: { 'collection:posts': 'p1' } })).toBe(true);
+    expect(isStale(record, 'o', { global: 'g2', reads: { 'collection:posts': 'p1' } })).toBe(true);
+    expect(isStale(record, 'o', { global: 'g', reads: { 'collection:posts': 'p2' } })).toBe(true);
     expect(isStale(record, 'o', { global: 'g', reads: {} })).toBe(true);
   });
 });

@@ -6,8 +6,6 @@ import type { Diagnostic } from '../contracts/diagnostics.ts';
 import type { Theme } from '../contracts/theme.ts';
 import type { RenderedPage } from '../contracts/rendered.ts';
 
-/** The read of every post (lists, neighbours, counts). */
-export const POSTS = 'posts';
 /** The read of the stylesheet's text. */
 export const STYLESHEET = 'stylesheet';
 /** The read of one client script's URL. */
@@ -23,7 +21,7 @@ export function collectionRead(name: string): string {
 export interface Inputs {
   /** What every page is handed: site, base URL, the names of the scripts. */
   global: string;
-  /** One fingerprint per trackable part (posts, each collection). */
+  /** One fingerprint per trackable part (the stylesheet, each collection, each script). */
   reads: Record<string, string>;
 }
 

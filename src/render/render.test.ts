@@ -1,7 +1,8 @@
-// render(): a literal model through a literal theme: output files, the doctype, the props templates get, posts' HTML and template failures.
+// render(): a literal model through a literal theme: output files, the doctype, the props templates get, Markdown pages' HTML and template failures.
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
-import type { Assets, PageProps, PostPage } from '../contracts/theme.ts';
+import type { Assets, MarkdownPage, PageProps } from '../contracts/theme.ts';
+import { collectMembers } from '../collections/members.ts';
 import { inShard, render } from './render.ts';
 import { documentElement, pageEntry, plainSchema, postEntry, siteModel, tinyTheme } from '../test-support.ts';
 
@@ -19,9 +20,8 @@ describe('inShard', () => {
 describe('render', () => {
   it('writes / to index.html, /a/b to a/b.html and the not-found route to 404.html, sorted by output file', () => {
     const model = siteModel({
-      pages: [pageEntry('/'), pageEntry('/a/b'), pageEntry('/about')],
+      pages: [pageEntry('/'), pageEntry('/a/b'), pageEntry('/about'), postEntry('first', { title: 'First', summary: 'S', date: '2024-01-01' })],
       notFound: pageEntry('/404'),
-      posts: [postEntry('first', { title: 'First', summary: 'S', date: '2024-01-01' })],
     });
     const { pages, diagnostics } = render(model, tinyTheme(), assets);
     expect(diagnostics).toEqual([]);
@@ -41,7 +41,7 @@ describe('render', () => {
     );
   });
 
-  it('hands a template the site, the page data, the route, the canonical URL, the assets and the posts', () => {
+  it('hands a template the site, the page data, the route, the canonical URL, the assets and the collections', () => {
     const received: PageProps[] = [];
     const theme = tinyTheme({
       templates: {
@@ -54,10 +54,8 @@ describe('render', () => {
         },
       },
     });
-    const model = siteModel({
-      pages: [pageEntry('/'), pageEntry('/services/panels')],
-      posts: [postEntry('newer', { title: 'Newer', summary: 'S', date: '2024-02-01' }, 'One two three'), postEntry('older', { title: 'Older', summary: 'S', date: '2024-01-01' })],
-    });
+    const posts = [postEntry('newer', { title: 'Newer', summary: 'S', date: '2024-02-01' }, 'One two three'), postEntry('older', { title: 'Older', summary: 'S', date: '2024-01-01' })];
+    const model = siteModel({ pages: [pageEntry('/'), pageEntry('/services/panels')], collections: collectMembers(posts, { posts: { template: 'post', description: 'The posts.' } }) });
     render(model, theme, assets);
     expect(received.map((p) => [p.route, p.canonical])).toEqual([
       ['/', 'https://www.example.com/'],
@@ -68,31 +66,37 @@ describe('render', () => {
     expect(props.site).toEqual({ name: 'Tiny', baseUrl: 'https://www.example.com' });
     expect(props.assets).toEqual(assets);
     expect(props.page).toEqual({ template: 'plain', title: 'Title of /services/panels', description: model.pages[1]!.data.description, noindex: false, heading: 'Heading of /services/panels' });
-    expect(props.posts).toEqual([
-      { slug: 'newer', route: '/blog/newer', front: { title: 'Newer', summary: 'S', date: '2024-02-01' }, words: 3, status: 'published' },
-      { slug: 'older', route: '/blog/older', front: { title: 'Older', summary: 'S', date: '2024-01-01' }, words: 2, status: 'published' },
-    ]);
+    expect(props.collections).toEqual({
+      posts: [
+        { route: '/blog/newer', title: 'Newer', data: { title: 'Newer', summary: 'S', date: '2024-02-01' }, words: 3, status: 'published' },
+        { route: '/blog/older', title: 'Older', data: { title: 'Older', summary: 'S', date: '2024-01-01' }, words: 2, status: 'published' },
+      ],
+    });
   });
 
-  it('turns a post’s Markdown body into HTML and gives the post the common fields from its head', () => {
-    const received: PageProps<PostPage>[] = [];
+  it('turns a Markdown page’s body into HTML and gives the page the common fields from its head', () => {
+    const received: PageProps<MarkdownPage>[] = [];
     const base = tinyTheme();
     const theme = {
       ...base,
-      post: {
-        ...base.post,
-        component: (props: PageProps<PostPage>) => {
-          received.push(props);
-          return documentElement(props.page.title, props.canonical, createElement('article', { dangerouslySetInnerHTML: { __html: props.page.html } }));
+      templates: {
+        ...base.templates,
+        post: {
+          ...base.templates.post!,
+          component: (props: PageProps<MarkdownPage>) => {
+            received.push(props);
+            return documentElement(props.page.title, props.canonical, createElement('article', { dangerouslySetInnerHTML: { __html: props.page.html } }));
+          },
         },
       },
     };
     const body = '## Why\n\nPanels *wear out*. See [the guide](/guide).\n\n- one\n- two\n';
-    const model = siteModel({ posts: [postEntry('panels', { title: 'Panels', seoTitle: 'Panel upgrades', summary: 'When to upgrade', date: '2024-01-01' }, body)] });
+    const model = siteModel({ pages: [postEntry('panels', { title: 'Panels', seoTitle: 'Panel upgrades', summary: 'When to upgrade', date: '2024-01-01' }, body)] });
     const { pages } = render(model, theme, assets);
     const page = received[0]!.page;
     expect(page.html).toBe('<h2>Why</h2>\n<p>Panels <em>wear out</em>. See <a href="/guide">the guide</a>.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n');
-    expect(page).toMatchObject({ template: 'post', title: 'Panel upgrades', description: 'When to upgrade', noindex: false, slug: 'panels' });
+    expect(page).toMatchObject({ template: 'post', title: 'Panel upgrades', description: 'When to upgrade', noindex: false, words: 12, status: 'published' });
+    expect(page.front).toEqual({ title: 'Panels', seoTitle: 'Panel upgrades', summary: 'When to upgrade', date: '2024-01-01' });
     expect(received[0]!.canonical).toBe('https://www.example.com/blog/panels');
     expect(pages[0]!.html).toContain('<article><h2>Why</h2>\n<p>Panels <em>wear out</em>.');
   });

@@ -4,7 +4,7 @@
 // A page's HTML is a function of what its template was handed, so a later build
 // (the dev server's, after an edit) passes the previous result back as `memory` and
 // renders only the pages whose inputs changed. What a page was handed is its own
-// data plus the shared props; posts, each collection, the stylesheet and each
+// data plus the shared props; each collection, the stylesheet and each
 // script's URL are tracked as they are read, so editing a place re-renders the
 // pages that list places, and changing the FAQ script the pages that load it.
 import { createHash } from 'node:crypto';
@@ -14,13 +14,13 @@ import { bodyHtml } from '../html/markdown.ts';
 import { safeContentHtml } from '../html/content-html.ts';
 import { withPictures } from '../html/content-pictures.ts';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
-import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
+import { allPages, isMarkdownPage, type MarkdownPageEntry, type PageEntry, type SiteModel } from '../contracts/model.ts';
 import { canonicalUrl, outputFileFor } from '../url.ts';
-import type { Assets, PageProps, PostPage, PostSummary, ShareCard, Theme } from '../contracts/theme.ts';
+import type { Assets, CommonPageFields, MarkdownPage, PageProps, ShareCard, Theme } from '../contracts/theme.ts';
 import { perObject } from '../memo.ts';
 import { pageFacts, splicedFacts, type PageFacts } from '../html/page-facts.ts';
 import { createBlockCache, renderSpliced } from './shared-blocks.ts';
-import { isStale, POSTS, STYLESHEET, collectionRead, scriptRead, type Inputs, type PageRecord, type RenderMemory } from './memory.ts';
+import { isStale, STYLESHEET, collectionRead, scriptRead, type Inputs, type PageRecord, type RenderMemory } from './memory.ts';
 
 export type { RenderMemory } from './memory.ts';
 
@@ -72,9 +72,8 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
   const pages: RenderedPage[] = [];
   const diagnostics: Diagnostic[] = [];
   const renderedRoutes: string[] = [];
-  const posts: PostSummary[] = model.posts.map(({ slug, route, front, words, status }) => ({ slug, route, front, words, status }));
   const cards = model.shareCards ?? {};
-  const shared = { site: model.site, baseUrl: model.site.baseUrl, assets, posts, collections: model.collections, pictures: model.pictures ?? {} };
+  const shared = { site: model.site, baseUrl: model.site.baseUrl, assets, collections: model.collections, pictures: model.pictures ?? {} };
   const remember = options.remember !== false;
   // Fingerprinting every page and collection costs time a build that runs once does not need.
   const inputs = remember ? sharedInputs(shared) : { global: '', reads: {} };
@@ -123,14 +122,11 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
   let position = -1;
   // A thread is sent only the pages at its own positions (renderModel in threads.ts): keep the two in step.
   const mine = () => inShard(++position, shard);
-  for (const page of [...model.pages, ...(model.notFound ? [model.notFound] : [])]) {
+  for (const page of allPages(model)) {
     if (!mine()) continue;
     const template = theme.templates[page.template]!;
-    renderOne(page.file, page.route, page.template, () => pageSignature(page), (reads) => called(template.component, pageProps(page, shared, reads, cards[page.route])));
-  }
-  for (const post of model.posts) {
-    if (!mine()) continue;
-    renderOne(post.file, post.route, 'post', () => postSignature(post), (reads) => called(theme.post.component, postProps(post, shared, reads, theme.post.imageSizes ?? '100vw', cards[post.route])));
+    const sizes = template.markdown?.imageSizes ?? '100vw';
+    renderOne(page.file, page.route, page.template, () => pageSignature(page), (reads) => called(template.component, pageProps(page, shared, reads, sizes, cards[page.route])));
   }
   pages.sort((a, b) => (a.output < b.output ? -1 : 1));
   return { pages, diagnostics, memory: { theme, records }, renderedRoutes };
@@ -146,7 +142,7 @@ export interface Shard {
   weights: readonly number[];
 }
 
-/** Whether the page at `position` (pages first, then posts) is in `shard`. */
+/** Whether the page at `position` (in route order, the 404 page last) is in `shard`. */
 export function inShard(position: number, shard: Shard): boolean {
   let slot = position % shard.weights.reduce((sum, weight) => sum + weight, 0);
   for (const [index, weight] of shard.weights.entries()) {
@@ -173,7 +169,7 @@ function called<P>(template: (props: P) => ReactElement, props: P): ReactElement
 
 /** Fingerprints of the shared props: one for what every page reads, one per trackable part. */
 function sharedInputs(shared: Shared): Inputs {
-  const reads: Record<string, string> = { [POSTS]: signature(shared.posts), [STYLESHEET]: signature(shared.assets.css) };
+  const reads: Record<string, string> = { [STYLESHEET]: signature(shared.assets.css) };
   for (const [name, members] of Object.entries(shared.collections)) reads[collectionRead(name)] = signature(members);
   for (const [name, url] of Object.entries(shared.assets.scripts)) reads[scriptRead(name)] = url;
   // The list of script names is what a page sees when it asks for one the bundle does not have.
@@ -181,15 +177,14 @@ function sharedInputs(shared: Shared): Inputs {
 }
 
 // A later build keeps the entries of files it did not read again, so their fingerprints are kept too.
-const pageSignature = perObject((page: PageEntry) => signature(page.route, page.template, page.data));
-const postSignature = perObject((post: PostEntry) => signature(post.route, post.front, post.body, post.status, post.head));
+const pageSignature = perObject((page: PageEntry) => signature(page.route, page.template, page.data, page.head, page.body?.text, page.status));
 
 function signature(...values: unknown[]): string {
   return createHash('sha1').update(JSON.stringify(values)).digest('base64');
 }
 
 /**
- * The shared props with posts and each collection behind getters that note the
+ * The shared props with each collection and script behind getters that note the
  * read. Spreading or destructuring the props reads them too, which errs on the
  * side of rendering again.
  */
@@ -218,10 +213,6 @@ function trackedShared(shared: Shared, reads: Set<string>): Shared {
       ...(shared.assets.icons ? { icons: shared.assets.icons } : {}),
       ...(shared.assets.manifest ? { manifest: shared.assets.manifest } : {}),
     },
-    get posts() {
-      reads.add(POSTS);
-      return shared.posts;
-    },
     collections,
     // Part of the global fingerprint, as the site is.
     pictures: shared.pictures,
@@ -229,15 +220,16 @@ function trackedShared(shared: Shared, reads: Set<string>): Shared {
 }
 
 // A page's share card is drawn from the page's own data and the site, which its fingerprints already cover.
-function pageProps(page: PageEntry, shared: Shared, reads: Set<string>, card: ShareCard | undefined): PageProps<Record<string, unknown>> {
-  return Object.assign(trackedShared(shared, reads), { page: page.data, route: page.route, canonical: canonicalUrl(shared.baseUrl, page.route) }, card ? { shareCard: card } : {});
+function pageProps(page: PageEntry, shared: Shared, reads: Set<string>, imageSizes: string, card: ShareCard | undefined): PageProps<Record<string, unknown>> {
+  const props = { page: isMarkdownPage(page) ? markdownPage(page, shared.pictures, imageSizes) : page.data, route: page.route, canonical: canonicalUrl(shared.baseUrl, page.route) };
+  return Object.assign(trackedShared(shared, reads), props, card ? { shareCard: card } : {}) as PageProps<Record<string, unknown>>;
 }
 
-function postProps(post: PostEntry, shared: Shared, reads: Set<string>, imageSizes: string, card: ShareCard | undefined): PageProps<PostPage> {
-  // Content's HTML keeps to the allow-list whatever a post holds (src/html/content-html.ts).
-  const html = withPictures(safeContentHtml(bodyHtml(post)), shared.pictures, imageSizes);
-  const page = { front: post.front, slug: post.slug, html, words: post.words, status: post.status };
-  // The post template gets the common fields too, so shared head components work unchanged.
-  const common = { template: 'post', title: post.head.title, description: post.head.description, noindex: false };
-  return Object.assign(trackedShared(shared, reads), { page: { ...page, ...common }, route: post.route, canonical: canonicalUrl(shared.baseUrl, post.route) }, card ? { shareCard: card } : {});
+/** A Markdown page as its template gets it: the front matter, the body as HTML, and the common fields from its head. */
+function markdownPage(page: MarkdownPageEntry, pictures: Shared['pictures'], imageSizes: string): MarkdownPage & CommonPageFields {
+  // Content's HTML keeps to the allow-list whatever the Markdown holds (src/html/content-html.ts).
+  const html = withPictures(safeContentHtml(bodyHtml(page.body)), pictures, imageSizes);
+  // The common fields too, so shared head components work unchanged.
+  const common = { template: page.template, title: page.head.title, description: page.head.description, noindex: page.head.noindex };
+  return { front: page.data, html, words: page.body.words, status: page.status, ...common };
 }

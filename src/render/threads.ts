@@ -6,7 +6,7 @@
 // the new output tree and sends back only their facts, so no page's HTML
 // crosses threads.
 import type { Diagnostic } from '../contracts/diagnostics.ts';
-import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
+import type { PageEntry, SiteModel } from '../contracts/model.ts';
 import type { Assets, Theme } from '../contracts/theme.ts';
 import type { ParsedYaml } from '../validate/yaml.ts';
 import { loadTheme } from '../load/theme.ts';
@@ -46,11 +46,10 @@ interface ThreadTask {
 }
 
 /** The model without what only the calling thread needs (positions in files, static files, redirects). */
-type RenderModel = Omit<SiteModel, 'siteSource' | 'pages' | 'notFound' | 'posts' | 'redirects' | 'statics'> & {
+type RenderModel = Omit<SiteModel, 'siteSource' | 'pages' | 'notFound' | 'redirects' | 'statics'> & {
   /** Only the thread's own share: null in the places of the pages other threads render, which it skips. */
   pages: (Omit<PageEntry, 'source'> | null)[];
   notFound: Omit<PageEntry, 'source'> | null;
-  posts: Omit<PostEntry, 'source'>[];
 };
 
 /** What a thread sends back: its pages (facts, no HTML), problems, and the bytes it wrote. */
@@ -95,14 +94,14 @@ export function renderOnThreads(threads: readonly Thread[], root: string, output
 
 /**
  * What a thread needs of the model to render its share. A large site's page data is most of the
- * model, and each thread gets a copy: only its own pages go (posts all go, as every page may list them).
+ * model, and each thread gets a copy: only its own pages go (what pages list of each other is in the collections, which all go).
  */
 function renderModel(model: SiteModel, shard: Shard): RenderModel {
-  const { siteSource: _s, redirects: _r, statics: _t, pages, notFound, posts, ...rest } = model;
+  const { siteSource: _s, redirects: _r, statics: _t, pages, notFound, ...rest } = model;
   const withoutSource = <T extends { source: ParsedYaml }>({ source: _, ...entry }: T) => entry;
   // The same positions render.ts gives each share: pages first, in order.
   const own = pages.map((page, position) => (inShard(position, shard) ? withoutSource(page) : null));
-  return { ...rest, pages: own, notFound: notFound && withoutSource(notFound), posts: posts.map(withoutSource) };
+  return { ...rest, pages: own, notFound: notFound && withoutSource(notFound) };
 }
 
 /** In a thread: render the share, write each page, send the facts back. */

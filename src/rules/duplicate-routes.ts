@@ -1,10 +1,10 @@
 // Two files must not claim one route: which one wins would depend on luck.
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
-import type { SiteModel } from '../contracts/model.ts';
+import { allPages, type SiteModel } from '../contracts/model.ts';
 
 export function duplicateRoutes(model: SiteModel): Diagnostic[] {
   const byRoute = new Map<string, string[]>();
-  for (const { route, file } of [...model.pages, ...model.posts, ...(model.notFound ? [model.notFound] : [])]) {
+  for (const { route, file } of allPages(model)) {
     byRoute.set(route, [...(byRoute.get(route) ?? []), file]);
   }
   const out: Diagnostic[] = [];

@@ -3,7 +3,7 @@
 // a feed no XML parser reads), noncharacters and lone surrogates, and the
 // invisible marks that reorder or split text as it is displayed (the "Trojan
 // Source" trick: `Call <U+200F>416 555 0100` shows as `0100 555 416`). Refused
-// where they are written, in every text value and in posts' bodies.
+// where they are written, in every text value and in Markdown bodies.
 //
 // Which marks are refused depends on the text around them, because some are
 // how certain languages are written:
@@ -26,7 +26,7 @@
 // The characters XML forbids are exactly those the feed and sitemap writers
 // refuse (src/extras/xml.ts), so a value this rule passes can always be written.
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
-import type { PostEntry, SiteModel } from '../contracts/model.ts';
+import { markdownPages, type MarkdownPageEntry, type SiteModel } from '../contracts/model.ts';
 import type { ParsedYaml } from '../validate/yaml.ts';
 import { formatPath } from '../validate/json-schema.ts';
 import { perObject } from '../memo.ts';
@@ -186,7 +186,7 @@ function textBefore(text: string, index: number): string {
 }
 
 export function hiddenCharacters(model: SiteModel): Diagnostic[] {
-  return [...contentSources(model).flatMap(({ file, source }) => inData(source)(file)), ...model.posts.flatMap(inBody), ...model.statics.flatMap(inName)];
+  return [...contentSources(model).flatMap(({ file, source }) => inData(source)(file)), ...markdownPages(model).flatMap(inBody), ...model.statics.flatMap(inName)];
 }
 
 /**
@@ -213,19 +213,19 @@ const inData = perObject((source: ParsedYaml) => {
       diagnostic('hidden-character', { file, ...source.locate(path), path: formatPath(path) }, { character: characterName(character.code), after: textBefore(text, character.index) }));
 });
 
-/** At most this many problems per post body: each line is reported, up to a screenful. */
+/** At most this many problems per Markdown body: each line is reported, up to a screenful. */
 const MOST_IN_BODY = 20;
 
 // One problem per line of a body, at the character itself.
-const inBody = perObject((post: PostEntry): Diagnostic[] => {
+const inBody = perObject(({ file, body }: MarkdownPageEntry): Diagnostic[] => {
   const out: Diagnostic[] = [];
   let lastLineEnd = -1;
-  for (const character of hiddenCharactersOf(post.body)) {
+  for (const character of hiddenCharactersOf(body.text)) {
     if (character.index <= lastLineEnd) continue;
-    out.push(diagnostic('hidden-character', { file: post.file, ...bodyPosition(post.body, post.bodyLine, character.index) }, { character: characterName(character.code) }));
+    out.push(diagnostic('hidden-character', { file, ...bodyPosition(body.text, body.line, character.index) }, { character: characterName(character.code) }));
     if (out.length === MOST_IN_BODY) break;
-    const end = post.body.indexOf('\n', character.index);
-    lastLineEnd = end === -1 ? post.body.length : end;
+    const end = body.text.indexOf('\n', character.index);
+    lastLineEnd = end === -1 ? body.text.length : end;
   }
   return out;
 });

@@ -11,7 +11,8 @@ import { DESCRIPTION, postEntry, renderedPage, siteModel } from '../test-support
 function page(file: string, route: string, lines: string[]): PageEntry {
   const source = parseYaml(file, lines.join('\n') + '\n');
   const data = { template: 'plain', noindex: false, ...(source.data as object) } as PageEntry['data'];
-  return { file, route, template: 'plain', data, source };
+  const head = { title: String(data.title), description: String(data.description), noindex: false, titleField: 'title', descriptionField: 'description' };
+  return { file, route, template: 'plain', data, head, status: 'published', source };
 }
 
 const html = (body: string) => `<!DOCTYPE html><html><body>${body}</body></html>`;
@@ -30,15 +31,15 @@ describe('checkData', () => {
     ]);
   });
 
-  it('reports a title or description shared by two pages or posts at the later one’s field, ignoring case and spacing', () => {
+  it('reports a title or description shared by two pages, YAML or Markdown, at the later one’s field, ignoring case and spacing', () => {
     const other = 'Another description that is long enough to pass the common schema of every page.';
     const model = siteModel({
       pages: [
         page('pages/a.yaml', '/a', ['template: plain', 'title: Panel Upgrades', `description: ${DESCRIPTION}`]),
         page('pages/b.yaml', '/b', ['template: plain', `description: ${DESCRIPTION}`, 'title: panel  upgrades']),
         page('pages/c.yaml', '/c', ['template: plain', 'title: Unique', `description: ${other}`]),
+        postEntry('p', { title: 'Headline', seoTitle: 'Unique', summary: other, date: '2024-01-01' }),
       ],
-      posts: [postEntry('p', { title: 'Headline', seoTitle: 'Unique', summary: other, date: '2024-01-01' })],
     });
     expect(checkData(model, ['/a', '/b', '/c', '/blog/p']).map((d) => [d.code, d.file, d.line, d.path, d.message])).toEqual([
       ['duplicate-head', 'pages/b.yaml', 3, 'title', 'the same title as pages/a.yaml'],
@@ -48,12 +49,14 @@ describe('checkData', () => {
     ]);
   });
 
-  it('checks links in site.yaml, page data and post bodies, and counts a page that failed validation as a target', () => {
+  it('checks links in site.yaml, page data and Markdown bodies, and counts a page that failed validation as a target', () => {
     const siteSource = parseYaml('site.yaml', 'name: Tiny\nbaseUrl: https://www.example.com\nnav:\n  - /gone\n');
     const model = siteModel({
       siteSource,
-      pages: [page('pages/index.yaml', '/', ['template: plain', 'title: Home', `description: ${DESCRIPTION}`, 'next: /draft', 'call: tel:4165550100'])],
-      posts: [postEntry('p', { title: 'P', summary: 'S', date: '2024-01-01' }, 'Intro.\n\nSee [this](/nowhere).\n')],
+      pages: [
+        page('pages/index.yaml', '/', ['template: plain', 'title: Home', `description: ${DESCRIPTION}`, 'next: /draft', 'call: tel:4165550100']),
+        postEntry('p', { title: 'P', summary: 'S', date: '2024-01-01' }, 'Intro.\n\nSee [this](/nowhere).\n'),
+      ],
     });
     expect(checkData(model, ['/', '/draft', '/blog/p']).map((d) => [d.code, d.file, d.line, d.column, d.path, d.subject])).toEqual([
       ['broken-link', 'site.yaml', 4, 5, 'nav[0]', '/gone'],

@@ -1,7 +1,7 @@
 // The engine's rules of meaning, beyond shape. Each rule is a small named
 // function over plain values; this module only gathers what they need.
 import { hasErrors, type Diagnostic } from '../contracts/diagnostics.ts';
-import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
+import { allPages, isMarkdownPage, type PageEntry, type SiteModel } from '../contracts/model.ts';
 import type { RenderedPage } from '../render/render.ts';
 import { perObject } from '../memo.ts';
 import { isPattern, normaliseLinkPath } from '../url.ts';
@@ -28,17 +28,15 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[], th
   const targets = linkTargets(model, claimedRoutes, []);
   const links: Link[] = [
     ...(model.siteSource ? linksInData('site.yaml', model.siteSource.data, model.siteSource) : []),
-    ...[...model.pages, ...(model.notFound ? [model.notFound] : [])].flatMap(linksOfEntry),
-    ...model.posts.flatMap(linksOfPost),
+    ...allPages(model).flatMap(linksOfEntry),
   ];
   return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets, model.site.baseUrl), ...markdownInText(model), ...placeholdersLeft(model), ...unsafeHtml(model), ...markdownTooDeep(model), ...hiddenCharacters(model), ...unknownPlaceholders(model, theme.placeholders), ...themePageRules(model, theme.pageRules)];
 }
 
 // Links of the content, found once per entry (a rebuild keeps the entries of unchanged files).
-const linksOfEntry = perObject((page: PageEntry) => linksInData(page.file, page.source.data, page.source));
-const linksOfPost = perObject((post: PostEntry) => [
-  ...linksInData(post.file, post.source.data, post.source),
-  ...linksOfBody(post),
+const linksOfEntry = perObject((page: PageEntry) => [
+  ...linksInData(page.file, page.source.data, page.source),
+  ...(isMarkdownPage(page) ? linksOfBody(page) : []),
 ]);
 
 /** What the rendered-page rules need besides the pages. */
@@ -102,7 +100,7 @@ const REACT_BLOCKED_URL = "javascript:throw new Error('React";
 
 function linkTargets(model: SiteModel, claimedRoutes: readonly string[], outputFiles: readonly string[]): LinkTargets {
   return {
-    routes: new Set([...model.pages.map((p) => p.route), ...model.posts.map((p) => p.route), ...claimedRoutes]),
+    routes: new Set([...model.pages.map((p) => p.route), ...claimedRoutes]),
     redirectSources: new Map(model.redirects.filter((r) => !isPattern(r.from)).map((r) => [normaliseLinkPath(r.from), r.to])),
     files: new Set([
       ...model.statics.map((s) => s.route),

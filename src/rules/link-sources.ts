@@ -1,11 +1,11 @@
-// Every place a URL can be written: data strings in YAML, links in post
+// Every place a URL can be written: data strings in YAML, links in Markdown
 // bodies, and attributes of the rendered HTML. Each becomes a located link.
 import type { Token } from 'marked';
 import type { FieldPath, ParsedYaml } from '../validate/yaml.ts';
 import { formatPath } from '../validate/json-schema.ts';
 import { scanHtml } from '../html/scan.ts';
 import { htmlLink } from '../html/page-facts.ts';
-import type { PostEntry } from '../contracts/model.ts';
+import type { MarkdownPageEntry } from '../contracts/model.ts';
 import type { Link } from '../contracts/link.ts';
 import { perObject } from '../memo.ts';
 import { bodyTokens, eachToken, markdownPlaces, markdownTokens } from '../html/markdown.ts';
@@ -25,17 +25,17 @@ export function linksInData(file: string, value: unknown, source: ParsedYaml | n
   return out;
 }
 
-/** The links of a post's body, worked out once per post: the link rule and the images stage both read them. */
-export const linksOfBody = perObject((post: PostEntry) => linksInMarkdown(post.file, post.body, post.bodyLine, bodyTokens(post)));
+/** The links of a page's Markdown body, worked out once per page: the link rule and the images stage both read them. */
+export const linksOfBody = perObject((page: MarkdownPageEntry) => linksInMarkdown(page.file, page.body.text, page.body.line, bodyTokens(page.body)));
 
 /**
- * Link and image targets in a post's Markdown body, including href and src
+ * Link and image targets in a Markdown body, including href and src
  * attributes of raw HTML in it, wherever they are (a paragraph, a quote, a list
  * item, a heading, a table cell), each at the line and column of its target.
  */
 export function linksInMarkdown(file: string, body: string, bodyLine: number, tokens: readonly Token[] = markdownTokens(body)): Link[] {
   const out: Link[] = [];
-  // Places are worked out only for links with a problem: a post of fifty thousand links is checked without them.
+  // Places are worked out only for links with a problem: a page of fifty thousand links is checked without them.
   const places = markdownPlaces(body, bodyLine, tokens);
   eachToken(tokens, (token) => {
     if ((token.type === 'link' || token.type === 'image') && typeof token.href === 'string') {

@@ -1,4 +1,4 @@
-// Links must lead somewhere: an internal path must be a page, a post, a file
+// Links must lead somewhere: an internal path must be a page, a file
 // or the source of a redirect; a URL's scheme must be one a browser treats as
 // a link and not as code.
 import { diagnostic, type Diagnostic, type Where } from '../contracts/diagnostics.ts';
@@ -8,7 +8,7 @@ import type { Link } from './link-sources.ts';
 
 /** Everything an internal link may point at. */
 export interface LinkTargets {
-  /** Routes of pages and posts. */
+  /** Routes of pages. */
   routes: ReadonlySet<string>;
   /** Exact sources of redirect rules and where each leads (pattern rules serve inbound traffic and are not link targets). */
   redirectSources: ReadonlyMap<string, string>;

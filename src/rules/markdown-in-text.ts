@@ -1,6 +1,5 @@
-// Text fields in YAML are text: `[panel upgrade](/residential/panel-upgrades)`
-// would reach visitors as written, brackets and all. Only a post's body is
-// Markdown. So a Markdown link in a YAML value is refused where it is written.
+// Text fields in YAML are text: `[our prices](/prices)` would reach visitors
+// as written, brackets and all. Only the body of a Markdown page is Markdown. So a Markdown link in a YAML value is refused where it is written.
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { SiteModel } from '../contracts/model.ts';
 import type { FieldPath, ParsedYaml } from '../validate/yaml.ts';

@@ -1,4 +1,4 @@
-// orphanPages(): indexable pages and posts that no other rendered page links to.
+// orphanPages(): indexable pages (YAML and Markdown) that no other rendered page links to.
 import { describe, expect, it } from 'vitest';
 import type { RenderedPage } from '../render/render.ts';
 import { orphanPages } from './orphans.ts';
@@ -10,8 +10,7 @@ const rendered = (route: string, html: string, source = `pages${route === '/' ? 
 
 describe('orphanPages', () => {
   const model = siteModel({
-    pages: [pageEntry('/'), pageEntry('/about'), pageEntry('/hidden'), pageEntry('/thanks', { noindex: true }), pageEntry('/moved-here')],
-    posts: [postEntry('first', { title: 'First' })],
+    pages: [pageEntry('/'), pageEntry('/about'), pageEntry('/hidden'), pageEntry('/thanks', { noindex: true }), pageEntry('/moved-here'), postEntry('first', { title: 'First' })],
     redirects: [redirectEntry('/old', '/moved-here')],
   });
 

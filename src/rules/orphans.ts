@@ -24,10 +24,7 @@ export function orphanPages(
       }
     }
   }
-  const candidates = [
-    ...model.pages.filter((page) => !page.data.noindex).map((page) => ({ route: page.route, file: page.file, source: page.source, field: 'title' })),
-    ...model.posts.map((post) => ({ route: post.route, file: post.file, source: post.source, field: post.head.titleField })),
-  ];
+  const candidates = model.pages.filter((page) => !page.head.noindex).map((page) => ({ route: page.route, file: page.file, source: page.source, field: page.head.titleField }));
   return candidates
     .filter((page) => page.route !== '/' && !linked.has(page.route))
     .map((page) => diagnostic('orphan-page', { file: page.file, ...page.source.locate([page.field]), path: page.field }));

@@ -20,15 +20,15 @@ describe('placeholdersLeft', () => {
   });
 
   it('finds a placeholder line in a post body at its line, and in its front matter', () => {
-    const model = siteModel({ posts: [postEntry('new', { title: 'TODO: title' }, 'Intro.\n\nTODO: write the post here, in Markdown: a long enough line.\n')] });
+    const model = siteModel({ pages: [postEntry('new', { title: 'TODO: title' }, 'Intro.\n\nTODO: write the post here, in Markdown: a long enough line.\n')] });
     expect(placeholdersLeft(model).map((d) => [d.file, d.line, d.path, d.message, d.hint])).toEqual([
       ['pages/blog/new.md', 1, 'title', 'still holds the placeholder "TODO: title" that site new wrote', 'write the real text in its place; the comment above the field says what goes there'],
-      ['pages/blog/new.md', 8, '', 'still holds the placeholder "TODO: write the post here, in Markdown:…" that site new wrote', 'write the post in its place'],
+      ['pages/blog/new.md', 8, '', 'still holds the placeholder "TODO: write the post here, in Markdown:…" that site new wrote', 'write the page\'s text in its place'],
     ]);
   });
 
   it('finds an indented placeholder line at the column where it starts', () => {
-    const indented = siteModel({ posts: [postEntry('new', { title: 'A title' }, 'Intro.\n\n    TODO: write this part of the post here, in Markdown.\n')] });
+    const indented = siteModel({ pages: [postEntry('new', { title: 'A title' }, 'Intro.\n\n    TODO: write this part of the post here, in Markdown.\n')] });
     expect(placeholdersLeft(indented).map((d) => [d.line, d.column])).toEqual([[8, 5]]);
   });
 });

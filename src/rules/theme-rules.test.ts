@@ -9,7 +9,9 @@ import type { PageEntry } from '../contracts/model.ts';
 function page(route: string, lines: string[]): PageEntry {
   const file = `pages${route}.yaml`;
   const source = parseYaml(file, lines.join('\n'));
-  return { file, route, template: 'plain', data: source.data as PageEntry['data'], source };
+  const data = source.data as PageEntry['data'];
+  const head = { title: String(data.title), description: String(data.description), noindex: false, titleField: 'title', descriptionField: 'description' };
+  return { file, route, template: 'plain', data, head, status: 'published', source };
 }
 
 describe('themePageRules', () => {
@@ -18,7 +20,7 @@ describe('themePageRules', () => {
       page('/gta/a', ['template: plain', 'title: A', `description: ${DESCRIPTION}`, 'collections:', '  places:', '    region: north']),
       page('/gta/b', ['template: plain', 'title: B', `description: ${DESCRIPTION}`]),
     ],
-    collections: { places: [{ route: '/gta/a', title: 'A', data: { region: 'north' } }] },
+    collections: { places: [{ route: '/gta/a', title: 'A', data: { region: 'north' }, status: 'published' }] },
   });
 
   it('reports what the rule finds at its field in the page, as an error or a warning', () => {

@@ -14,16 +14,10 @@ export function uniqueHeads(model: SiteModel): Diagnostic[] {
   // A second file for one route is reported as such; its head is the same for the same reason.
   const seenRoutes = new Set<string>();
   const pages = model.pages.filter((page) => !seenRoutes.has(page.route) && seenRoutes.add(page.route));
-  const heads: Head[] = [
-    ...pages.map((page) => ({
-      file: page.file, source: page.source,
-      values: [{ field: 'title', value: page.data.title }, { field: 'description', value: page.data.description }],
-    })),
-    ...model.posts.map((post) => ({
-      file: post.file, source: post.source,
-      values: [{ field: post.head.titleField, value: post.head.title }, { field: post.head.descriptionField, value: post.head.description }],
-    })),
-  ];
+  const heads: Head[] = pages.map(({ file, source, head }) => ({
+    file, source,
+    values: [{ field: head.titleField, value: head.title }, { field: head.descriptionField, value: head.description }],
+  }));
   const out: Diagnostic[] = [];
   for (const kind of [0, 1]) {
     const first = new Map<string, string>();

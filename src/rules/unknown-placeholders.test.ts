@@ -39,7 +39,7 @@ describe('unknownPlaceholders', () => {
       '{fenced}',
       '```',
     ].join('\n');
-    const found = unknownPlaceholders(siteModel({ posts: [postEntry('p', { title: 'T' }, body)] }), KNOWN);
+    const found = unknownPlaceholders(siteModel({ pages: [postEntry('p', { title: 'T' }, body)] }), KNOWN);
     expect(found.map((d) => [d.message.split(' ')[0], d.line, d.column])).toEqual([
       ['{cell}', 10, 7],
       ['{quote}', 12, 10],
@@ -58,7 +58,7 @@ describe('unknownPlaceholders', () => {
         const at = atWord % (words.length + 1);
         paragraphs[row] = [...words.slice(0, at), '{unknown}', ...words.slice(at)].join(' ');
         const column = [...words.slice(0, at), ''].join(' ').length + 1;
-        const found = unknownPlaceholders(siteModel({ posts: [postEntry('p', { title: 'T' }, paragraphs.join('\n\n'))] }), KNOWN);
+        const found = unknownPlaceholders(siteModel({ pages: [postEntry('p', { title: 'T' }, paragraphs.join('\n\n'))] }), KNOWN);
         expect(found.map((d) => [d.line, d.column])).toEqual([[6 + 2 * row, column]]);
       }),
       { numRuns: 300 },

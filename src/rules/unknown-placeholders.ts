@@ -1,14 +1,14 @@
-// `{name}` in a page's text or a post stands for a value the theme fills in
+// `{name}` in a page's text stands for a value the theme fills in
 // (a phone, a claim). A name the theme does not know cannot be filled in: a
 // template that meets one could only throw, which names the page but no line,
 // or print the braces on the live site. So the names are data the theme
 // declares (Theme.placeholders), and this rule refuses any other name where it
-// is written: at its field in a page's data or a post's front matter, and at
-// its line and column in a post's Markdown, outside code, where the theme
+// is written: at its field in a page's data (a Markdown page's front matter), and at
+// its line and column in a page's Markdown, outside code, where the theme
 // leaves braces as they are.
 import type { Token } from 'marked';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
-import type { PageEntry, PostEntry, SiteModel } from '../contracts/model.ts';
+import { allPages, isMarkdownPage, type MarkdownPageEntry, type PageEntry, type SiteModel } from '../contracts/model.ts';
 import { bodyTokens, eachToken, markdownPlaces } from '../html/markdown.ts';
 import { perObject } from '../memo.ts';
 import { formatPath } from '../validate/json-schema.ts';
@@ -17,24 +17,24 @@ import { walk } from './link-sources.ts';
 /** A placeholder as text writes it: a name of letters in braces. */
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
 
-/** Every placeholder of pages and posts whose name is not among `known`; nothing when the theme declares no names. */
+/** Every placeholder of pages whose name is not among `known`; nothing when the theme declares no names. */
 export function unknownPlaceholders(model: SiteModel, known: readonly string[] | undefined): Diagnostic[] {
   if (!known) return [];
   const names = namesOf(known);
-  return [...model.pages, ...(model.notFound ? [model.notFound] : []), ...model.posts].flatMap((entry) => unknownIn(entry, names));
+  return allPages(model).flatMap((entry) => unknownIn(entry, names));
 }
 
 const namesOf = perObject((known: readonly string[]) => ({ set: new Set(known), list: known }));
 type Names = ReturnType<typeof namesOf>;
 
-function unknownIn(entry: PageEntry | PostEntry, names: Names): Diagnostic[] {
+function unknownIn(entry: PageEntry, names: Names): Diagnostic[] {
   const out: Diagnostic[] = [];
   walk(entry.source.data, [], (text, path) => {
     for (const name of unknownNames(text, names)) {
       out.push(diagnostic('placeholder-unknown', { file: entry.file, ...entry.source.locate(path), path: formatPath(path) }, { name, known: names.list }));
     }
   });
-  if ('body' in entry) out.push(...unknownInBody(entry, names));
+  if (isMarkdownPage(entry)) out.push(...unknownInBody(entry, names));
   return out;
 }
 
@@ -42,18 +42,18 @@ function* unknownNames(text: string, names: Names): Generator<string> {
   for (const match of text.matchAll(PLACEHOLDER)) if (!names.set.has(match[1]!)) yield match[1]!;
 }
 
-/** Placeholders of a post's Markdown that the theme fills in: in text, raw HTML, and a link's or image's address and title; never in code. */
-function unknownInBody(post: PostEntry, names: Names): Diagnostic[] {
-  if (!post.body.includes('{')) return [];
-  const tokens = bodyTokens(post);
-  const places = markdownPlaces(post.body, post.bodyLine, tokens);
+/** Placeholders of a page's Markdown that the theme fills in: in text, raw HTML, and a link's or image's address and title; never in code. */
+function unknownInBody({ file, body }: MarkdownPageEntry, names: Names): Diagnostic[] {
+  if (!body.text.includes('{')) return [];
+  const tokens = bodyTokens(body);
+  const places = markdownPlaces(body.text, body.line, tokens);
   const out: Diagnostic[] = [];
   eachToken(tokens, (token) => {
     const from = searchedFrom(token);
     if (from === undefined) return;
     for (const match of token.raw.slice(from).matchAll(PLACEHOLDER)) {
       if (names.set.has(match[1]!)) continue;
-      out.push(diagnostic('placeholder-unknown', { file: post.file, ...places.of(token, from + match.index) }, { name: match[1]!, known: names.list }));
+      out.push(diagnostic('placeholder-unknown', { file, ...places.of(token, from + match.index) }, { name: match[1]!, known: names.list }));
     }
   });
   return out;

@@ -4,31 +4,31 @@ import { unsafeHtml } from './unsafe-html.ts';
 import { postEntry, siteModel } from '../test-support.ts';
 
 const located = (body: string) =>
-  unsafeHtml(siteModel({ posts: [postEntry('a', { title: 'A', summary: 'S', date: '2024-01-01' }, body)] })).map((d) => [d.line, d.column, d.message]);
+  unsafeHtml(siteModel({ pages: [postEntry('a', { title: 'A', summary: 'S', date: '2024-01-01' }, body)] })).map((d) => [d.line, d.column, d.message]);
 
 describe('unsafeHtml', () => {
   it('refuses a script block at its line (the body starts on line 6)', () => {
-    expect(located('Intro.\n\n<script>window.__pwned=1</script>\n')).toEqual([[8, 1, '<script> is not allowed in a post: it runs script on the site']]);
+    expect(located('Intro.\n\n<script>window.__pwned=1</script>\n')).toEqual([[8, 1, '<script> is not allowed in Markdown: it runs script on the site']]);
   });
 
   it('refuses frames, styles, meta, base, forms, objects and embeds, each where it is written', () => {
     const body = ['<iframe srcdoc="x"></iframe>', '', '<style>body{}</style>', '', '<meta http-equiv="refresh" content="0">', '', '<base href="/">', '', '<form><input></form>', '', '<object></object>', '', '<embed src="x">', ''].join('\n');
     expect(located(body).map(([line, , message]) => [line, String(message).split(':')[0]])).toEqual([
-      [6, '<iframe> is not allowed in a post'],
-      [8, '<style> is not allowed in a post'],
-      [10, '<meta> is not allowed in a post'],
-      [12, '<base> is not allowed in a post'],
-      [14, '<form> is not allowed in a post'],
-      [14, '<input> is not allowed in a post'],
-      [16, '<object> is not allowed in a post'],
-      [18, '<embed> is not allowed in a post'],
+      [6, '<iframe> is not allowed in Markdown'],
+      [8, '<style> is not allowed in Markdown'],
+      [10, '<meta> is not allowed in Markdown'],
+      [12, '<base> is not allowed in Markdown'],
+      [14, '<form> is not allowed in Markdown'],
+      [14, '<input> is not allowed in Markdown'],
+      [16, '<object> is not allowed in Markdown'],
+      [18, '<embed> is not allowed in Markdown'],
     ].map(([line, m]) => [line, String(m).split(':')[0]]));
   });
 
   it('refuses event handlers and style attributes inline in a paragraph, at the attribute', () => {
     expect(located('Text with <span onclick="steal()">a span</span> and <b style="color:red">bold</b>.')).toEqual([
-      [6, 17, 'the onclick= attribute of <span> is not allowed in a post: it runs script'],
-      [6, 56, 'the style= attribute of <b> is not allowed in a post: it restyles the page'],
+      [6, 17, 'the onclick= attribute of <span> is not allowed in Markdown: it runs script'],
+      [6, 56, 'the style= attribute of <b> is not allowed in Markdown: it restyles the page'],
     ]);
   });
 
@@ -41,10 +41,10 @@ describe('unsafeHtml wherever Markdown holds HTML', () => {
   it('refuses HTML in a table cell, a quote, a list item and a heading at its line and column', () => {
     const body = ['| a | b |', '|---|---|', '| x | <iframe src="x"></iframe> |', '', '> quoted <span onclick="x()">a</span>', '', '- item', '  more <b style="c">b</b>', '', '### Head <script>x</script>', ''].join('\n');
     expect(located(body).map(([line, column, message]) => [line, column, String(message).split(':')[0]])).toEqual([
-      [8, 7, '<iframe> is not allowed in a post'],
-      [10, 16, 'the onclick= attribute of <span> is not allowed in a post'],
-      [13, 11, 'the style= attribute of <b> is not allowed in a post'],
-      [15, 10, '<script> is not allowed in a post'],
+      [8, 7, '<iframe> is not allowed in Markdown'],
+      [10, 16, 'the onclick= attribute of <span> is not allowed in Markdown'],
+      [13, 11, 'the style= attribute of <b> is not allowed in Markdown'],
+      [15, 10, '<script> is not allowed in Markdown'],
     ]);
   });
 });

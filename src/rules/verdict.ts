@@ -13,7 +13,7 @@ export interface Judging {
 
 /** The problems a build ends with, sorted; throws a ContentError when they stop it. */
 export function verdict(found: readonly Diagnostic[], model: SiteModel, options: Judging): Diagnostic[] {
-  const drafts = new Set(options.keepGoing ? model.posts.filter((post) => post.status === 'draft').map((post) => post.file) : []);
+  const drafts = new Set(options.keepGoing ? model.pages.filter((page) => page.status === 'draft').map((page) => page.file) : []);
   const leniently = found.map((d) => (d.code === 'placeholder' && drafts.has(d.file) ? { ...d, severity: 'warning' as const } : d));
   const judged = options.strict ? leniently.map(strictly) : leniently;
   if (!(options.keepGoing && !options.writing && judged.every((d) => d.severity !== 'error' || onePagesOwn(d)))) stopOnErrors(judged);

@@ -1,13 +1,13 @@
-// docs/fields.md: every field of every page template, of site.yaml, of a post's
-// front matter and of the redirects file, read from the theme's schemas, as
+// docs/fields.md: every field of every page template (a Markdown page's front
+// matter included), of site.yaml and of the redirects file, read from the theme's schemas, as
 // Markdown for editors. It lives beside the new-page skeleton rather than in a
 // folder of its own because both say what a schema means in the same words
 // (schema-words.ts): a field's limits read the same in a new page's comment and
 // in the reference. Pure: the theme in, the text out; tools/fields-doc.ts writes it.
 import { Type } from '@sinclair/typebox';
-import { commonPageFields, postSchema, redirectsFile } from '../contracts/content-schema.ts';
+import { commonPageFields, pageSchema, redirectsFile } from '../contracts/content-schema.ts';
 import { PAGES_DIR, REDIRECTS_FILES, SITE_FILE } from '../contracts/project.ts';
-import type { Theme } from '../contracts/theme.ts';
+import type { MarkdownTemplate, Theme } from '../contracts/theme.ts';
 import { editorSchema } from '../validate/json-schema.ts';
 import { allowedValues, fieldsOf, isArray, isObject, itemsOf, kindOf, limitsOf, type JsonSchema } from './schema-words.ts';
 
@@ -38,31 +38,23 @@ export function fieldsDoc(theme: Theme): string {
   const sections: Section[] = [
     {
       heading: 'Fields every page has',
-      intro: ['Every page file (`' + PAGES_DIR + '/**/*.yaml`) has these, whatever its template, besides its template\'s own fields below.'],
+      intro: ['Every YAML page file (`' + PAGES_DIR + '/**/*.yaml`) has these, whatever its template, besides its template\'s own fields below. A Markdown page has its template\'s fields only.'],
       rows: rowsOf(editorSchema(Type.Object(commonPageFields))),
     },
     ...Object.entries(theme.collections ?? {}).map(([name, collection]) => ({
       heading: `Collection: ${name}`,
-      intro: [`${capitalise(sentence(collection.description))} A page joins it by writing these fields under \`collections: ${name}:\`; any page may.`],
-      rows: rowsOf(editorSchema(collection.schema), `collections.${name}.`),
+      intro: [
+        'schema' in collection
+          ? `${capitalise(sentence(collection.description))} A page joins it by writing these fields under \`collections: ${name}:\`; any page may.`
+          : `${capitalise(sentence(collection.description))} Every page with \`template: ${collection.template}\` is in it, with its own fields.`,
+      ],
+      rows: 'schema' in collection ? rowsOf(editorSchema(collection.schema), `collections.${name}.`) : [],
     })),
     ...Object.entries(theme.templates).map(([name, template]) => ({
       heading: `Template: ${name}`,
-      intro: [
-        `A page with \`template: ${name}\`; its schema line is \`# yaml-language-server: $schema=…/schemas/${name}.json\`.` +
-          ' Besides the [fields every page has](#fields-every-page-has), it has:',
-      ],
-      rows: rowsOf(editorSchema(template.schema)),
+      intro: [template.markdown ? markdownIntro(name, template.markdown) : yamlIntro(name)],
+      rows: rowsOf(editorSchema(template.markdown ? pageSchema(name, template, theme.collections) : template.schema)),
     })),
-    {
-      heading: `Blog posts`,
-      intro: [
-        `The front matter of \`${PAGES_DIR}/${theme.post.folder}/<name>.md\`, between \`---\` lines above the Markdown.` +
-          ` The browser title is the first of ${theme.post.head.title.map((f) => `\`${f}\``).join(', ')} a post has; the meta description is \`${theme.post.head.description}\`;` +
-          ` a post dated (\`${theme.post.date}\`) after the day of the build stays off the site until that day.`,
-      ],
-      rows: rowsOf(editorSchema(postSchema(theme.post.schema))),
-    },
     {
       heading: SITE_FILE,
       intro: ['The facts and settings every page reads.'],
@@ -178,4 +170,17 @@ function isEmpty(value: unknown): boolean {
 /** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
 export function anchor(heading: string): string {
   return heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+}
+
+/** What a YAML template's section says of its pages. */
+function yamlIntro(name: string): string {
+  return `A page with \`template: ${name}\`; its schema line is \`# yaml-language-server: $schema=…/schemas/${name}.json\`.` +
+    ' Besides the [fields every page has](#fields-every-page-has), it has:';
+}
+
+/** What a Markdown template's section says of its pages: where the fields go, which make the head, and the date. */
+function markdownIntro(name: string, markdown: MarkdownTemplate): string {
+  return `A Markdown page (\`${PAGES_DIR}/**/*.md\`) with \`template: ${name}\`: these fields between \`---\` lines, then the text in Markdown.` +
+    ` The browser title is the first of ${markdown.head.title.map((f) => `\`${f}\``).join(', ')} the page has; the meta description is \`${markdown.head.description}\`;` +
+    ` a page dated (\`${markdown.date}\`) after the day of the build stays off the site until that day.`;
 }

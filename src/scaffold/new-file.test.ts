@@ -12,10 +12,12 @@ describe('newFile', () => {
     expect(made.text.split('\n').slice(0, 2)).toEqual(['# yaml-language-server: $schema=../../schemas/plain.json', 'template: plain']);
   });
 
-  it('makes a post in the theme\'s posts folder, dated the given day', () => {
-    const made = newFile(theme, 'post', 'heat-pumps', '2025-06-01', existing) as NewFile;
+  it('makes a page of a Markdown template as a .md file at the file of its route, a draft dated the given day', () => {
+    const made = newFile(theme, 'post', '/blog/heat-pumps', '2025-06-01', existing) as NewFile;
     expect(made).toMatchObject({ file: 'pages/blog/heat-pumps.md', route: '/blog/heat-pumps', placeholders: 3 });
+    expect(made.text.split('\n').slice(0, 2)).toEqual(['---', 'template: post']);
     expect(made.text).toContain('date: "2025-06-01"');
+    expect(made.text).toContain('\ndraft: true\n');
   });
 
   it('never takes a route a file already serves', () => {
@@ -25,19 +27,20 @@ describe('newFile', () => {
     expect(newFile(theme, 'plain', '/services', '2025-06-01', existing)).toEqual({
       problem: 'pages/services/index.yaml already serves /services; edit it, or pick another address',
     });
-    expect(newFile(theme, 'post', 'first', '2025-06-01', existing)).toMatchObject({ problem: expect.stringContaining('pages/blog/first.md already exists') });
+    expect(newFile(theme, 'post', '/blog/first', '2025-06-01', existing)).toMatchObject({ problem: expect.stringContaining('pages/blog/first.md already exists') });
+    expect(newFile(theme, 'plain', '/blog/first', '2025-06-01', existing)).toMatchObject({ problem: 'pages/blog/first.md already serves /blog/first; edit it, or pick another address' });
     expect(newFile(theme, 'plain', '/', '2025-06-01', existing)).toMatchObject({ problem: expect.stringContaining('pages/index.yaml already exists') });
   });
 
   it('lists the templates when it is given one the theme does not have', () => {
-    expect(newFile(theme, 'plane', '/a', '2025-06-01', existing)).toEqual({ problem: 'there is no template "plane". The templates are: plain; and post for a blog post' });
+    expect(newFile(theme, 'plane', '/a', '2025-06-01', existing)).toEqual({ problem: 'there is no template "plane". The templates are: plain, post' });
     // A name inherited by every object is no template either.
     expect(newFile(theme, 'toString', '/a', '2025-06-01', existing)).toMatchObject({ problem: expect.stringContaining('there is no template "toString"') });
   });
 
-  it('passes on a bad route or post name in plain words', () => {
+  it('passes on a bad route in plain words', () => {
     expect(newFile(theme, 'plain', 'services/wiring', '2025-06-01', existing)).toEqual({ problem: 'an address starts with "/": write /services/wiring' });
-    expect(newFile(theme, 'post', 'a/b', '2025-06-01', existing)).toMatchObject({ problem: expect.stringContaining('a post\'s name has no "/"') });
+    expect(newFile(theme, 'post', 'heat-pumps', '2025-06-01', existing)).toEqual({ problem: 'an address starts with "/": write /heat-pumps' });
   });
 });
 
@@ -55,7 +58,7 @@ describe('newFileReport', () => {
       'Next: edit it (write over the placeholders, take up any optional field you want), then run npx site check.',
     ]);
     expect(newFileReport({ ...page, file: 'pages/blog/a.md', route: '/blog/a', placeholders: 4 }, 'post')[0]).toBe(
-      'Wrote pages/blog/a.md: a draft post for /blog/a, dated today, with 4 placeholders marked TODO:.',
+      'Wrote pages/blog/a.md: a draft using the template "post" for /blog/a, dated today, with 4 placeholders marked TODO:.',
     );
   });
 });

@@ -7,12 +7,9 @@ import type { Theme } from '../contracts/theme.ts';
 import { listFiles } from '../load/load.ts';
 import { loadTheme } from '../load/theme.ts';
 import { routeFromPath } from '../url.ts';
-import { pageSkeleton, postSkeleton } from './page-skeleton.ts';
+import { markdownSkeleton, pageSkeleton } from './page-skeleton.ts';
 import { PLACEHOLDER_MARK } from './placeholder.ts';
-import { pageTarget, postTarget } from './target.ts';
-
-/** What `site new <kind> <name>` asks for: a page of a template, or (kind `post`) a blog post. */
-export const POST_KIND = 'post';
+import { pageTarget } from './target.ts';
 
 export interface NewFile {
   /** Project-relative path, e.g. `pages/gta/markham.yaml`. */
@@ -24,21 +21,21 @@ export interface NewFile {
 }
 
 /**
- * The file for `site new <kind> <name>`: a page using template `kind` at route
- * `name`, or a post named `name` dated `today`. `existing`: the files below
- * pages/ now, none of which may serve the route already.
+ * The file for `site new <template> <route>`: a page using `template` at `route`
+ * (a Markdown page, dated `today`, for a Markdown template). `existing`: the
+ * files below pages/ now, none of which may serve the route already.
  */
-export function newFile(theme: Theme, kind: string, name: string, today: string, existing: readonly string[]): NewFile | { problem: string } {
-  const isPost = kind === POST_KIND;
-  if (!isPost && !Object.hasOwn(theme.templates, kind)) {
-    return { problem: `there is no template "${kind}". The templates are: ${Object.keys(theme.templates).join(', ')}; and ${POST_KIND} for a blog post` };
+export function newFile(theme: Theme, template: string, name: string, today: string, existing: readonly string[]): NewFile | { problem: string } {
+  if (!Object.hasOwn(theme.templates, template)) {
+    return { problem: `there is no template "${template}". The templates are: ${Object.keys(theme.templates).join(', ')}` };
   }
-  const target = isPost ? postTarget(name, theme.post.folder) : pageTarget(name);
+  const markdown = theme.templates[template]!.markdown !== undefined;
+  const target = pageTarget(name, markdown ? 'md' : 'yaml');
   if ('problem' in target) return target;
   const taken = existing.find((file) => file === target.file || routeFromPath(file.slice(PAGES_DIR.length + 1)) === target.route);
   if (taken === target.file) return { problem: `${taken} already exists; site new never replaces a file. Edit it, or pick another address` };
   if (taken) return { problem: `${taken} already serves ${target.route}; edit it, or pick another address` };
-  const text = isPost ? postSkeleton(theme, today) : pageSkeleton(theme, kind, target.file);
+  const text = markdown ? markdownSkeleton(theme, template, today) : pageSkeleton(theme, template, target.file);
   return { ...target, text, placeholders: countPlaceholders(text) };
 }
 
@@ -83,16 +80,16 @@ const CANNOT_WRITE: Record<string, string> = {
 };
 
 /** What to tell the editor once the file is written: what it is, and what to do next. */
-export function newFileReport(made: NewFile, kind: string): string[] {
+export function newFileReport(made: NewFile, template: string): string[] {
   const count = `${made.placeholders} placeholder${made.placeholders === 1 ? '' : 's'} marked ${PLACEHOLDER_MARK}`;
-  if (kind === POST_KIND) {
+  if (made.file.endsWith('.md')) {
     return [
-      `Wrote ${made.file}: a draft post for ${made.route}, dated today, with ${count}.`,
-      'Next: write over the placeholders and the post itself, set draft: false when it is ready, then run npx site check.',
+      `Wrote ${made.file}: a draft using the template "${template}" for ${made.route}, dated today, with ${count}.`,
+      'Next: write over the placeholders and the text below the front matter, set draft: false when it is ready, then run npx site check.',
     ];
   }
   return [
-    `Wrote ${made.file}: a page using the template "${kind}" for ${made.route}, with ${count}.`,
+    `Wrote ${made.file}: a page using the template "${template}" for ${made.route}, with ${count}.`,
     'Next: edit it (write over the placeholders, take up any optional field you want), then run npx site check.',
   ];
 }

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { compileValidators, modelineFor } from '../validate/validate.ts';
 import { parseYaml, splitFrontMatter } from '../validate/yaml.ts';
 import { tinyTheme } from '../test-support.ts';
-import { pageSkeleton, postSkeleton } from './page-skeleton.ts';
+import { markdownSkeleton, pageSkeleton } from './page-skeleton.ts';
 
 const theme = tinyTheme({
   collections: {
@@ -42,22 +42,22 @@ describe('pageSkeleton', () => {
   });
 });
 
-describe('postSkeleton', () => {
-  const text = postSkeleton(theme, '2025-06-01');
+describe('markdownSkeleton', () => {
+  const text = markdownSkeleton(theme, 'post', '2025-06-01');
   const split = splitFrontMatter(text)!;
 
-  it('is front matter of the fields a post must have, a draft dated today, then a marked body', () => {
+  it('is front matter of the fields a page of the template must have, a draft dated today, then a marked body', () => {
     expect(split.front).toContain('title: "TODO: title"\n');
     expect(split.front).toContain('summary: "TODO: summary"\n');
-    expect(split.front).toContain('\ndate: "2025-06-01"\n');
-    expect(split.front).toMatch(/# True keeps the post off the site[^\n]*\ndraft: true$/);
+    expect(split.front).toMatch(/\ndate: "2025-06-01"(\n|$)/);
+    expect(split.front).toMatch(/^template: post\n\n# True keeps the page off the site[^\n]*\ndraft: true\n/);
     expect(split.front).toContain('# Optional.\n# seoTitle: "TODO: seo title"\n');
-    expect(split.body.trim()).toMatch(/^TODO: write the post here, in Markdown/);
+    expect(split.body.trim()).toMatch(/^TODO: write the page here, in Markdown/);
   });
 
-  it('is valid front matter for the theme\'s posts', () => {
+  it('is valid front matter for its template', () => {
     const parsed = parseYaml('pages/blog/new.md', split.front, 1);
     expect(parsed.diagnostics).toEqual([]);
-    expect(validators.post.validate('pages/blog/new.md', parsed)).toMatchObject({ diagnostics: [], value: { draft: true, date: '2025-06-01' } });
+    expect(validators.templates.get('post')!.validate('pages/blog/new.md', parsed)).toMatchObject({ diagnostics: [], value: { template: 'post', draft: true, date: '2025-06-01' } });
   });
 });

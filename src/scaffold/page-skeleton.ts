@@ -1,6 +1,6 @@
-// The text of a new page or post, from the theme's schemas: what `site new`
+// The text of a new page, YAML or Markdown, from the theme's schemas: what `site new`
 // writes. Pure: the theme, a name and a path in, text out.
-import { pageSchema, postSchema } from '../contracts/content-schema.ts';
+import { pageSchema } from '../contracts/content-schema.ts';
 import type { Theme } from '../contracts/theme.ts';
 import { editorSchema } from '../validate/json-schema.ts';
 import { modelineFor } from '../validate/validate.ts';
@@ -13,13 +13,13 @@ const HOW_TO = `# A new page: write over every ${PLACEHOLDER_MARK} placeholder, 
 
 /**
  * A new page file using `template`, at `file` (project-relative, e.g.
- * `pages/gta/markham.yaml`): the schema line, the template, then every field
+ * `pages/services/wiring.yaml`): the schema line, the template, then every field
  * the page must have with a placeholder, and the optional ones commented out.
  */
 export function pageSkeleton(theme: Theme, template: string, file: string): string {
   const own = theme.templates[template];
   if (!own) throw new Error(`no template "${template}"`);
-  const schema = editorSchema(pageSchema(template, own.schema, theme.collections));
+  const schema = editorSchema(pageSchema(template, own, theme.collections));
   const fields = yamlFields(schema);
   // The template comes first, as in every page, then how to finish the page.
   const afterTemplate = fields.indexOf('\n\n') + 1;
@@ -27,15 +27,17 @@ export function pageSkeleton(theme: Theme, template: string, file: string): stri
 }
 
 /**
- * A new post dated `today` (YYYY-MM-DD): front matter with every field a post
- * must have, `draft: true` so it stays off the site until it is ready, and a
- * short body.
+ * A new Markdown page using `template`, dated `today` (YYYY-MM-DD): front matter
+ * with every field the page must have, `draft: true` so it stays off the site
+ * until it is ready, and a short body.
  */
-export function postSkeleton(theme: Theme, today: string): string {
-  const schema = editorSchema(postSchema(theme.post.schema));
-  const front = yamlFields(schema, { values: { [theme.post.date]: today, draft: true } });
+export function markdownSkeleton(theme: Theme, template: string, today: string): string {
+  const own = theme.templates[template];
+  if (!own?.markdown) throw new Error(`no Markdown template "${template}"`);
+  const schema = editorSchema(pageSchema(template, own, theme.collections));
+  const front = yamlFields(schema, { values: { [own.markdown.date]: today, draft: true } });
   // One paragraph, so that no line of guidance can be published without its mark.
-  const body = `${PLACEHOLDER_MARK} write the post here, in Markdown: a blank line starts a new paragraph and a line
+  const body = `${PLACEHOLDER_MARK} write the page here, in Markdown: a blank line starts a new paragraph and a line
 starting with ## a section heading. When it is ready, set draft: false above and run npx site check.`;
   return `---\n${front}---\n\n${body}\n`;
 }

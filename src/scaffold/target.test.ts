@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MOST_ROUTE, MOST_SEGMENT, pageTarget, postTarget } from './target.ts';
+import { MOST_ROUTE, MOST_SEGMENT, pageTarget } from './target.ts';
 import { routeFromPath } from '../url.ts';
 
 describe('pageTarget', () => {
@@ -27,31 +27,26 @@ describe('pageTarget', () => {
   });
 });
 
-describe('postTarget', () => {
+describe('pageTarget for a Markdown page', () => {
   it.each([
-    ['heat-pump-rebates', { route: '/news/heat-pump-rebates', file: 'pages/news/heat-pump-rebates.md' }],
     ['/news/heat-pump-rebates', { route: '/news/heat-pump-rebates', file: 'pages/news/heat-pump-rebates.md' }],
-    ['news/2024', { route: '/news/2024', file: 'pages/news/2024.md' }],
-    ['', { problem: 'give the new post a name, such as heat-pump-rebates: it becomes its address' }],
-    ['2024/rebates', { problem: 'a post\'s name has no "/": every post is a file in pages/news/, at /news/<name>' }],
-    ['Heat Pump Rebates', { problem: '"Heat Pump Rebates" cannot be part of an address: addresses are lower-case letters and digits, with single hyphens between words: write heat-pump-rebates' }],
-    ['rebates.md', { problem: 'write the address without ".md": write rebates' }],
-  ])('%j in a theme whose posts are in pages/news/', (typed, expected) => {
-    expect(postTarget(typed, 'news')).toEqual(expected);
+    ['/news/2024/rebates/', { route: '/news/2024/rebates', file: 'pages/news/2024/rebates.md' }],
+    ['/', { route: '/', file: 'pages/index.md' }],
+  ])('%j is written as a .md file', (typed, expected) => {
+    expect(pageTarget(typed, 'md')).toEqual(expected);
   });
 });
 
 describe('names one step off', () => {
   it.each([
-    ['a'.repeat(300), /^"a{24}…" is 300 characters long; a part of an address has at most 80/],
-    [`${'word-'.repeat(60)}end`, /is 303 characters long; a part of an address has at most 80/],
-    ['..', /^"\.\." cannot be part of an address/],
-    ['a\0b', /cannot be part of an address/],
-    ['café', /^"café" cannot be part of an address: .*: write cafe$/],
-    ['   ', /^give the new post a name/],
-    ['a/../b', /^a post's name has no "\/"/],
-  ])('refuses the post name %j in plain words', (typed, problem) => {
-    const target = postTarget(typed, 'blog');
+    [`/${'a'.repeat(300)}`, /^"a{24}…" is 300 characters long; a part of an address has at most 80/],
+    [`/news/${'word-'.repeat(60)}end`, /is 303 characters long; a part of an address has at most 80/],
+    ['/news/..', /^"\.\." cannot be part of an address/],
+    ['/a\0b', /cannot be part of an address/],
+    ['/news/café', /^"café" cannot be part of an address: .*cafe/],
+    ['   ', /^give the address of the new page/],
+  ])('refuses the address %j of a Markdown page in plain words', (typed, problem) => {
+    const target = pageTarget(typed, 'md');
     expect('problem' in target && target.problem).toMatch(problem);
   });
 
@@ -59,7 +54,7 @@ describe('names one step off', () => {
     expect(pageTarget('/residential/index')).toEqual({ problem: '"index" is the file name of the page at /residential itself, so /residential/index would be written as that page: write /residential for that page, or give this one a name of its own' });
     expect(pageTarget('/index')).toMatchObject({ problem: expect.stringContaining('the page at / itself') });
     expect(pageTarget('/gta/index/markham')).toMatchObject({ problem: expect.stringContaining('the page at /gta itself') });
-    expect(postTarget('index', 'blog')).toMatchObject({ problem: expect.stringContaining('the file of /blog itself') });
+    expect(pageTarget('/blog/index', 'md')).toMatchObject({ problem: expect.stringContaining('the page at /blog itself') });
     expect(pageTarget('/indexes')).toMatchObject({ route: '/indexes' });
   });
 
@@ -71,7 +66,7 @@ describe('names one step off', () => {
   it('turns any typed text into a problem or a file whose every name fits a file system, without throwing', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 400 }), fc.stringMatching(/^\/?[a-z0-9/-]{0,500}$/)), (typed) => {
-        for (const target of [pageTarget(typed), postTarget(typed, 'blog')]) {
+        for (const target of [pageTarget(typed), pageTarget(typed, 'md')]) {
           if ('problem' in target) {
             expect(target.problem.length).toBeGreaterThan(0);
             continue;

@@ -14,8 +14,8 @@ export const MOST_SEGMENT = 80;
 /** The longest address: its file's path must fit the file system's (4096 bytes on Linux) with the project's folder in front. */
 export const MOST_ROUTE = 400;
 
-/** A page's route as typed (`/gta/markham`, `/`) → its file (`pages/gta/markham.yaml`, `pages/index.yaml`). */
-export function pageTarget(typed: string): Target {
+/** A page's route as typed (`/services/wiring`, `/`) → its file (`pages/services/wiring.yaml`, `pages/index.yaml`; `.md` for a Markdown page). */
+export function pageTarget(typed: string, extension: 'yaml' | 'md' = 'yaml'): Target {
   const input = typed.trim();
   if (!input) return { problem: 'give the address of the new page, such as /services/wiring, or / for the home page' };
   if (!input.startsWith('/')) {
@@ -30,23 +30,7 @@ export function pageTarget(typed: string): Target {
   if (segments.includes(INDEX)) return { problem: indexProblem(route) };
   const long = lengthProblem(segments, route);
   if (long) return { problem: long };
-  return { route, file: `${PAGES_DIR}/${pagePathFor(route)}` };
-}
-
-/** A post's name as typed (`heat-pump-rebates`, or its route `/blog/heat-pump-rebates`) → its file in the posts' folder. */
-export function postTarget(typed: string, folder: string): Target {
-  let slug = typed.trim();
-  for (const prefix of [`/${folder}/`, `${folder}/`]) if (slug.startsWith(prefix)) slug = slug.slice(prefix.length);
-  if (!slug) return { problem: 'give the new post a name, such as heat-pump-rebates: it becomes its address' };
-  if (slug.includes('/')) {
-    return { problem: `a post's name has no "/": every post is a file in ${PAGES_DIR}/${folder}/, at /${folder}/<name>` };
-  }
-  if (!ROUTE_SEGMENT.test(slug)) return { problem: segmentProblem(slug, slug) };
-  if (slug === INDEX) return { problem: `a post named "${INDEX}" would be the file of /${folder} itself, the list of posts: give it a name of its own, such as heat-pump-rebates` };
-  const route = `/${folder}/${slug}`;
-  const long = lengthProblem([slug], route);
-  if (long) return { problem: long };
-  return { route, file: `${PAGES_DIR}/${pagePathFor(route, 'md')}` };
+  return { route, file: `${PAGES_DIR}/${pagePathFor(route, extension)}` };
 }
 
 /**
@@ -70,7 +54,7 @@ function lengthProblem(segments: readonly string[], route: string): string | und
   return undefined;
 }
 
-/** Why a part of an address cannot be one, with the address (or for a post, the name) it likely meant. */
+/** Why a part of an address cannot be one, with the address it likely meant. */
 function segmentProblem(segment: string, route: string): string {
   const rule = 'addresses are lower-case letters and digits, with single hyphens between words';
   if (segment === '') return `"${route}" has an empty part (two slashes together); ${rule}`;

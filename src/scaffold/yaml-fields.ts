@@ -7,7 +7,7 @@ import { itemCount, placeholderValue } from './placeholder.ts';
 import { allowedValues, fieldsOf, isArray, isObject, itemsOf, limitsOf, showValue, type JsonSchema } from './schema-words.ts';
 
 export interface FieldsOptions {
-  /** Values for top-level fields, written whether the field is required or not (a post's draft flag and date). */
+  /** Values for top-level fields, written whether the field is required or not (a Markdown page's draft flag and date). */
   values?: Record<string, unknown>;
 }
 
@@ -48,7 +48,7 @@ function fieldLines(field: { name: string; schema: JsonSchema; required: boolean
   ];
 }
 
-/** A field given its value by the caller (a post's date), explained like any other. */
+/** A field given its value by the caller (a Markdown page's date), explained like any other. */
 function writtenField(name: string, schema: JsonSchema, value: unknown, indent: number, context: Context): string[] {
   return [...explanation(schema, indent, context), ...keyLines(name, { inline: scalar(value) }, indent)];
 }

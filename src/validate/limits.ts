@@ -1,18 +1,18 @@
 // Limits on what one content file may hold, so that no file, however written,
 // can exhaust the engine: the parsers and the Markdown renderer recurse into
 // nested structures, and a schema check of a huge value takes its time. Each
-// limit is far above what a real page or post needs.
+// limit is far above what a real page needs.
 
-/** Characters in one content file: a long post is some 30,000. */
+/** Characters in one content file: a long article is some 30,000. */
 export const MAX_FILE_CHARACTERS = 1_000_000;
 
-/** Bytes read of one page, post or site.yaml: the most MAX_FILE_CHARACTERS can take in UTF-8 (a larger file is refused unread). */
+/** Bytes read of one page or site.yaml: the most MAX_FILE_CHARACTERS can take in UTF-8 (a larger file is refused unread). */
 export const MAX_FILE_BYTES = 4 * MAX_FILE_CHARACTERS;
 
 /** Bytes read of one file under static/: a photo straight from a camera is some 10 MB; the CDNs refuse files over 25 MiB. */
 export const MAX_STATIC_BYTES = 100 * 1024 * 1024;
 
-/** Levels of quotes and lists nested in a post's Markdown: a post rarely needs three. */
+/** Levels of quotes and lists nested in a page's Markdown: a page rarely needs three. */
 export const MAX_MARKDOWN_DEPTH = 20;
 
 /**

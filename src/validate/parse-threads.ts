@@ -103,7 +103,7 @@ function textAt({ bytes, ends }: SharedTexts, position: number): string {
   return Buffer.from(bytes, start, ends[position]! - start).toString('utf8');
 }
 
-/** The texts validation parses with the cache: site.yaml, each page file, each post's front matter. */
+/** The texts validation parses with the cache: site.yaml, each page file (a Markdown page's front matter). */
 function yamlTexts(content: LoadedContent): string[] {
   const texts = content.site && !content.site.encoding ? [content.site.text] : [];
   for (const source of content.pages) {

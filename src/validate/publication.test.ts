@@ -1,6 +1,6 @@
 // Calendar dates and post status, on literal days.
 import { describe, expect, it } from 'vitest';
-import { dayOf, impossibleDate, postStatus } from './publication.ts';
+import { dayOf, impossibleDate, pageStatus } from './publication.ts';
 
 describe('impossibleDate', () => {
   it.each([
@@ -18,14 +18,14 @@ describe('impossibleDate', () => {
   });
 });
 
-describe('postStatus', () => {
+describe('pageStatus', () => {
   it.each([
     [false, '2025-06-01', '2025-06-02', 'published'],
     [false, '2025-06-02', '2025-06-02', 'published'],
     [false, '2025-06-03', '2025-06-02', 'scheduled'],
     [true, '2020-01-01', '2025-06-02', 'draft'],
   ] as const)('draft %s, dated %s, on %s → %s', (draft, date, today, status) => {
-    expect(postStatus(draft, date, today)).toBe(status);
+    expect(pageStatus(draft, date, today)).toBe(status);
   });
 
   it('takes the local calendar day', () => {

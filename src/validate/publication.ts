@@ -1,9 +1,7 @@
-// When a post is published: not while it is a draft, not before its date.
+// When a dated page is published: not while it is a draft, not before its date.
 // Dates are calendar days (YYYY-MM-DD), compared as the build's own day, so a
-// post dated today appears in today's build wherever the build runs. Pure.
-import type { PostStatus } from '../contracts/model.ts';
-
-export type { PostStatus };
+// page dated today appears in today's build wherever the build runs. Pure.
+import type { PageStatus } from '../contracts/model.ts';
 
 /** Why `value` is not a day of the calendar (2025-02-30, 2024-13-01), or undefined when it is one. */
 export function impossibleDate(value: string): string | undefined {
@@ -16,8 +14,8 @@ export function impossibleDate(value: string): string | undefined {
   return undefined;
 }
 
-/** A post's status on `today` (YYYY-MM-DD). */
-export function postStatus(draft: boolean, date: string, today: string): PostStatus {
+/** A dated page's status on `today` (YYYY-MM-DD). */
+export function pageStatus(draft: boolean, date: string, today: string): PageStatus {
   if (draft) return 'draft';
   return date > today ? 'scheduled' : 'published';
 }

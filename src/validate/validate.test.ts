@@ -20,8 +20,9 @@ function plainPage(file: string, heading = `Heading of ${file}`, template = 'pla
   return { file, text: [modeline, `template: ${template}`, `title: Title of ${file}`, `description: ${DESCRIPTION}`, `heading: ${heading}`, ''].join('\n') };
 }
 
+/** A Markdown page of the `post` template: `template: post` on the line after the opening ---, then `front`. */
 function post(slug: string, front: Record<string, string | boolean>, folder = 'pages/blog'): SourceFile {
-  const lines = Object.entries(front).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  const lines = Object.entries({ template: 'post', ...front }).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
   return { file: `${folder}/${slug}.md`, text: ['---', ...lines, '---', '', `The body of ${slug}.`, ''].join('\n') };
 }
 
@@ -71,7 +72,7 @@ describe('routes and pages', () => {
       const { model, diagnostics, claimedRoutes } = run({ pages: [{ ...plainPage(file), file }] }, { today: '2025-06-02' });
       expect(diagnostics.map((d) => [d.code, d.file])).toEqual([['route-name', file]]);
       expect(diagnostics[0]!.message).toBe(`"${stem}" cannot be part of a URL`);
-      expect([model.pages, model.posts, claimedRoutes]).toEqual([[], [], []]);
+      expect([model.pages, claimedRoutes]).toEqual([[], []]);
     }), { numRuns: 300 });
   });
 
@@ -106,7 +107,7 @@ describe('templates', () => {
         column: 11,
         path: 'template',
         message: 'unknown template "fancy"',
-        hint: 'templates: plain',
+        hint: 'templates: plain, post',
         severity: 'error',
         code: 'unknown-template',
       },
@@ -155,126 +156,146 @@ describe('publication', () => {
     post('draft', { title: 'Draft', summary: 'S', date: '2025-01-01', draft: true }),
   ];
 
-  it('leaves out drafts and posts dated after the build day', () => {
+  it('leaves out drafts and pages dated after the build day', () => {
     const { model, diagnostics } = run({ pages: posts }, { today: '2025-06-02' });
     expect(diagnostics).toEqual([]);
-    expect(model.posts.map((p) => [p.slug, p.status])).toEqual([['today', 'published'], ['out', 'published']]);
+    expect(model.pages.map((p) => [p.route, p.status])).toEqual([['/blog/out', 'published'], ['/blog/today', 'published']]);
+    expect(model.collections.posts!.map((m) => m.route)).toEqual(['/blog/out', '/blog/today']);
   });
 
-  it('keeps them, marked, when drafts are asked for', () => {
+  it('keeps them, marked, when drafts are asked for, in the pages and in the collection', () => {
     const { model } = run({ pages: posts }, { today: '2025-06-02', drafts: true });
-    expect(model.posts.map((p) => [p.slug, p.status])).toEqual([['tomorrow', 'scheduled'], ['today', 'published'], ['out', 'published'], ['draft', 'draft']]);
+    const expected = [['/blog/draft', 'draft'], ['/blog/out', 'published'], ['/blog/today', 'published'], ['/blog/tomorrow', 'scheduled']];
+    expect(model.pages.map((p) => [p.route, p.status])).toEqual(expected);
+    expect(model.collections.posts!.map((m) => [m.route, m.status])).toEqual(expected);
   });
 
   it('keeps a draft a draft when a value above draft: true ends its line in " ---"', () => {
-    const text = ['---', 'title: Draft', 'summary: Why you should call an', '  electrician ---', 'date: "2025-01-01"', 'draft: true', '---', '', 'The body.', ''].join('\n');
+    const text = ['---', 'template: post', 'title: Draft', 'summary: Why you should call an', '  electrician ---', 'date: "2025-01-01"', 'draft: true', '---', '', 'The body.', ''].join('\n');
     const draft = { file: 'pages/blog/dashes.md', text };
     const published = run({ pages: [draft] }, { today: '2025-06-02' });
     expect(published.diagnostics).toEqual([]);
-    expect(published.model.posts).toEqual([]);
-    const previewed = run({ pages: [draft] }, { today: '2025-06-02', drafts: true }).model.posts[0]!;
-    expect([previewed.status, previewed.front.summary, previewed.body, previewed.bodyLine]).toEqual(['draft', 'Why you should call an electrician ---', '\nThe body.\n', 8]);
+    expect(published.model.pages).toEqual([]);
+    const previewed = run({ pages: [draft] }, { today: '2025-06-02', drafts: true }).model.pages[0]!;
+    expect([previewed.status, previewed.data.summary, previewed.body]).toEqual(['draft', 'Why you should call an electrician ---', { text: '\nThe body.\n', line: 9, words: 2 }]);
   });
 
   it('refuses a draft whose front matter a --- or ... at the start of a line inside a value ended early, at the field left below', () => {
-    // By YAML's rule the marker ends the document even inside a block of text; what follows it would be the post's text.
+    // By YAML's rule the marker ends the document even inside a block of text; what follows it would be the page's text.
     const ends = fc.constantFrom('---', '...', '--- # here', '...\t');
     const style = fc.constantFrom('|', '>-', '');
     const before = fc.array(fc.constantFrom('text', '  indented', '', 'note: x'), { maxLength: 3 });
     fc.assert(fc.property(ends, style, before, (end, how, lines) => {
-      const text = ['---', 'title: Draft', `summary:${how ? ` ${how}` : ''}`, '  Why you should call', end, ...lines.map((line) => `  ${line}`), 'date: "2025-01-01"', 'draft: true', '---', '', 'The body.', ''].join('\n');
+      const text = ['---', 'template: post', 'title: Draft', `summary:${how ? ` ${how}` : ''}`, '  Why you should call', end, ...lines.map((line) => `  ${line}`), 'date: "2025-01-01"', 'draft: true', '---', '', 'The body.', ''].join('\n');
       for (const drafts of [false, true]) {
         const { model, diagnostics } = run({ pages: [{ file: 'pages/blog/early.md', text }] }, { today: '2025-06-02', drafts });
-        expect(model.posts).toEqual([]);
-        expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.path])).toEqual([['front-matter-ended', 'pages/blog/early.md', 6 + lines.length, 1, 'date']]);
-        expect(diagnostics[0]!.message).toContain('line 5');
+        expect(model.pages).toEqual([]);
+        expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.path])).toEqual([['front-matter-ended', 'pages/blog/early.md', 7 + lines.length, 1, 'date']]);
+        expect(diagnostics[0]!.message).toContain('line 6');
       }
     }), { numRuns: 200 });
   });
 
-  it('reads a post whose body has a field-like line only below its first thematic break, or inside code', () => {
-    const below = ['---', 'title: T', 'summary: S', 'date: "2025-01-01"', '---', 'Text.', '---', 'draft: true', ''].join('\n');
-    const fenced = ['---', 'title: T', 'summary: S', 'date: "2025-01-01"', '---', '```yaml', 'draft: true', '---', '```', ''].join('\n');
+  it('reads a Markdown page whose body has a field-like line only below its first thematic break, or inside code', () => {
+    const below = ['---', 'template: post', 'title: T', 'summary: S', 'date: "2025-01-01"', '---', 'Text.', '---', 'draft: true', ''].join('\n');
+    const fenced = ['---', 'template: post', 'title: T', 'summary: S', 'date: "2025-01-01"', '---', '```yaml', 'draft: true', '---', '```', ''].join('\n');
     const { model, diagnostics } = run({ pages: [{ file: 'pages/blog/below.md', text: below }, { file: 'pages/blog/fenced.md', text: fenced }] }, { today: '2025-06-02' });
     expect(diagnostics).toEqual([]);
-    expect(model.posts.map((p) => p.slug).sort()).toEqual(['below', 'fenced']);
+    expect(model.pages.map((p) => p.route)).toEqual(['/blog/below', '/blog/fenced']);
   });
 
   it('refuses a date that is not on the calendar, at its line', () => {
     const { model, diagnostics } = run({ pages: [post('leap', { title: 'Leap', summary: 'S', date: '2025-02-29' })] }, { today: '2025-06-02' });
-    expect(model.posts).toEqual([]);
+    expect(model.pages).toEqual([]);
     expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.path, d.message])).toEqual([
-      ['impossible-date', 'pages/blog/leap.md', 4, 7, 'date', '2025-02-29 is not a real date: February 2025 has 28 days'],
+      ['impossible-date', 'pages/blog/leap.md', 5, 7, 'date', '2025-02-29 is not a real date: February 2025 has 28 days'],
     ]);
   });
 });
 
-describe('posts', () => {
-  it('reports a Markdown file outside the posts folder, or in a folder below it', () => {
+describe('Markdown pages', () => {
+  it('reads a Markdown page in any folder, at the route its path gives, like a YAML page', () => {
     const { model, diagnostics, claimedRoutes } = run({
-      pages: [post('stray', { title: 'T', summary: 'S', date: '2024-01-01' }, 'pages/notes'), post('deep', { title: 'T', summary: 'S', date: '2024-01-01' }, 'pages/blog/2024')],
+      pages: [post('stray', { title: 'T', summary: 'S', date: '2024-01-01' }, 'pages/notes'), post('deep', { title: 'D', summary: 'S2', date: '2024-01-01' }, 'pages/blog/2024')],
     });
-    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([
-      ['post-location', 'pages/notes/stray.md', 0, 0, 'Markdown files are posts and belong directly in pages/blog/'],
-      ['post-location', 'pages/blog/2024/deep.md', 0, 0, 'Markdown files are posts and belong directly in pages/blog/'],
-    ]);
-    expect(diagnostics[0]!.hint).toBe('move it to pages/blog/<slug>.md, or make the page a .yaml file');
-    expect(model.posts).toEqual([]);
+    expect(diagnostics).toEqual([]);
+    expect(model.pages.map((p) => [p.route, p.file, p.template])).toEqual([['/blog/2024/deep', 'pages/blog/2024/deep.md', 'post'], ['/notes/stray', 'pages/notes/stray.md', 'post']]);
     expect(claimedRoutes).toEqual(['/notes/stray', '/blog/2024/deep']);
   });
 
-  it('sorts posts by the theme’s order, newest first, ties by slug', () => {
+  it('refuses a page whose template makes pages of the other kind, at its template, naming the templates of its own kind', () => {
+    const markdownNamingYaml = { file: 'pages/notes/a.md', text: ['---', 'template: plain', 'heading: H', '---', '', 'Text.', ''].join('\n') };
+    const yamlNamingMarkdown = { file: 'pages/b.yaml', text: [modelineFor('pages/b.yaml', 'post'), 'template: post', 'title: T', 'summary: S', 'date: "2024-01-01"', ''].join('\n') };
+    const { model, diagnostics, claimedRoutes } = run({ pages: [markdownNamingYaml, yamlNamingMarkdown] });
+    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.path])).toEqual([['template-kind', 'pages/notes/a.md', 2, 11, 'template'], ['template-kind', 'pages/b.yaml', 2, 11, 'template']]);
+    expect(diagnostics[0]!.message).toBe('the template "plain" makes pages from YAML files, and this is a Markdown file');
+    expect(diagnostics[0]!.hint).toBe('write the page as a .yaml file, or name a template for Markdown pages: post');
+    expect(diagnostics[1]!.message).toBe('the template "post" makes pages from Markdown files (.md, with front matter), and this is a YAML file');
+    expect(diagnostics[1]!.hint).toBe('write the page as a .md file: its fields between two --- lines, then its text, or name a template for YAML pages: plain');
+    expect(model.pages).toEqual([]);
+    expect(claimedRoutes).toEqual(['/notes/a', '/b']);
+  });
+
+  it('asks a Markdown page without a template for one, at its front matter', () => {
+    const { diagnostics } = run({ pages: [{ file: 'pages/blog/none.md', text: ['---', 'title: T', '---', '', 'Text.', ''].join('\n') }] });
+    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.path])).toEqual([['schema', 'pages/blog/none.md', 2, 'template']]);
+  });
+
+  it('sorts pages by route and collects every page of the template in the collection, in route order, with its words', () => {
     const { model, diagnostics } = run({
       pages: [
         post('b-tie', { title: 'B', summary: 'S', date: '2024-03-01' }),
         post('older', { title: 'O', summary: 'S', date: '2023-12-31' }),
-        post('newest', { title: 'N', summary: 'S', date: '2024-05-20' }),
+        plainPage('pages/about.yaml'),
         post('a-tie', { title: 'A', summary: 'S', date: '2024-03-01' }),
       ],
     });
     expect(diagnostics).toEqual([]);
-    expect(model.posts.map((p) => p.slug)).toEqual(['newest', 'a-tie', 'b-tie', 'older']);
-    expect(model.posts.map((p) => p.route)).toEqual(['/blog/newest', '/blog/a-tie', '/blog/b-tie', '/blog/older']);
+    expect(model.pages.map((p) => p.route)).toEqual(['/about', '/blog/a-tie', '/blog/b-tie', '/blog/older']);
+    expect(model.collections.posts).toEqual(['a-tie', 'b-tie', 'older'].map((slug) => expect.objectContaining({
+      route: `/blog/${slug}`, title: slug === 'older' ? 'O' : slug[0]!.toUpperCase(), status: 'published', words: slug === 'older' ? 4 : 5,
+    })));
+    expect(model.collections.posts![0]!.data).toEqual({ template: 'post', title: 'A', summary: 'S', date: '2024-03-01', draft: false });
   });
 
-  it('takes the head from the first title field a post has, and the description field', () => {
+  it('takes the head from the first title field a page has, and the description field', () => {
     const { model } = run({
       pages: [
         post('with-seo', { title: 'Headline', seoTitle: 'Search title', summary: 'What it says', date: '2024-02-01' }),
         post('plain', { title: 'Only headline', summary: 'Another summary', date: '2024-01-01' }),
       ],
     });
-    expect(model.posts.map((p) => p.head)).toEqual([
-      { title: 'Search title', description: 'What it says', titleField: 'seoTitle', descriptionField: 'summary' },
-      { title: 'Only headline', description: 'Another summary', titleField: 'title', descriptionField: 'summary' },
+    expect(model.pages.map((p) => p.head)).toEqual([
+      { title: 'Only headline', description: 'Another summary', noindex: false, titleField: 'title', descriptionField: 'summary' },
+      { title: 'Search title', description: 'What it says', noindex: false, titleField: 'seoTitle', descriptionField: 'summary' },
     ]);
   });
 
   it('splits the body from the front matter and knows the line it starts on', () => {
     const { model } = run({ pages: [post('one', { title: 'One', summary: 'S', date: '2024-01-01' })] });
-    expect(model.posts[0]).toMatchObject({ file: 'pages/blog/one.md', slug: 'one', body: '\nThe body of one.\n', bodyLine: 6, words: 4 });
-    expect(model.posts[0]!.front).toEqual({ title: 'One', summary: 'S', date: '2024-01-01', draft: false });
+    expect(model.pages[0]).toMatchObject({ file: 'pages/blog/one.md', route: '/blog/one', body: { text: '\nThe body of one.\n', line: 7, words: 4 } });
+    expect(model.pages[0]!.data).toEqual({ template: 'post', title: 'One', summary: 'S', date: '2024-01-01', draft: false });
   });
 
-  it('reports a post without front matter at its first line', () => {
+  it('reports a Markdown page without front matter at its first line', () => {
     const { diagnostics } = run({ pages: [{ file: 'pages/blog/bare.md', text: '# Just a heading\n' }] });
     expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['front-matter', 'pages/blog/bare.md', 1, 1]]);
   });
 
   it('says a front matter that opens and never ends never ends, whatever stands where its end would be', () => {
     const notAnEnd = fc.constantFrom('--- x', '---x', ' ---', '-- -', '—', '', 'draft: true', '***', '===');
-    fc.assert(fc.property(fc.array(notAnEnd, { maxLength: 4 }), fc.constantFrom('---', '--- # a post', '---\t'), (lines, opening) => {
-      const text = [opening, 'title: T', ...lines, 'The body.', ''].join('\n');
+    fc.assert(fc.property(fc.array(notAnEnd, { maxLength: 4 }), fc.constantFrom('---', '--- # a page', '---\t'), (lines, opening) => {
+      const text = [opening, 'template: post', 'title: T', ...lines, 'The body.', ''].join('\n');
       const { diagnostics, model } = run({ pages: [{ file: 'pages/blog/open.md', text }] }, { today: '2025-06-02', drafts: true });
       expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['front-matter-open', 'pages/blog/open.md', 1, 1]]);
-      expect(model.posts).toEqual([]);
+      expect(model.pages).toEqual([]);
     }), { numRuns: 200 });
   });
 
   it('locates a front-matter field on its line of the Markdown file', () => {
     const { diagnostics, model } = run({ pages: [post('bad-date', { title: 'T', summary: 'S', date: 'soon' })] });
-    expect(model.posts).toEqual([]);
-    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.path])).toEqual([['schema', 'pages/blog/bad-date.md', 4, 'date']]);
+    expect(model.pages).toEqual([]);
+    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.path])).toEqual([['schema', 'pages/blog/bad-date.md', 5, 'date']]);
   });
 });
 

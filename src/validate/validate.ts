@@ -4,25 +4,26 @@ import { posix } from 'node:path';
 import { cacheFolder } from '../node-module.js';
 import { compareText, diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { PAGES_DIR, REDIRECTS_FILES, SCHEMAS_DIR, SITE_FILE } from '../contracts/project.ts';
-import { pageHeader, pageSchema, postSchema, redirectsFile, type RedirectRule } from '../contracts/content-schema.ts';
-import { dayOf, impossibleDate, postStatus } from './publication.ts';
+import { pageHeader, pageSchema, redirectsFile, type RedirectRule } from '../contracts/content-schema.ts';
+import { dayOf, impossibleDate, pageStatus } from './publication.ts';
 import type { LoadedContent, SourceFile } from '../load/load.ts';
-import type { PageEntry, PostEntry, RedirectEntry, SiteModel, StaticEntry } from '../contracts/model.ts';
+import type { MarkdownBody, PageEntry, PageHead, RedirectEntry, SiteModel, StaticEntry } from '../contracts/model.ts';
 import { isAbsoluteHttpUrl, NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from '../url.ts';
 import { compileSchema, formatPath, type Validator } from './json-schema.ts';
 import { fieldAfterFrontMatter, opensFrontMatter, parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './yaml.ts';
-import type { Theme } from '../contracts/theme.ts';
+import type { MarkdownTemplate, Theme } from '../contracts/theme.ts';
 import { countWords } from '../words.ts';
 import { collectMembers } from '../collections/members.ts';
 import { readOnce } from './file-memory.ts';
+import { perObject } from '../memo.ts';
 import { markdownDepth, MAX_FILE_CHARACTERS, MAX_MARKDOWN_DEPTH } from './limits.ts';
 
 export interface ValidateOptions {
   /** Overrides site.yaml's baseUrl, e.g. for a preview deployment. */
   baseUrl?: string;
-  /** Publish drafts and scheduled posts too (previews). Default: false. */
+  /** Publish drafts and scheduled pages too (previews). Default: false. */
   drafts?: boolean;
-  /** The build's day, YYYY-MM-DD, which decides whether a dated post is out yet. Default: today, local time. */
+  /** The build's day, YYYY-MM-DD, which decides whether a dated page is out yet. Default: today, local time. */
   today?: string;
   /** Values of YAML texts parsed on an earlier run. */
   cache?: ParseCache;
@@ -31,7 +32,6 @@ export interface ValidateOptions {
 /** The compiled validators of a theme; compiling is the slow part, so it happens once per theme. */
 export interface Validators {
   site: Validator;
-  post: Validator;
   redirects: Validator;
   header: Validator;
   templates: Map<string, Validator>;
@@ -55,10 +55,9 @@ export function compileValidators(theme: Theme, cacheFolder?: string): Validator
   const compile = (schema: object) => compileSchema(schema, cacheFolder);
   return {
     site: compile(theme.siteSchema),
-    post: compile(postSchema(theme.post.schema)),
     redirects: compile(redirectsFile),
     header: compile(pageHeader),
-    templates: new Map(Object.entries(theme.templates).map(([name, t]) => [name, compile(pageSchema(name, t.schema, theme.collections))])),
+    templates: new Map(Object.entries(theme.templates).map(([name, t]) => [name, compile(pageSchema(name, t, theme.collections))])),
   };
 }
 
@@ -131,9 +130,9 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
     diagnostics.push(...siteRules(theme, site, content.site!.file, siteSource!));
   }
 
-  // pages/, posts, redirects
+  // pages/ and the redirects
   const pages: PageEntry[] = [];
-  const posts: PostEntry[] = [];
+  const today = options.today ?? dayOf(new Date());
   const redirects: RedirectEntry[] = [];
   let notFound: PageEntry | null = null;
   // Routes of every page file, valid or not: a link to a page with a typo in it is not a broken link.
@@ -170,15 +169,9 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
       diagnostics.push(encodingProblem(source));
       continue;
     }
-    if (source.file.endsWith('.md')) {
-      const today = options.today ?? dayOf(new Date());
-      const post = readOnce(source, [validators, theme, route, today], diagnostics, (found) => readPost(source, route, theme, validators, found, today, options.cache));
-      // Drafts and scheduled posts stay off the site unless a preview asks for them.
-      if (post && (post.status === 'published' || options.drafts)) posts.push(post);
-      continue;
-    }
-    const page = readOnce(source, [validators, theme, route], diagnostics, (found) => readPage(source, route, theme, validators, found, options.cache));
-    if (!page) continue;
+    const page = readOnce(source, [validators, theme, route, today], diagnostics, (found) => readPage(source, route, theme, validators, found, today, options.cache));
+    // Drafts and scheduled pages stay off the site unless a preview asks for them.
+    if (!page || (page.status !== 'published' && !options.drafts)) continue;
     if (route === NOT_FOUND_ROUTE) notFound = page;
     else pages.push(page);
   }
@@ -193,9 +186,8 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
   for (const s of content.statics) if (s.file.includes('\\')) diagnostics.push(diagnostic('static-backslash', { file: s.file }, { file: s.file }));
   const statics: StaticEntry[] = content.statics.filter((s) => !s.file.includes('\\')).map((s) => ({ ...s, route: '/' + s.file.slice('static/'.length) }));
   pages.sort((a, b) => compareText(a.route, b.route));
-  posts.sort((a, b) => theme.post.order(a.front, b.front) || compareText(a.slug, b.slug));
-  const collections = collectMembers(pages, Object.keys(theme.collections ?? {}));
-  return { model: { site, siteSource, pages, notFound, posts, redirects, statics, collections }, diagnostics, claimedRoutes, siteValid };
+  const collections = collectMembers(pages, theme.collections ?? {});
+  return { model: { site, siteSource, pages, notFound, redirects, statics, collections }, diagnostics, claimedRoutes, siteValid };
 }
 
 /** What an absolute http(s) URL holds beyond its scheme and host (and port), in words; undefined when nothing. */
@@ -218,8 +210,12 @@ function siteRules(theme: Theme, site: SiteModel['site'], file: string, source: 
     diagnostic('site-rule', { file, ...source.locate(problem.path), path: formatPath(problem.path) }, problem));
 }
 
-function readPage(source: SourceFile, route: string, theme: Theme, validators: Validators, out: Diagnostic[], cache?: ParseCache): PageEntry | null {
-  const parsed = parseYaml(source.file, source.text, 0, cache);
+/** A page file read, its template found and its fields validated; null after reporting why it is not a page. */
+function readPage(source: SourceFile, route: string, theme: Theme, validators: Validators, out: Diagnostic[], today: string, cache?: ParseCache): PageEntry | null {
+  const markdown = source.file.endsWith('.md');
+  const read: { parsed: ParsedYaml; body?: MarkdownBody } | null = markdown ? readFrontMatter(source, frontMatterFields(theme), out, cache) : { parsed: parseYaml(source.file, source.text, 0, cache) };
+  if (!read) return null;
+  const { parsed } = read;
   out.push(...parsed.diagnostics);
   if (parsed.data === undefined) return null;
   const header = validators.header.validate(source.file, parsed);
@@ -227,17 +223,75 @@ function readPage(source: SourceFile, route: string, theme: Theme, validators: V
     out.push(...header.diagnostics.map((d) => ({ ...d, hint: d.hint ?? `templates: ${Object.keys(theme.templates).join(', ')}` })));
     return null;
   }
-  const template = (parsed.data as { template: string }).template;
-  const validator = validators.templates.get(template);
-  if (!validator) {
-    out.push(diagnostic('unknown-template', { file: source.file, ...parsed.locate(['template']), path: 'template' }, { template, known: Object.keys(theme.templates) }));
+  const name = (parsed.data as { template: string }).template;
+  const template = theme.templates[name];
+  const validator = validators.templates.get(name);
+  if (!template || !validator) {
+    out.push(diagnostic('unknown-template', { file: source.file, ...parsed.locate(['template']), path: 'template' }, { template: name, known: Object.keys(theme.templates) }));
     return null;
   }
-  out.push(...modeline(source, template));
+  if (markdown !== Boolean(template.markdown)) {
+    const same = Object.keys(theme.templates).filter((other) => Boolean(theme.templates[other]!.markdown) === markdown);
+    out.push(diagnostic('template-kind', { file: source.file, ...parsed.locate(['template']), path: 'template' }, { template: name, markdown, same }));
+    return null;
+  }
+  if (!markdown) out.push(...modeline(source, name));
   const result = validator.validate(source.file, parsed);
   out.push(...result.diagnostics);
   if (result.diagnostics.length > 0) return null;
-  return { file: source.file, route, template, data: result.value as PageEntry['data'], source: parsed };
+  const data = result.value as Record<string, unknown>;
+  const entry = { file: source.file, route, template: name, data, source: parsed };
+  if (!template.markdown || !read.body) return { ...entry, head: yamlHead(data), status: 'published' };
+  const date = String(data[template.markdown.date] ?? '');
+  const why = impossibleDate(date);
+  if (why) {
+    out.push(diagnostic('impossible-date', { file: source.file, ...parsed.locate([template.markdown.date]), path: template.markdown.date }, { date, why }));
+    return null;
+  }
+  const status = pageStatus(data.draft === true, date, today);
+  return { ...entry, head: markdownHead(data, template.markdown.head), body: read.body, status };
+}
+
+/**
+ * A Markdown page's front matter, parsed, and its body; null after reporting a front matter that
+ * does not close, one that closed early (a field after it), or a body nested past the limit.
+ */
+function readFrontMatter(source: SourceFile, fields: readonly string[], out: Diagnostic[], cache?: ParseCache): { parsed: ParsedYaml; body: MarkdownBody } | null {
+  const split = splitFrontMatter(source.text);
+  if (!split) {
+    // A file that opens its front matter and never closes it is told so; one that never opens it, how to.
+    out.push(diagnostic(opensFrontMatter(source.text) ? 'front-matter-open' : 'front-matter', { file: source.file, line: 1, column: 1 }));
+    return null;
+  }
+  // A `draft: true` the split left in the body would publish the draft, with the field as its text.
+  const leftOver = fieldAfterFrontMatter(split.body, fields);
+  if (leftOver) {
+    out.push(diagnostic('front-matter-ended', { file: source.file, line: split.bodyLine + leftOver.line - 1, column: 1, path: leftOver.field }, { field: leftOver.field, end: split.bodyLine - 1 }));
+    return null;
+  }
+  const nesting = markdownDepth(split.body);
+  if (nesting.depth > MAX_MARKDOWN_DEPTH) {
+    out.push(diagnostic('too-deep', { file: source.file, line: split.bodyLine + nesting.line - 1, column: 1 }, { depth: nesting.depth, limit: MAX_MARKDOWN_DEPTH }));
+    return null;
+  }
+  const parsed = parseYaml(source.file, split.front, 1, cache);
+  return { parsed, body: { text: split.body, line: split.bodyLine, words: countWords(split.body) } };
+}
+
+/** The fields front matter may have: any a Markdown template's pages may write (its template is not known yet). */
+const frontMatterFields = perObject((theme: Theme): readonly string[] => [
+  ...new Set(Object.entries(theme.templates).filter(([, t]) => t.markdown).flatMap(([name, t]) => Object.keys(pageSchema(name, t, theme.collections).properties))),
+]);
+
+/** A YAML page's head: its common fields. */
+function yamlHead(data: Record<string, unknown>): PageHead {
+  return { title: String(data.title), description: String(data.description), noindex: data.noindex === true, titleField: 'title', descriptionField: 'description' };
+}
+
+/** A Markdown page's browser title and meta description, from the fields its template names. */
+function markdownHead(front: Record<string, unknown>, fields: MarkdownTemplate['head']): PageHead {
+  const titleField = fields.title.find((field) => typeof front[field] === 'string') ?? fields.title[0];
+  return { title: String(front[titleField] ?? ''), description: String(front[fields.description] ?? ''), noindex: false, titleField, descriptionField: fields.description };
 }
 
 /** Why a file under pages/ that is not read is not a page. */
@@ -254,53 +308,6 @@ function isTooLarge(source: SourceFile): boolean {
 
 function tooLarge(source: SourceFile): Diagnostic {
   return diagnostic('too-large', { file: source.file, line: 1, column: 1 }, { characters: source.text.length, limit: MAX_FILE_CHARACTERS });
-}
-
-function readPost(source: SourceFile, route: string, theme: Theme, validators: Validators, out: Diagnostic[], today: string, cache?: ParseCache): PostEntry | null {
-  const folder = `${PAGES_DIR}/${theme.post.folder}/`;
-  if (!source.file.startsWith(folder) || source.file.slice(folder.length).includes('/')) {
-    out.push(diagnostic('post-location', { file: source.file }, { folder }));
-    return null;
-  }
-  const split = splitFrontMatter(source.text);
-  if (!split) {
-    // A file that opens its front matter and never closes it is told so; one that never opens it, how to.
-    out.push(diagnostic(opensFrontMatter(source.text) ? 'front-matter-open' : 'front-matter', { file: source.file, line: 1, column: 1 }));
-    return null;
-  }
-  // A draft: true the split left in the body would publish the draft, with the field as its text.
-  const leftOver = fieldAfterFrontMatter(split.body, Object.keys(postSchema(theme.post.schema).properties));
-  if (leftOver) {
-    out.push(diagnostic('front-matter-ended', { file: source.file, line: split.bodyLine + leftOver.line - 1, column: 1, path: leftOver.field }, { field: leftOver.field, end: split.bodyLine - 1 }));
-    return null;
-  }
-  const nesting = markdownDepth(split.body);
-  if (nesting.depth > MAX_MARKDOWN_DEPTH) {
-    out.push(diagnostic('too-deep', { file: source.file, line: split.bodyLine + nesting.line - 1, column: 1 }, { depth: nesting.depth, limit: MAX_MARKDOWN_DEPTH }));
-    return null;
-  }
-  const parsed = parseYaml(source.file, split.front, 1, cache);
-  out.push(...parsed.diagnostics);
-  if (parsed.data === undefined) return null;
-  const result = validators.post.validate(source.file, parsed);
-  out.push(...result.diagnostics);
-  if (result.diagnostics.length > 0) return null;
-  const slug = route.slice(route.lastIndexOf('/') + 1);
-  const front = result.value as Record<string, unknown>;
-  const date = String(front[theme.post.date] ?? '');
-  const why = impossibleDate(date);
-  if (why) {
-    out.push(diagnostic('impossible-date', { file: source.file, ...parsed.locate([theme.post.date]), path: theme.post.date }, { date, why }));
-    return null;
-  }
-  const status = postStatus(front.draft === true, date, today);
-  return { file: source.file, route, slug, front, body: split.body, bodyLine: split.bodyLine, words: countWords(split.body), head: postHead(front, theme.post.head), status, source: parsed };
-}
-
-/** A post's browser title and meta description, from the fields the theme names. */
-function postHead(front: Record<string, unknown>, fields: Theme['post']['head']): PostEntry['head'] {
-  const titleField = fields.title.find((field) => typeof front[field] === 'string') ?? fields.title[0];
-  return { title: String(front[titleField] ?? ''), description: String(front[fields.description] ?? ''), titleField, descriptionField: fields.description };
 }
 
 function readRedirects(source: SourceFile, validators: Validators, out: Diagnostic[]): RedirectEntry[] {

@@ -204,10 +204,10 @@ const DOCUMENT_MARKER = /^(?:---|\.\.\.)(?:[ \t]+(?:#.*)?)?$/;
 const OPENING_MARKER = /^---(?:[ \t]+(?:#.*)?)?$/;
 
 /**
- * A field of the post written as a line of the body, before the body's first marker line: the front
+ * A field of a Markdown page written as a line of the body, before the body's first marker line: the front
  * matter ended sooner than the editor meant, at a `---` or `...` that begins a line inside a value
  * (by YAML's rule a marker there ends the document, even in a block of text), and the fields after it
- * would be published as the post's text, a `draft: true` among them. `fields` are the names the post
+ * would be published as the page's text, a `draft: true` among them. `fields` are the names the page
  * may have; `line` counts the body's lines from 1. Only a body with a marker line below the field is
  * looked at (the `---` the editor meant to end the front matter with), never past a code fence, and
  * only while its lines could be front matter (fields, indented lines, list items, comments): a line of

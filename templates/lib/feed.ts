@@ -1,9 +1,9 @@
 // The blog's Atom feed: where it is and what it is called, once for the theme
 // (which has the engine write it) and for the blog pages (which link it).
-import type { PostFeed } from '../../src/index.ts';
+import type { Feed } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 
-export function blogFeed(site: Site): PostFeed {
+export function blogFeed(site: Site): Feed {
   return {
     path: `${site.links.blog}/feed.xml`,
     title: `${site.business.name} blog`,
@@ -11,5 +11,6 @@ export function blogFeed(site: Site): PostFeed {
     list: site.links.blog,
     headline: 'title',
     summary: 'excerpt',
+    date: 'publishDate',
   };
 }

@@ -5,7 +5,7 @@
 // (?category=, ?q=, ?page=), which is why the chips are links and the search
 // box is a GET form: without script they still land on this list.
 import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps, Picture as PictureData, PostSummary } from '../../src/index.ts';
+import type { PageProps, Picture as PictureData } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';
@@ -16,7 +16,7 @@ import { Picture } from '../components/Picture.tsx';
 import { T } from '../components/Text.tsx';
 import { CallBand } from '../components/CallBand.tsx';
 import { CallBandSchema } from '../blocks/call-band.ts';
-import { postCategories, type PostFront } from './post.tsx';
+import { postCategories, postsNewestFirst, type PostMember } from '../collections/posts.ts';
 
 export const schema = Obj({
   hero: Obj({
@@ -36,8 +36,8 @@ export function categorySlug(name: string): string {
 
 const chips = [{ name: 'All', slug: 'all' }, ...postCategories.map((name) => ({ name, slug: categorySlug(name) }))];
 
-function PostCard({ post, picture }: { post: PostSummary<PostFront>; picture: PictureData | undefined }) {
-  const { front } = post;
+function PostCard({ post, picture }: { post: PostMember; picture: PictureData | undefined }) {
+  const front = post.data;
   return (
     <li
       className="post-card"
@@ -60,7 +60,7 @@ function PostCard({ post, picture }: { post: PostSummary<PostFront>; picture: Pi
         </h2>
         <p>{front.excerpt}</p>
         <p className="post-card-foot">
-          <span>{readTime(post.words)}</span>
+          <span>{readTime(post.words ?? 0)}</span>
           <span aria-hidden="true">Read article →</span>
         </p>
       </div>
@@ -69,7 +69,7 @@ function PostCard({ post, picture }: { post: PostSummary<PostFront>; picture: Pi
 }
 
 export function component(props: PageProps<BlogListPage, Site>) {
-  const { page, posts, site } = props;
+  const { page, collections, site } = props;
   const blog = site.links.blog;
   return (
     <Layout props={props} hasForm={false} withFeed scripts={['blog']} crumbs={[{ name: 'Home', href: '/' }, { name: 'Blog' }]}>
@@ -106,8 +106,8 @@ export function component(props: PageProps<BlogListPage, Site>) {
             </ul>
           </nav>
           <ul className="post-grid" data-post-list>
-            {(posts as PostSummary<PostFront>[]).map((post) => (
-              <PostCard key={post.slug} post={post} picture={props.pictures[post.front.featuredImage]} />
+            {postsNewestFirst(collections.posts ?? []).map((post) => (
+              <PostCard key={post.route} post={post} picture={props.pictures[post.data.featuredImage]} />
             ))}
           </ul>
           <p className="empty" data-blog-empty role="status" hidden>

@@ -1,10 +1,8 @@
-// A blog post (pages/blog/<slug>.md): header with category, date, author and
-// reading time, featured illustration, the Markdown body, a call-to-action
-// block and previous/next links in list order.
-import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps, PostPage } from '../../src/index.ts';
+// A blog post (pages/blog/<slug>.md, `template: post`): header with category,
+// date, author and reading time, featured illustration, the Markdown body, a
+// call-to-action block and previous/next links in list order (newest first).
+import type { MarkdownPage, PageProps } from '../../src/index.ts';
 import type { Site } from '../site.schema.ts';
-import { Enum, IsoDate, Label, Obj } from '../lib/schema.ts';
 import { formatDate } from '../lib/dates.ts';
 import { readTime } from '../lib/reading-time.ts';
 import { resolveHtml } from '../lib/tokens.ts';
@@ -13,34 +11,13 @@ import { businessId } from '../lib/jsonld.ts';
 import { Layout, SHARE_IMAGE_SIZE } from '../components/Layout.tsx';
 import { CallBand } from '../components/CallBand.tsx';
 import { Picture } from '../components/Picture.tsx';
+import { PostSchema, postsNewestFirst, type PostFront } from '../collections/posts.ts';
 
-export const postCategories = ['Smart Home', 'Outdoor', 'Residential', 'Safety', 'Troubleshooting'] as const;
+// The fields of a post are the posts collection's (templates/collections/posts.ts): its lists read them.
+export const schema = PostSchema;
 
-export const schema = Obj({
-  title: Type.String({ minLength: 10, maxLength: 110, description: 'Headline shown on the page and in lists.' }),
-  excerpt: Type.String({ minLength: 40, maxLength: 300, description: 'One or two sentences for the blog list.' }),
-  featuredImage: Type.String({
-    contentMediaType: 'image/*',
-    pattern: '^/images/.+$',
-    description:
-      'The picture at the top of the post and on its card: a photo (JPEG, PNG, WebP or AVIF, any size, as it comes from a phone) or a drawing (SVG), under static/images/, e.g. /images/blog/IMG_2041 Heated Floor.JPG. The build makes the sizes and formats visitors need.',
-  }),
-  featuredImageAlt: Type.String({
-    minLength: 5,
-    maxLength: 200,
-    description: 'What the featured picture shows, in a sentence, for visitors who cannot see it.',
-  }),
-  category: Enum(postCategories),
-  publishDate: IsoDate,
-  author: Label,
-  seoTitle: Type.String({ minLength: 10, maxLength: 60, description: 'Browser title, at most 60 characters.' }),
-  metaDescription: Type.String({ minLength: 70, maxLength: 160, description: 'Meta description, 70 to 160 characters.' }),
-});
-
-export type PostFront = Static<typeof schema>;
-
-export function component(props: PageProps<PostPage<PostFront>, Site>) {
-  const { page, site, posts, baseUrl, canonical, route, pictures } = props;
+export function component(props: PageProps<MarkdownPage<PostFront>, Site>) {
+  const { page, site, collections, baseUrl, canonical, route, pictures } = props;
   const { front } = page;
   // Absent only while the image has a problem, which the build reports and which stops the write.
   const picture = pictures[front.featuredImage];
@@ -48,7 +25,8 @@ export function component(props: PageProps<PostPage<PostFront>, Site>) {
   // Social networks ignore SVG cards; a post with a drawing shares the site's card, one with a photo its largest JPEG.
   const raster = picture !== undefined && picture.type !== 'image/svg+xml';
   const shareImage = raster ? image : `${baseUrl}${site.share.image}`;
-  const index = posts.findIndex((p) => p.slug === page.slug);
+  const posts = postsNewestFirst(collections.posts ?? []);
+  const index = posts.findIndex((p) => p.route === route);
   const newer = index > 0 ? posts[index - 1] : undefined;
   const older = index >= 0 ? posts[index + 1] : undefined;
   const blog = site.links.blog;
@@ -106,12 +84,12 @@ export function component(props: PageProps<PostPage<PostFront>, Site>) {
       <nav className="wrap narrow post-nav" aria-label="More articles">
           {newer && (
             <a href={newer.route} rel="prev">
-              <span>← Previous</span> {String(newer.front.title)}
+              <span>← Previous</span> {newer.data.title}
             </a>
           )}
           {older && (
             <a href={older.route} rel="next">
-              <span>Next →</span> {String(older.front.title)}
+              <span>Next →</span> {older.data.title}
             </a>
           )}
           <a className="btn btn-outline" href={blog}>

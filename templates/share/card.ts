@@ -14,8 +14,8 @@ const FONTS = 'DejaVu Sans, Liberation Sans, Arial, sans-serif';
 const LINE = 27;
 const LINES = 3;
 
-export function shareCard({ site, route, title, page, post }: ShareCardInput<Site>): ShareCardSpec {
-  if (post && typeof page.featuredImage === 'string') return { image: page.featuredImage, alt: String(page.featuredImageAlt ?? title) };
+export function shareCard({ site, route, title, template, page }: ShareCardInput<Site>): ShareCardSpec {
+  if (template === 'post' && typeof page.featuredImage === 'string') return { image: page.featuredImage, alt: String(page.featuredImageAlt ?? title) };
   const heading = headline(title, site.business.name);
   const phone = contactFor(route, site).phone.display;
   const lines = wrap(heading, LINE, LINES);

@@ -51,7 +51,7 @@ async function write(field: Variant['field'], index: number, payload: string): P
   const n = String(index).padStart(2, '0');
   if (field === 'post') {
     const file = `pages/blog/injected-${n}.md`;
-    await project.write(file, `---\ntitle: Injected post ${n}\npublishDate: 2024-03-0${1 + (index % 9)}\n---\nA post with a payload.\n\n${payload}\n`);
+    await project.write(file, `---\ntemplate: post\ntitle: Injected post ${n}\npublishDate: 2024-03-0${1 + (index % 9)}\n---\nA post with a payload.\n\n${payload}\n`);
     return { field, index, file, route: `/blog/injected-${n}` };
   }
   const file = `pages/injected/${field}-${n}.yaml`;

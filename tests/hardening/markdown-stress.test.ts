@@ -109,18 +109,19 @@ function cpuMs(since: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1000;
 }
 
-/** Everything the engine does with a post's body, as the build calls it, with the problems it reports. */
+/** Everything the engine does with a Markdown page's body, as the build calls it, with the problems it reports. */
 function throughTheEngine(body: string): Diagnostic[] {
   const file = 'pages/blog/stress.md';
   const problems: Diagnostic[] = [];
   // Validation: the nesting of quotes and lists (refused before anything reads the body further), and the words.
   // Validation refuses quotes and lists nested too deeply at the line markdownDepth names, before anything reads the body further.
   if (markdownDepth(body).depth > MAX_MARKDOWN_DEPTH) return [];
-  const post = { ...postEntry('stress', { title: 'Stress' }, body), words: countWords(body) };
+  const entry = postEntry('stress', { title: 'Stress' }, body);
+  const post = { ...entry, body: { ...entry.body, words: countWords(body) } };
   // One problem per link of a long post: too many to spread into a call.
-  for (const problem of checkData(siteModel({ posts: [post] }), [])) problems.push(problem);
-  // The render of the post path (src/render/render.ts) and the theme's placeholders (templates/pages/post.tsx).
-  const html = resolveHtml(withPictures(safeContentHtml(bodyHtml(post)), {}, '100vw'), values);
+  for (const problem of checkData(siteModel({ pages: [post] }), [])) problems.push(problem);
+  // The render of a Markdown page (src/render/render.ts) and the theme's placeholders (templates/pages/post.tsx).
+  const html = resolveHtml(withPictures(safeContentHtml(bodyHtml(post.body)), {}, '100vw'), values);
   pageFacts(`<main>${html}</main>`);
   return problems.filter((d) => d.file !== file || !(d.line >= 1) || !(d.column >= 1));
 }
@@ -205,7 +206,7 @@ describe('the Markdown stress corpus', () => {
     const body = slowest.body().slice(0, MAX_FILE_CHARACTERS - 200);
     project = await copyFixture();
     const file = 'pages/blog/stress.md';
-    await project.write(file, `---\ntitle: A post of the stress corpus\npublishDate: 2024-03-06\n---\n${body}`);
+    await project.write(file, `---\ntemplate: post\ntitle: A post of the stress corpus\npublishDate: 2024-03-06\n---\n${body}`);
     const start = performance.now();
     const outcome = await build({ root: project.root, write: false, editorSchemas: false }).then(() => null, (error: unknown) => error);
     const ms = performance.now() - start;

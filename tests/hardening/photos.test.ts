@@ -58,6 +58,7 @@ function post(index: number, route: string, use: Use): string {
     use === 'plain-link' ? `The [full photo](${encodeURI(route)}) is here.` : use === 'markdown-image' ? `![A panel photographed on site](${encodeURI(route)})` : 'A post about a photo.';
   return [
     '---',
+    'template: post',
     `title: "A post about photo number ${index} of the hardening test"`,
     'excerpt: "A post that uses a photo from a phone, to see that its camera data stays home."',
     `featuredImage: "${featured}"`,

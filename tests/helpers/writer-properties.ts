@@ -17,7 +17,7 @@ import { parseAllHeaders } from 'netlify-headers-parser';
 import { parseAllRedirects } from 'netlify-redirect-parser';
 import type { RedirectRule } from '../../src/contracts/content-schema.ts';
 import { redirectRule } from '../../src/contracts/content-schema.ts';
-import type { PostEntry } from '../../src/contracts/model.ts';
+import type { Member } from '../../src/contracts/member.ts';
 import { checkRedirects } from '../../src/rules/redirects.ts';
 import { hiddenCharactersOf } from '../../src/rules/hidden-characters.ts';
 import { parseHeaders } from '../../src/serve/headers.ts';
@@ -287,7 +287,8 @@ export const feedInput = fc.record({
  * texts at its line), or well-formed XML whose title, author and entries are exactly those given.
  */
 export function feedCase(input: { title: string; author: string; posts: { title: string; summary: string; slug: string }[] }): Outcome {
-  const posts = input.posts.map((p, i) => ({ route: `/blog/${p.slug}-${i}`, front: { title: p.title, summary: p.summary, date: `2025-01-0${(i % 9) + 1}` } }) as unknown as PostEntry);
+  // Dated newest first, the feed's own order, so entry i is post i.
+  const posts = input.posts.map((p, i): Member => ({ route: `/blog/${p.slug}-${i}`, title: p.title, data: { title: p.title, summary: p.summary, date: `2025-01-0${9 - (i % 9)}` }, status: 'published' }));
   const texts = [input.title, input.author, ...input.posts.flatMap((p) => [p.title, p.summary])];
   const text = attempt(() => atomFeed('https://www.example.com', posts, { ...FEED, title: input.title, author: input.author }));
   if (text === null) {
