@@ -1,6 +1,7 @@
 // `site dev`: build into memory, serve, and rebuild and reload on every save, until Ctrl+C.
 import type { Command } from 'commander';
 import { relative } from 'node:path';
+import type { DevReport } from '../../dev/dev.ts';
 import type { CommandContext } from '../command-context.ts';
 import { listen, untilInterrupted } from '../listening.ts';
 import { baseUrlOption, portNumber } from '../options.ts';
@@ -25,7 +26,7 @@ and their open tabs reload. A mistake shows in the terminal and over the page un
       const { startDev } = await import('../../dev/dev.ts');
       const { devReportText } = await import('../dev-text.ts');
       const root = projectRoot(process.cwd());
-      const report = (event: Parameters<typeof devReportText>[0]) => console.log(devReportText(event, context.colour));
+      const report = (event: DevReport) => console.log(devReportText(event, context.colour));
       const server = await listen(() => startDev({ root, port: options.port, host: options.host, baseUrl: options.baseUrl || undefined, report }), options, context);
       if (!server) return;
       console.log(`Serving ${relative(process.cwd(), root) || '.'} at ${server.url} with drafts and future posts shown; every save rebuilds and reloads (Ctrl+C to stop).`);
