@@ -1,7 +1,9 @@
 // The shape of the code, held by tests: which room may import which, no import
-// cycle anywhere, and docs that name only files that exist.
+// cycle anywhere, no function in the engine longer than a screen unless it is on
+// a list that can only shrink, and docs that name only files that exist.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..');
@@ -87,6 +89,104 @@ describe('imports', () => {
 
   it('the cycle check finds a cycle when there is one', () => {
     expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual(['a → b → c → a']);
+  });
+});
+
+/** The longest a function of the engine may be, in lines from its first to its last. */
+const MAX_FUNCTION_LINES = 60;
+
+/**
+ * The functions over MAX_FUNCTION_LINES that remain, as `file name` and their length now, which they
+ * may not exceed. The list only shrinks: a function split below the limit, or shortened, must leave
+ * it or lower its number, and nothing joins it.
+ */
+const LONG_FUNCTIONS: Record<string, number> = {
+  'src/validate/validate.ts validate': 115,
+  'src/validate/yaml.ts parseYamlNow': 73,
+  'src/images/share-cards.ts shareCards': 70,
+  'src/render/render.ts render': 68,
+  'src/build.ts buildWith': 65,
+};
+
+interface FunctionSize {
+  file: string;
+  /** Its own name, the name it is assigned to, or `<callback in …>` after the function around it. */
+  name: string;
+  line: number;
+  lines: number;
+}
+
+/** Every function, method, arrow function and function expression with a body in `text`, with its length. */
+function functionSizes(file: string, text: string): FunctionSize[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sizes: FunctionSize[] = [];
+  const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position).line + 1;
+  const visit = (node: ts.Node, around: string | null) => {
+    let name = around;
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      name = functionName(node, source) ?? `<callback in ${around ?? 'module'}>`;
+      const line = lineOf(node.getStart(source));
+      sizes.push({ file, name, line, lines: lineOf(node.getEnd()) - line + 1 });
+    }
+    ts.forEachChild(node, (child) => visit(child, name));
+  };
+  visit(source, null);
+  return sizes;
+}
+
+/** A function's own name, or that of the variable or property it is assigned to. */
+function functionName(node: ts.SignatureDeclaration, source: ts.SourceFile): string | null {
+  if (node.name) return node.name.getText(source);
+  if (ts.isConstructorDeclaration(node)) return 'constructor';
+  const parent = node.parent;
+  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) return parent.name.getText(source);
+  return null;
+}
+
+/** What breaks the rule: a function over the limit that is not listed, or longer than listed; a listed one that shrank. */
+function lengthProblems(sizes: readonly FunctionSize[], allowed: Readonly<Record<string, number>>): string[] {
+  const problems: string[] = [];
+  for (const size of sizes.filter((s) => s.lines > MAX_FUNCTION_LINES)) {
+    const most = allowed[`${size.file} ${size.name}`];
+    const where = `${size.file}:${size.line}  ${size.name}  ${size.lines} lines`;
+    if (most === undefined) problems.push(`${where}, over ${MAX_FUNCTION_LINES}: split it by what its parts do`);
+    else if (size.lines > most) problems.push(`${where}, over the ${most} it is allowed: split it by what its parts do`);
+  }
+  for (const [key, most] of Object.entries(allowed)) {
+    const longest = Math.max(0, ...sizes.filter((s) => `${s.file} ${s.name}` === key).map((s) => s.lines));
+    if (longest <= MAX_FUNCTION_LINES) problems.push(`${key} is ${longest ? `${longest} lines now` : 'gone'}: take it off LONG_FUNCTIONS`);
+    else if (longest < most) problems.push(`${key} is ${longest} lines now: lower its number in LONG_FUNCTIONS to ${longest}`);
+  }
+  return problems;
+}
+
+describe('function length', () => {
+  it(`keeps every function of src/ to ${MAX_FUNCTION_LINES} lines, but the listed ones, which may not grow`, () => {
+    const sizes = sources('src').filter((file) => !/\.test\.tsx?$/.test(file)).flatMap((file) => functionSizes(file, readFileSync(join(root, file), 'utf8')));
+    const longest = [...sizes].sort((a, b) => b.lines - a.lines).slice(0, 8);
+    console.log(`functions in src/: ${sizes.length}, ${sizes.filter((s) => s.lines > MAX_FUNCTION_LINES).length} over ${MAX_FUNCTION_LINES} lines; longest: ${longest.map((s) => `${s.file} ${s.name} ${s.lines}`).join(', ')}`);
+    expect(lengthProblems(sizes, LONG_FUNCTIONS)).toEqual([]);
+  });
+
+  it('the length check measures every kind of function, and names one too long', () => {
+    const body = (n: number) => Array.from({ length: n - 2 }, (_, i) => `  const v${i} = ${i};`).join('\n');
+    const text = [
+      `export function declared() {\n${body(61)}\n}`,
+      `const arrow = () => {\n${body(3)}\n};`,
+      `class Shape { method() {\n${body(61)}\n} }`,
+      `run(function () {\n${body(62)}\n});`,
+    ].join('\n');
+    const sizes = functionSizes('src/x.ts', text);
+    expect(sizes.map((s) => [s.name, s.line, s.lines])).toEqual([['declared', 1, 61], ['arrow', 62, 3], ['method', 65, 61], ['<callback in module>', 126, 62]]);
+    expect(lengthProblems(sizes, { 'src/x.ts method': 61, 'src/x.ts gone': 70 })).toEqual([
+      'src/x.ts:1  declared  61 lines, over 60: split it by what its parts do',
+      'src/x.ts:126  <callback in module>  62 lines, over 60: split it by what its parts do',
+      'src/x.ts gone is gone: take it off LONG_FUNCTIONS',
+    ]);
+    expect(lengthProblems(sizes, { 'src/x.ts declared': 60, 'src/x.ts method': 70, 'src/x.ts <callback in module>': 62 })).toEqual([
+      'src/x.ts:1  declared  61 lines, over the 60 it is allowed: split it by what its parts do',
+      'src/x.ts method is 61 lines now: lower its number in LONG_FUNCTIONS to 61',
+    ]);
   });
 });
 

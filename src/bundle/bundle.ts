@@ -28,95 +28,112 @@ export interface Bundle {
 /** The browsers a theme that names none must run in: syntax of 2020 and older. */
 const DEFAULT_BROWSERS: readonly string[] = ['es2020'];
 
+/** What one part of the bundle gave: its files, the project files it was made from, and its problems when it failed (else null). */
+interface BundlePart {
+  files: OutputFile[];
+  inputs: string[];
+  failed: Diagnostic[] | null;
+}
+
+type ScriptsPart = BundlePart & Pick<Assets, 'scripts'> & { sizes: Record<string, number> };
+type StylesheetPart = BundlePart & Pick<Assets, 'css'>;
+type IconsPart = BundlePart & { links?: Assets['icons']; manifest: ManifestIcon[] };
+
 export async function bundle(root: string, theme: Theme): Promise<Bundle> {
   const outdir = join(root, '.bundle-out');
-  const diagnostics: Diagnostic[] = [];
-  const files: OutputFile[] = [];
-  const scripts: Record<string, string> = {};
-  const sizes: Record<string, number> = {};
-  const inputs = new Set<string>();
-  let failed = false;
-  let css = '';
-  let manifestIcons: ManifestIcon[] = [];
-
+  const browsers = [...(theme.client.browsers ?? DEFAULT_BROWSERS)];
   const entries = Object.entries(theme.client.scripts);
-  if (entries.length > 0) {
-    try {
-      const result = await build({
-        absWorkingDir: root,
-        entryPoints: Object.fromEntries(entries),
-        bundle: true,
-        minify: true,
-        format: 'esm',
-        splitting: true,
-        target: [...(theme.client.browsers ?? DEFAULT_BROWSERS)],
-        outdir,
-        entryNames: '[name]-[hash]',
-        chunkNames: 'chunk-[hash]',
-        write: false,
-        metafile: true,
-        logLevel: 'silent',
-        legalComments: 'none',
-      });
-      for (const input of Object.keys(result.metafile.inputs)) inputs.add(input);
-      for (const file of result.outputFiles) {
-        const path = 'assets/' + relative(outdir, file.path).split(sep).join('/');
-        files.push({ path, contents: file.contents });
-      }
-      for (const [output, meta] of Object.entries(result.metafile.outputs)) {
-        if (!meta.entryPoint) continue;
-        const name = entries.find(([, file]) => meta.entryPoint === file.replace(/^\.\//, ''))?.[0];
-        const path = 'assets/' + relative(outdir, join(root, output)).split(sep).join('/');
-        if (name) {
-          scripts[name] = '/' + path;
-          sizes[name] = meta.bytes;
-        }
-      }
-    } catch (error) {
-      failed = true;
-      diagnostics.push(...(esbuildDiagnostics(error) ?? rethrow(error)));
-    }
-  }
+  // One after the other, in this order, which the diagnostics keep.
+  const scripts = entries.length > 0 ? await bundleScripts(root, entries, browsers, outdir) : { files: [], inputs: [], failed: null, scripts: {}, sizes: {} };
+  const stylesheet = await bundleStylesheet(root, theme.client.stylesheet, browsers, outdir);
+  const icons = theme.client.icon ? await siteIcons(root, theme.client.icon) : { files: [], inputs: [], failed: null, manifest: [] };
 
+  const parts: BundlePart[] = [scripts, stylesheet, icons];
+  const assets: Assets = { css: stylesheet.css, scripts: scripts.scripts };
+  if (icons.links) assets.icons = icons.links;
+  if (theme.manifest) assets.manifest = MANIFEST_ROUTE;
+  return {
+    assets,
+    files: parts.flatMap((part) => part.files).sort((a, b) => (a.path < b.path ? -1 : 1)),
+    sizes: scripts.sizes,
+    diagnostics: parts.flatMap((part) => part.failed ?? []),
+    inputs: parts.some((part) => part.failed) ? null : [...new Set(parts.flatMap((part) => part.inputs))].sort(),
+    manifestIcons: icons.manifest,
+  };
+}
+
+/** The theme's client scripts (name → entry file), minified and split into content-hashed files under assets/. */
+async function bundleScripts(root: string, entries: [string, string][], browsers: string[], outdir: string): Promise<ScriptsPart> {
+  const part: ScriptsPart = { files: [], inputs: [], failed: null, scripts: {}, sizes: {} };
   try {
     const result = await build({
       absWorkingDir: root,
-      entryPoints: [theme.client.stylesheet],
+      entryPoints: Object.fromEntries(entries),
       bundle: true,
       minify: true,
-      target: [...(theme.client.browsers ?? DEFAULT_BROWSERS)],
+      format: 'esm',
+      splitting: true,
+      target: browsers,
+      outdir,
+      entryNames: '[name]-[hash]',
+      chunkNames: 'chunk-[hash]',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      legalComments: 'none',
+    });
+    part.inputs.push(...Object.keys(result.metafile.inputs));
+    for (const file of result.outputFiles) {
+      const path = 'assets/' + relative(outdir, file.path).split(sep).join('/');
+      part.files.push({ path, contents: file.contents });
+    }
+    for (const [output, meta] of Object.entries(result.metafile.outputs)) {
+      if (!meta.entryPoint) continue;
+      const name = entries.find(([, file]) => meta.entryPoint === file.replace(/^\.\//, ''))?.[0];
+      const path = 'assets/' + relative(outdir, join(root, output)).split(sep).join('/');
+      if (name) {
+        part.scripts[name] = '/' + path;
+        part.sizes[name] = meta.bytes;
+      }
+    }
+    return part;
+  } catch (error) {
+    return { files: [], inputs: [], failed: esbuildDiagnostics(error) ?? rethrow(error), scripts: {}, sizes: {} };
+  }
+}
+
+/** The theme's stylesheet, minified, as text the pages inline. */
+async function bundleStylesheet(root: string, stylesheet: string, browsers: string[], outdir: string): Promise<StylesheetPart> {
+  try {
+    const result = await build({
+      absWorkingDir: root,
+      entryPoints: [stylesheet],
+      bundle: true,
+      minify: true,
+      target: browsers,
       write: false,
       outdir,
       logLevel: 'silent',
       legalComments: 'none',
       metafile: true,
     });
-    for (const input of Object.keys(result.metafile.inputs)) inputs.add(input);
-    css = result.outputFiles.map((f) => f.text).join('').trim();
+    return { files: [], inputs: Object.keys(result.metafile.inputs), failed: null, css: result.outputFiles.map((f) => f.text).join('').trim() };
   } catch (error) {
-    failed = true;
-    diagnostics.push(...(esbuildDiagnostics(error) ?? rethrow(error)));
+    return { files: [], inputs: [], failed: esbuildDiagnostics(error) ?? rethrow(error), css: '' };
   }
+}
 
-  const assets: Assets = { css, scripts };
-  if (theme.client.icon) {
-    const { source, background } = theme.client.icon;
-    inputs.add(source);
-    try {
-      const made = await makeIcons(root, source, background, cacheFolder(root));
-      files.push(...made.files);
-      assets.icons = made.icons.links;
-      manifestIcons = made.icons.manifest;
-    } catch (error) {
-      if (!(error instanceof IconProblem)) throw error;
-      failed = true;
-      diagnostics.push(diagnostic('bundle', await themeMention(root, source), { message: error.message, hint: 'make it a square SVG drawing, or name another file in client.icon' }));
-    }
+/** The theme's icon (`client.icon`) drawn as favicon and PNG icons; a drawing that cannot be one is a problem at its mention. */
+async function siteIcons(root: string, icon: NonNullable<Theme['client']['icon']>): Promise<IconsPart> {
+  const { source, background } = icon;
+  try {
+    const made = await makeIcons(root, source, background, cacheFolder(root));
+    return { files: made.files, inputs: [source], failed: null, links: made.icons.links, manifest: made.icons.manifest };
+  } catch (error) {
+    if (!(error instanceof IconProblem)) throw error;
+    const problem = diagnostic('bundle', await themeMention(root, source), { message: error.message, hint: 'make it a square SVG drawing, or name another file in client.icon' });
+    return { files: [], inputs: [source], failed: [problem], manifest: [] };
   }
-  if (theme.manifest) assets.manifest = MANIFEST_ROUTE;
-
-  files.sort((a, b) => (a.path < b.path ? -1 : 1));
-  return { assets, files, sizes, diagnostics, inputs: failed ? null : [...inputs].sort(), manifestIcons };
 }
 
 /** Where the web app manifest is served, when the theme gives one. */

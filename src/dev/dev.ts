@@ -4,20 +4,20 @@
 // open tabs of the pages that changed reload by themselves. A build that fails
 // keeps the last good one on screen, under an overlay with the problems.
 import { resolve } from 'node:path';
-import { devBuilder, type DevBuild } from './build-thread.ts';
-import { laterMedia } from './later-media.ts';
+import { devBuilder, type DevBuild, type DevBuilder } from './build-thread.ts';
+import { laterMedia, type LaterMedia } from './later-media.ts';
 import type { MediaProgress } from './media-progress.ts';
 import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
-import { isOnePagesFile, PAGES_DIR } from '../contracts/project.ts';
 import { serve, type DevHooks, type SiteFiles } from '../serve/server.ts';
 import { liveClientScript } from './browser/client.ts';
 import { liveEvents, type LiveEvent, type LiveEvents } from './live-events.ts';
 import { internalReport, overlayReport, type OverlayReport } from './problems.ts';
+import { rebuildQueue, type RebuildQueue } from './rebuild-queue.ts';
+import { greeting, namesAny, NOTHING_SHOWN, problemsJson, showBuild, showProblems, tabsToReload, withMade, type ShownBuild } from './shown-build.ts';
 import { watchProject } from './watch.ts';
 import { readContentFile } from '../load/content-file.ts';
 import { decodeText } from '../load/encoding.ts';
 import { MAX_FILE_BYTES } from '../validate/limits.ts';
-import { outputFileFor, routeFromPath } from '../url.ts';
 
 export interface DevOptions {
   /** The project folder. */
@@ -54,133 +54,35 @@ const SCRIPT_TAG = `<script type="module" src="${PREFIX}live.js"></script>`;
 
 export async function startDev(options: DevOptions): Promise<DevServer> {
   const root = resolve(options.root);
-  const report = options.report ?? (() => {});
-  // Drafts and future posts are shown (marked by the post template), so an editor sees them before they go live.
-  // On a thread of its own, so pages, events and the overlay are served while a build runs.
-  // A page whose own file has errors keeps only itself back (keepGoing): its tab shows its problems, every other page updates.
-  // Photos and share cards the cache lacks are made after the reload (deferMedia), a photo shown by a quick stand-in meanwhile.
-  const builder = devBuilder({ root, write: false, drafts: true, keepGoing: true, deferMedia: true, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), editorSchemas: true });
-  const live = liveEvents();
-
-  let files = new Map<string, string | Uint8Array>();
-  let routes = new Set<string>();
-  let buildId = 0;
-  /** Problems that stopped the whole build, shown on every tab. */
-  let problems: OverlayReport | null = null;
-  /** Problems of single pages' own files, by the page's route, shown on that page's tab only. */
-  let pageProblems = new Map<string, OverlayReport>();
-  /** Files served as stand-ins (a photo's variants) or named but not made yet (share cards), until made. */
-  let provisional = new Set<string>();
-  /** A build is running; changes that came meanwhile wait in `waiting` to go together. */
-  let building = false;
-  let waiting: Set<string> | null = null;
-
-  const apply = async (changed: readonly string[] | undefined) => {
-    const shown = changed ?? [];
-    building = true;
-    try {
-      const result = await builder.build(changed).finally(() => (building = false));
-      const hadProblems = problems !== null;
-      const held = pageProblemRoutes(result.diagnostics);
-      // A page kept back shows its last good version, if it had one, under its problems.
-      const previous = files;
-      provisional = new Set(result.later.flatMap((job) => job.paths));
-      files = new Map(result.files);
-      for (const route of held.keys()) {
-        const output = outputFileFor(route);
-        if (!files.has(output) && previous.has(output)) files.set(output, previous.get(output)!);
-      }
-      const before = routes;
-      routes = new Set(result.routes);
-      problems = null;
-      pageProblems = new Map([...held].map(([route, list]) => [route, overlayReport(list, (file) => readText(root, file))]));
-      buildId++;
-      const rebuilt = new Set(result.renderedRoutes);
-      // Anything but page files (a template, the stylesheet, an image, the redirects) can change any page.
-      const everything = hadProblems || changed === undefined || changed.some((path) => !isOnePagesFile(path));
-      const reloaded = live.send({ name: 'reload', data: String(buildId) }, everything ? undefined : (route) => rebuilt.has(route) || !routes.has(route) || !before.has(route));
-      // A tab of a page kept back is not reloaded to a page that did not change: it is told why.
-      for (const [route, report] of pageProblems) live.send({ name: 'problems', data: JSON.stringify(report) }, (tab) => tab === route);
-      report({ kind: 'built', changed: shown, result, reloaded });
-      media.start(result.build, result.later);
-    } catch (error) {
-      problems = error instanceof ContentError ? overlayReport(error.diagnostics, (file) => readText(root, file)) : internalReport(error);
-      live.send({ name: 'problems', data: JSON.stringify(problems) });
-      report(error instanceof ContentError ? { kind: 'failed', changed: shown, diagnostics: error.diagnostics } : { kind: 'crashed', changed: shown, error });
-    }
+  const session: DevSession = {
+    shown: NOTHING_SHOWN,
+    building: false,
+    // Drafts and future posts are shown (marked by the post template), so an editor sees them before they go live.
+    // On a thread of its own, so pages, events and the overlay are served while a build runs.
+    // A page whose own file has errors keeps only itself back (keepGoing): its tab shows its problems, every other page updates.
+    // Photos and share cards the cache lacks are made after the reload (deferMedia), a photo shown by a quick stand-in meanwhile.
+    builder: devBuilder({ root, write: false, drafts: true, keepGoing: true, deferMedia: true, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), editorSchemas: true }),
+    live: liveEvents(),
+    report: options.report ?? (() => {}),
+    overlay: (diagnostics) => overlayReport(diagnostics, (file) => readText(root, file)),
   };
+  const { builder, live, report } = session;
+  const media = mediaAfterReload(session, () => session.building || queue.waiting());
+  const apply = rebuilder(session, media);
+  const queue = rebuildQueue(apply(undefined), (batch) => apply(batch).then(() => media.resume()));
+  await queue.running();
 
-  // Photos and cards the last build that worked left for later, made after its reload.
-  const media = laterMedia({
-    make: (build, job) => builder.make(build, job),
-    busy: () => building || waiting !== null,
-    serve(made) {
-      // A new map and set, never changed in place: a request being answered keeps the view it took.
-      const next = new Map(files);
-      const still = new Set(provisional);
-      for (const [path, contents] of made.files) {
-        if (!still.delete(path)) continue;
-        next.set(path, contents);
-      }
-      [files, provisional] = [next, still];
-    },
-    reload: (paths) =>
-      live.send({ name: 'reload', data: String(buildId) }, (route) => {
-        const page = files.get(outputFileFor(route));
-        return page !== undefined && paths.some((path) => String(page).includes(`/${path}`));
-      }),
-    tell: (text) => live.send({ name: 'progress', data: text }),
-    report: (progress) => report({ kind: 'media', progress }),
-    crashed: (error) => report({ kind: 'crashed', changed: [], error }),
-  });
-
-  // One rebuild at a time; changes that arrive meanwhile wait and go together.
-  let running: Promise<void> = apply(undefined);
-  const queue = (paths: string[]) => {
-    if (waiting) {
-      for (const path of paths) waiting.add(path);
-      return;
-    }
-    waiting = new Set(paths);
-    running = running.then(() => {
-      const batch = [...waiting!];
-      waiting = null;
-      return apply(batch).then(() => media.resume());
-    });
-  };
-  await running;
-
-  const greeting = (route: string): LiveEvent[] => {
-    const shown = problems ?? pageProblems.get(route);
-    const progress = media.progress();
-    return [
-      { name: 'hello', data: String(buildId) },
-      ...(shown ? [{ name: 'problems' as const, data: JSON.stringify(shown) }] : []),
-      ...(progress ? [{ name: 'progress' as const, data: progress }] : []),
-    ];
-  };
-  const hooks = devHooks(live, greeting, () => JSON.stringify(problems ?? allPageProblems(pageProblems)));
+  const hooks = devHooks(live, (route) => greeting(session.shown, route, media.progress()), () => problemsJson(session.shown));
   // Read afresh for each request: the files, stand-ins and problems of the build being shown.
-  const site = shownSite(() => ({ files, provisional, problems }));
+  const site = shownSite(() => session.shown);
   const server = await serve({ files: site, dev: hooks, port: options.port, host: options.host });
-  const watcher = watchProject(root, queue, (error) => report({ kind: 'watch-error', error }));
+  const watcher = watchProject(root, queue.add, (error) => report({ kind: 'watch-error', error }));
   await watcher.ready;
 
   return {
     url: server.url,
     port: server.port,
-    async settled() {
-      // A batch may still be settling in the watcher; then the chain it joins.
-      // Media made after the reload count too: a test sees the files as they stay.
-      let seen: Promise<void>;
-      let made: Promise<void> | null;
-      do {
-        seen = running;
-        await seen;
-        made = media.working();
-        await made;
-      } while (seen !== running || waiting || made !== media.working());
-    },
+    settled: () => settled(queue, media),
     async close() {
       await watcher.close();
       live.close();
@@ -188,6 +90,76 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       await builder.close();
     },
   };
+}
+
+/** What the parts of a dev server share. */
+interface DevSession {
+  /** The build being shown, replaced whole on every change. */
+  shown: ShownBuild;
+  /** A build is running. */
+  building: boolean;
+  readonly builder: DevBuilder;
+  readonly live: LiveEvents;
+  readonly report: (event: DevReport) => void;
+  /** Problems as the overlay shows them, with the lines around each. */
+  readonly overlay: (diagnostics: readonly Diagnostic[]) => OverlayReport;
+}
+
+/**
+ * Builds again for `changed` (undefined: everything) and shows the result: the new build, with the tabs
+ * of what changed reloaded and its media started, or the problems that stopped it, over the last one.
+ */
+function rebuilder(session: DevSession, media: LaterMedia): (changed: readonly string[] | undefined) => Promise<void> {
+  const { builder, live, report } = session;
+  return async (changed) => {
+    const shown = changed ?? [];
+    session.building = true;
+    try {
+      const result = await builder.build(changed).finally(() => (session.building = false));
+      const before = session.shown;
+      session.shown = showBuild(before, result, session.overlay);
+      const reloaded = live.send({ name: 'reload', data: String(session.shown.id) }, tabsToReload(before, session.shown, changed, result.renderedRoutes));
+      // A tab of a page kept back is not reloaded to a page that did not change: it is told why.
+      for (const [route, problems] of session.shown.pageProblems) live.send({ name: 'problems', data: JSON.stringify(problems) }, (tab) => tab === route);
+      report({ kind: 'built', changed: shown, result, reloaded });
+      media.start(result.build, result.later);
+    } catch (error) {
+      const problems = error instanceof ContentError ? session.overlay(error.diagnostics) : internalReport(error);
+      session.shown = showProblems(session.shown, problems);
+      live.send({ name: 'problems', data: JSON.stringify(problems) });
+      report(error instanceof ContentError ? { kind: 'failed', changed: shown, diagnostics: error.diagnostics } : { kind: 'crashed', changed: shown, error });
+    }
+  };
+}
+
+/** Photos and cards the last build that worked left for later, made after its reload; none starts while `busy`. */
+function mediaAfterReload(session: DevSession, busy: () => boolean): LaterMedia {
+  const { builder, live, report } = session;
+  return laterMedia({
+    make: (build, job) => builder.make(build, job),
+    busy,
+    serve(made) {
+      session.shown = withMade(session.shown, made);
+    },
+    reload: (paths) => live.send({ name: 'reload', data: String(session.shown.id) }, (route) => namesAny(session.shown, route, paths)),
+    tell: (text) => live.send({ name: 'progress', data: text }),
+    report: (progress) => report({ kind: 'media', progress }),
+    crashed: (error) => report({ kind: 'crashed', changed: [], error }),
+  });
+}
+
+/** Settles when no rebuild is running or waiting and no media are being made, for tests and the bench. */
+async function settled(queue: RebuildQueue, media: LaterMedia): Promise<void> {
+  // A batch may still be settling in the watcher; then the chain it joins.
+  // Media made after the reload count too: a test sees the files as they stay.
+  let seen: Promise<void>;
+  let made: Promise<void> | null;
+  do {
+    seen = queue.running();
+    await seen;
+    made = media.working();
+    await made;
+  } while (seen !== queue.running() || queue.waiting() || made !== media.working());
 }
 
 /** The dev server's additions to the preview: its own endpoints under PREFIX, and the reload script in each page. */
@@ -213,7 +185,7 @@ function devHooks(live: LiveEvents, greeting: (route: string) => LiveEvent[], pr
 }
 
 /** The build being shown, as the preview server reads it: one view per request, never changed under it. */
-function shownSite(shown: () => { files: ReadonlyMap<string, string | Uint8Array>; provisional: ReadonlySet<string>; problems: OverlayReport | null }): SiteFiles {
+function shownSite(shown: () => ShownBuild): SiteFiles {
   return {
     current: async () => {
       const { files, provisional, problems } = shown();
@@ -228,24 +200,6 @@ function shownSite(shown: () => { files: ReadonlyMap<string, string | Uint8Array
     },
   };
 }
-
-/** The diagnostics of each page whose own file has an error, by the page's route. */
-function pageProblemRoutes(diagnostics: readonly Diagnostic[]): Map<string, Diagnostic[]> {
-  const failing = new Set(diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
-  const byRoute = new Map<string, Diagnostic[]>();
-  for (const file of failing) {
-    const route = isOnePagesFile(file) ? routeFromPath(file.slice(PAGES_DIR.length + 1)) : null;
-    if (route !== null) byRoute.set(route, diagnostics.filter((d) => d.file === file));
-  }
-  return byRoute;
-}
-
-/** Every page's problems in one report, for /__site/problems.json. */
-function allPageProblems(pageProblems: ReadonlyMap<string, OverlayReport>): OverlayReport {
-  const problems = [...pageProblems.values()].flatMap((report) => report.problems);
-  return problems.length === 0 ? { summary: 'no problems', problems: [] } : { summary: `${[...pageProblems.values()].map((r) => r.summary).join('; ')}`, problems };
-}
-
 
 /** The text around a problem, read as the build reads content: never a pipe, never without bound. */
 function readText(root: string, file: string): string | null {

@@ -54,68 +54,83 @@ interface Jobs {
   started: number;
 }
 
+/** The jobs being made and who makes them; shared by the functions below. */
+interface Making {
+  current: Jobs | null;
+  /** Settles once the workers stop; null when none runs. */
+  making: Promise<void> | null;
+  /** When the tabs were last told how far the jobs are. */
+  told: number;
+}
+
 export function laterMedia(hooks: LaterMediaHooks): LaterMedia {
-  let current: Jobs | null = null;
-  let making: Promise<void> | null = null;
-  let told = 0;
-  const more = () => current !== null && current.next < current.jobs.length && !hooks.busy();
-
-  const worker = async () => {
-    while (more()) {
-      const these = current!;
-      const index = these.next++;
-      const group = these.jobs[index]!.group;
-      let made: DevMade | null = null;
-      try {
-        made = await hooks.make(these.build, index);
-      } catch (error) {
-        hooks.crashed(error);
-      }
-      // Names are of the files' contents: a file made for an earlier build is right wherever it is named.
-      if (made) hooks.serve(made);
-      if (current !== these) continue;
-      these.problems.push(...(made?.diagnostics ?? []));
-      const left = these.left.get(group)! - 1;
-      these.left.set(group, left);
-      if (left === 0) whole(these, group);
-      else if (performance.now() - told >= TELL_EVERY) {
-        told = performance.now();
-        hooks.tell(progressText(these.jobs, these.left));
-      }
-    }
-  };
-
-  /** A group is whole: a photo's tabs reload to show it; the terminal hears of it, and at the end the tabs. */
-  const whole = (these: Jobs, group: string) => {
-    const paths = these.jobs.filter((job) => job.group === group).flatMap((job) => job.paths);
-    const reloaded = group === SHARE_CARDS ? 0 : hooks.reload(paths);
-    const done = [...these.left.values()].every((n) => n === 0);
-    const milliseconds = Math.round(performance.now() - these.started);
-    hooks.report({ ...progressOf(these.jobs, these.left, done ? 'done' : 'made'), group, reloaded, milliseconds, diagnostics: these.problems.splice(0) });
-    hooks.tell(progressText(these.jobs, these.left));
-  };
-
-  const resume = () => {
-    if (making || !more()) return;
-    making = Promise.all(Array.from({ length: AT_ONCE }, worker))
-      .then(() => {}, hooks.crashed)
-      .finally(() => {
-        making = null;
-        // Stopped for a build that has ended meanwhile: go on.
-        resume();
-      });
-  };
-
+  const state: Making = { current: null, making: null, told: 0 };
   return {
     start(build, jobs) {
-      current = jobs.length > 0 ? { build, jobs, next: 0, left: jobsLeft(jobs), problems: [], started: performance.now() } : null;
-      if (!current) return;
-      hooks.report(progressOf(current.jobs, current.left, 'started'));
-      hooks.tell(progressText(current.jobs, current.left));
-      resume();
+      state.current = jobs.length > 0 ? { build, jobs, next: 0, left: jobsLeft(jobs), problems: [], started: performance.now() } : null;
+      if (!state.current) return;
+      hooks.report(progressOf(state.current.jobs, state.current.left, 'started'));
+      hooks.tell(progressText(state.current.jobs, state.current.left));
+      resume(state, hooks);
     },
-    resume,
-    progress: () => (current ? progressText(current.jobs, current.left) : ''),
-    working: () => making,
+    resume: () => resume(state, hooks),
+    progress: () => (state.current ? progressText(state.current.jobs, state.current.left) : ''),
+    working: () => state.making,
   };
+}
+
+/** Starts AT_ONCE workers, unless they run or nothing may start. */
+function resume(state: Making, hooks: LaterMediaHooks): void {
+  if (state.making || !more(state, hooks)) return;
+  state.making = Promise.all(Array.from({ length: AT_ONCE }, () => worker(state, hooks)))
+    .then(() => {}, hooks.crashed)
+    .finally(() => {
+      state.making = null;
+      // Stopped for a build that has ended meanwhile: go on.
+      resume(state, hooks);
+    });
+}
+
+/** Whether a job is left to start and no build keeps it waiting. */
+function more(state: Making, hooks: LaterMediaHooks): boolean {
+  return state.current !== null && state.current.next < state.current.jobs.length && !hooks.busy();
+}
+
+/** Makes one job after another while there are more, serving each as it is made. */
+async function worker(state: Making, hooks: LaterMediaHooks): Promise<void> {
+  while (more(state, hooks)) {
+    const these = state.current!;
+    const index = these.next++;
+    let made: DevMade | null = null;
+    try {
+      made = await hooks.make(these.build, index);
+    } catch (error) {
+      hooks.crashed(error);
+    }
+    // Names are of the files' contents: a file made for an earlier build is right wherever it is named.
+    if (made) hooks.serve(made);
+    if (state.current === these) counted(state, hooks, these, these.jobs[index]!.group, made);
+  }
+}
+
+/** A job of `group` is done: its problems kept, and the group said whole, or the tabs told how far all are (at most every TELL_EVERY). */
+function counted(state: Making, hooks: LaterMediaHooks, these: Jobs, group: string, made: DevMade | null): void {
+  these.problems.push(...(made?.diagnostics ?? []));
+  const left = these.left.get(group)! - 1;
+  these.left.set(group, left);
+  if (left === 0) whole(hooks, these, group);
+  else if (performance.now() - state.told >= TELL_EVERY) {
+    state.told = performance.now();
+    hooks.tell(progressText(these.jobs, these.left));
+  }
+}
+
+/** A group is whole: a photo's tabs reload to show it; the terminal hears of it, and at the end the tabs. */
+function whole(hooks: LaterMediaHooks, these: Jobs, group: string): void {
+  const paths = these.jobs.filter((job) => job.group === group).flatMap((job) => job.paths);
+  const reloaded = group === SHARE_CARDS ? 0 : hooks.reload(paths);
+  const done = [...these.left.values()].every((n) => n === 0);
+  const milliseconds = Math.round(performance.now() - these.started);
+  hooks.report({ ...progressOf(these.jobs, these.left, done ? 'done' : 'made'), group, reloaded, milliseconds, diagnostics: these.problems.splice(0) });
+  hooks.tell(progressText(these.jobs, these.left));
 }

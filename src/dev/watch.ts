@@ -1,7 +1,7 @@
 // Watching the project for the dev server: chokidar reports each change;
 // changes that arrive together (an editor saving several files, a save that
 // writes aside and renames) are handed on as one batch of project-relative paths.
-import { watch } from 'chokidar';
+import { watch, type FSWatcher } from 'chokidar';
 import { statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { PAGES_DIR, SITE_FILE, STATIC_DIR, TEMPLATES_DIR } from '../contracts/project.ts';
@@ -22,6 +22,11 @@ export interface Watcher {
   close(): Promise<void>;
 }
 
+/** A part of the watcher that keeps timers, stopped when the watcher closes. */
+interface Stoppable {
+  stop(): void;
+}
+
 export function watchProject(root: string, onBatch: (paths: string[]) => void, onError: (error: Error) => void = () => {}): Watcher {
   // The project folder is watched, with all but the watched paths left out, rather than each watched
   // path: chokidar forgets a watched folder that is removed, so pages/ or static/ moved away and back
@@ -32,80 +37,114 @@ export function watchProject(root: string, onBatch: (paths: string[]) => void, o
     // A link is watched as a link: one to a folder out of the project (to /, say) would have every
     // file below it watched, and the build refuses it at its path anyway.
     followSymlinks: false,
-    ignored: (path) => {
-      const segments = relative(root, resolvePath(root, path)).split(/[\\/]/);
-      if (segments.length === 1 && segments[0] === '') return false;
-      // Hidden files are editors' swap files and the engine ignores them anyway.
-      return !WATCHED.includes(segments[0]!) || segments.some((segment) => segment.startsWith('.') && segment.length > 1);
-    },
+    ignored: (path) => !isWatched(relative(root, resolvePath(root, path))),
   });
-  // What each watched path was when last looked at (see the patrol below).
-  let kinds = new Map(WATCHED.map((path) => [path, kindOf(root, path)]));
-  let pending = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    const batch = [...pending].sort();
-    pending = new Set();
+  const recheck = recheckAfterChokidar(root, (path) => batches.noticed(path));
+  const batches = changeBatches((batch) => {
     onBatch(batch);
-    lookAgain(batch);
-  };
-  const noticed = (path: string) => {
-    pending.add(path);
-    clearTimeout(timer);
-    timer = setTimeout(flush, SETTLE_MS);
-  };
+    recheck.look(batch);
+  });
+  const patrol = watchedPathsPatrol(root, watcher, batches.noticed);
   watcher.on('all', (event, path) => {
     const relativePath = relative(root, resolvePath(root, path)).split(sep).join('/');
     // A watched path that was a file and is a folder again (or the other way) is watched afresh:
     // chokidar keeps watching it as what it was, and would report nothing below it.
     if (WATCHED.includes(relativePath) && event !== 'addDir' && isFolder(root, relativePath)) watcher.unwatch(relativePath).add(relativePath);
-    // Any change to a watched path itself is looked at again by the patrol below, even if it is back
-    // as it was by then (a folder moved away, replaced by a file, and moved back in a moment).
-    if (WATCHED.includes(relativePath)) kinds.set(relativePath, 'changed');
-    noticed(relativePath);
+    if (WATCHED.includes(relativePath)) patrol.changed(relativePath);
+    batches.noticed(relativePath);
   });
-
-  // chokidar drops a second change to one file that comes within 50 ms of the
-  // first (a save that truncates, then writes; two quick saves). So each batch
-  // is looked at once more after that window, and a file whose size or time
-  // moved since is reported again.
-  const checks = new Set<NodeJS.Timeout>();
-  const lookAgain = (batch: string[]) => {
-    const before = new Map(batch.map((path) => [path, print(root, path)]));
-    const check = setTimeout(() => {
-      checks.delete(check);
-      for (const [path, was] of before) if (print(root, path) !== was) noticed(path);
-    }, RECHECK_MS);
-    checks.add(check);
-  };
-  // Under load chokidar can miss a watched folder replaced (by a file, then a folder again): it then
-  // watches the old one, gone, and reports nothing below the new one for good. So the watched paths
-  // themselves are looked at every second, and a folder among them that is not what it was (another
-  // folder, a file, gone, or back) is watched afresh and reported, which rebuilds all it holds.
-  const patrol = setInterval(() => {
-    const now = new Map(WATCHED.map((path) => [path, kindOf(root, path)]));
-    for (const [path, kind] of now) {
-      const was = kinds.get(path)!;
-      // A file saved by writing aside and renaming is a new file each time: chokidar reports those.
-      if (kind === was || (!kind.startsWith('folder') && !was.startsWith('folder'))) continue;
-      if (kind.startsWith('folder')) watcher.unwatch(path).add(path);
-      noticed(path);
-    }
-    kinds = now;
-  }, PATROL_MS);
-  patrol.unref();
   // An error event nobody listens to would end the process; the dev server says it and keeps going.
   watcher.on('error', (error) => onError(error instanceof Error ? error : new Error(String(error))));
   const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return {
     ready,
     close: async () => {
-      clearInterval(patrol);
-      clearTimeout(timer);
-      for (const check of checks) clearTimeout(check);
+      for (const part of [patrol, batches, recheck]) part.stop();
       await watcher.close();
     },
   };
+}
+
+/** Whether a project-relative path (either slash) is the project or in a watched path, and not hidden. */
+function isWatched(path: string): boolean {
+  const segments = path.split(/[\\/]/);
+  if (segments.length === 1 && segments[0] === '') return true;
+  // Hidden files are editors' swap files and the engine ignores them anyway.
+  return WATCHED.includes(segments[0]!) && !segments.some((segment) => segment.startsWith('.') && segment.length > 1);
+}
+
+/** Paths noticed within SETTLE_MS of each other, handed on together, sorted. */
+function changeBatches(onBatch: (paths: string[]) => void): Stoppable & { noticed(path: string): void } {
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    const batch = [...pending].sort();
+    pending = new Set();
+    onBatch(batch);
+  };
+  return {
+    noticed(path) {
+      pending.add(path);
+      clearTimeout(timer);
+      timer = setTimeout(flush, SETTLE_MS);
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
+/**
+ * chokidar drops a second change to one file that comes within 50 ms of the
+ * first (a save that truncates, then writes; two quick saves). So each batch
+ * is looked at once more after that window, and a file whose size or time
+ * moved since is noticed again.
+ */
+function recheckAfterChokidar(root: string, noticed: (path: string) => void): Stoppable & { look(batch: string[]): void } {
+  const checks = new Set<NodeJS.Timeout>();
+  return {
+    look(batch) {
+      const before = new Map(batch.map((path) => [path, print(root, path)]));
+      const check = setTimeout(() => {
+        checks.delete(check);
+        for (const [path, was] of before) if (print(root, path) !== was) noticed(path);
+      }, RECHECK_MS);
+      checks.add(check);
+    },
+    stop() {
+      for (const check of checks) clearTimeout(check);
+    },
+  };
+}
+
+/**
+ * Under load chokidar can miss a watched folder replaced (by a file, then a folder again): it then
+ * watches the old one, gone, and reports nothing below the new one for good. So the watched paths
+ * themselves are looked at every second, and a folder among them that is not what it was (another
+ * folder, a file, gone, or back) is watched afresh and noticed, which rebuilds all it holds.
+ */
+function watchedPathsPatrol(root: string, watcher: FSWatcher, noticed: (path: string) => void): Stoppable & { changed(path: string): void } {
+  // What each watched path was when last looked at.
+  let kinds = new Map(WATCHED.map((path) => [path, kindOf(root, path)]));
+  const patrol = setInterval(() => {
+    const now = new Map(WATCHED.map((path) => [path, kindOf(root, path)]));
+    for (const path of foldersReplaced(kinds, now)) {
+      if (now.get(path)!.startsWith('folder')) watcher.unwatch(path).add(path);
+      noticed(path);
+    }
+    kinds = now;
+  }, PATROL_MS);
+  patrol.unref();
+  return {
+    // Any change chokidar reports to a watched path itself is looked at again, even if it is back
+    // as it was by then (a folder moved away, replaced by a file, and moved back in a moment).
+    changed: (path) => void kinds.set(path, 'changed'),
+    stop: () => clearInterval(patrol),
+  };
+}
+
+/** The watched paths that are or were a folder and are not what they were. */
+function foldersReplaced(was: ReadonlyMap<string, string>, now: ReadonlyMap<string, string>): string[] {
+  // A file saved by writing aside and renaming is a new file each time: chokidar reports those.
+  return [...now].filter(([path, kind]) => kind !== was.get(path)! && (kind.startsWith('folder') || was.get(path)!.startsWith('folder'))).map(([path]) => path);
 }
 
 function isFolder(root: string, path: string): boolean {

@@ -11,22 +11,28 @@ import type { LinkTargets } from './links.ts';
 
 /** `baseUrl`: the site's own address; a target on it (`https://www.example.com/old`) is checked as the path it names. */
 export function checkRedirects(redirects: readonly RedirectEntry[], targets: LinkTargets, baseUrl?: string): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const local = redirects.map((rule) => localTarget(rule.to, baseUrl));
-  const at = (rule: RedirectEntry, index: number, field: 'from' | 'to') => ({
+  const at: Place = (rule, index, field) => ({
     file: rule.file, ...rule.fields[field],
     path: `redirects[${index}].${field}`,
   });
   // A rule that cannot be written is said once, as that; the other checks would only guess at what it means.
-  const unwritable = new Set<number>();
-  redirects.forEach((rule, index) => {
-    const problem = writingProblem(rule, index, at);
-    if (problem) {
-      unwritable.add(index);
-      out.push(problem);
-    }
-  });
+  const writing = redirects.map((rule, index) => writingProblem(rule, index, at));
+  const unwritable = new Set(writing.flatMap((problem, index) => (problem ? [index] : [])));
+  const sources = sourceProblems(redirects, unwritable, targets, at);
+  const local = redirects.map((rule) => localTarget(rule.to, baseUrl));
+  return [
+    ...writing.filter((problem) => problem !== null),
+    ...sources.diagnostics,
+    ...targetProblems(redirects, { unwritable, exact: sources.exact, local }, targets, at),
+  ];
+}
 
+/**
+ * What is wrong with the rules' sources: a rule an earlier one catches, a rule hiding a page (or a forced
+ * pattern hiding pages). Also gives the exact sources (not patterns), each with the last rule that has it.
+ */
+function sourceProblems(redirects: readonly RedirectEntry[], unwritable: ReadonlySet<number>, targets: LinkTargets, at: Place): { diagnostics: Diagnostic[]; exact: Map<string, number> } {
+  const out: Diagnostic[] = [];
   const exact = new Map<string, number>();
   redirects.forEach((rule, index) => {
     if (unwritable.has(index)) return;
@@ -51,29 +57,31 @@ export function checkRedirects(redirects: readonly RedirectEntry[], targets: Lin
       if (hidden.length) out.push(diagnostic('redirect-shadows-page', at(rule, index, 'from'), { from, force: true, hidden: { count: hidden.length, example: hidden[0]! } }));
     }
   });
+  return { diagnostics: out, exact };
+}
 
+/** What the sources and targets of the rules are, for following a target to the rule it is the source of. */
+interface RuleTable {
+  unwritable: ReadonlySet<number>;
+  /** Exact sources, each with the index of the (last) rule that has it. */
+  exact: ReadonlyMap<string, number>;
+  /** Each rule's target as a path on this site; null for another site's address. */
+  local: readonly (string | null)[];
+}
+
+/** What is wrong with the rules' path targets: a loop, a chain of hops, or a target that is nothing of the site. */
+function targetProblems(redirects: readonly RedirectEntry[], table: RuleTable, targets: LinkTargets, at: Place): Diagnostic[] {
+  const out: Diagnostic[] = [];
   redirects.forEach((rule, index) => {
-    const to = local[index] ?? null;
-    if (unwritable.has(index) || to === null || to.includes(':')) return;
+    const to = table.local[index] ?? null;
+    if (table.unwritable.has(index) || to === null || to.includes(':')) return;
     const target = normaliseLinkPath(to);
-    const from = normaliseLinkPath(rule.from);
-    const next = exact.get(target);
+    const next = table.exact.get(target);
     if (next !== undefined) {
-      const path = [from];
-      let hop: number | undefined = next;
-      const visited = new Set<number>([index]);
-      while (hop !== undefined && !visited.has(hop)) {
-        visited.add(hop);
-        path.push(normaliseLinkPath(redirects[hop]!.from));
-        const hopTo: string | null = local[hop] ?? null;
-        hop = hopTo === null ? undefined : exact.get(normaliseLinkPath(hopTo));
-      }
-      const loops = hop !== undefined;
-      const last = [...visited].pop()!;
-      const end = loops ? from : normaliseLinkPath(local[last] ?? redirects[last]!.to);
-      out.push(loops
-        ? diagnostic('redirect-loop', at(rule, index, 'to'), { hops: [...path, normaliseLinkPath(redirects[hop!]!.from)] })
-        : diagnostic('redirect-chain', at(rule, index, 'to'), { hops: path, end }));
+      const hops = followHops(redirects, table, index, next);
+      out.push(hops.loops
+        ? diagnostic('redirect-loop', at(rule, index, 'to'), { hops: hops.path })
+        : diagnostic('redirect-chain', at(rule, index, 'to'), { hops: hops.path, end: hops.end }));
       return;
     }
     if (!targets.routes.has(target) && !targets.files.has(target)) {
@@ -81,6 +89,26 @@ export function checkRedirects(redirects: readonly RedirectEntry[], targets: Lin
     }
   });
   return out;
+}
+
+/**
+ * The sources a visitor passes through from rule `index`, whose target is rule `next`'s source, following
+ * each target to the rule it is the exact source of: a loop (ending where it came back) or a chain and its end.
+ */
+function followHops(redirects: readonly RedirectEntry[], table: RuleTable, index: number, next: number): { loops: boolean; path: string[]; end: string } {
+  const from = normaliseLinkPath(redirects[index]!.from);
+  const path = [from];
+  let hop: number | undefined = next;
+  const visited = new Set<number>([index]);
+  while (hop !== undefined && !visited.has(hop)) {
+    visited.add(hop);
+    path.push(normaliseLinkPath(redirects[hop]!.from));
+    const hopTo: string | null = table.local[hop] ?? null;
+    hop = hopTo === null ? undefined : table.exact.get(normaliseLinkPath(hopTo));
+  }
+  if (hop !== undefined) return { loops: true, path: [...path, normaliseLinkPath(redirects[hop]!.from)], end: from };
+  const last = [...visited].pop()!;
+  return { loops: false, path, end: normaliseLinkPath(table.local[last] ?? redirects[last]!.to) };
 }
 
 /** A placeholder as the CDNs read one in a rule (the same names compilePattern captures). */
