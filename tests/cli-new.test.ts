@@ -118,7 +118,7 @@ describe('site new <template> <route>', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('Usage: site new [options] <template> <route>');
     expect(stdout).toMatch(/Examples:\n {2}\$ npx site new \S+ \/\S+\n/);
-    expect(stdout).toContain('$ npx site new post ');
+    expect(stdout).toContain('for a template of Markdown pages: writes pages/');
   });
 });
 

@@ -57,7 +57,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const session: DevSession = {
     shown: NOTHING_SHOWN,
     building: false,
-    // Drafts and future posts are shown (marked by the post template), so an editor sees them before they go live.
+    // Drafts and pages dated later are shown (marked by their templates), so an editor sees them before they go live.
     // On a thread of its own, so pages, events and the overlay are served while a build runs.
     // A page whose own file has errors keeps only itself back (keepGoing): its tab shows its problems, every other page updates.
     // Photos and share cards the cache lacks are made after the reload (deferMedia), a photo shown by a quick stand-in meanwhile.

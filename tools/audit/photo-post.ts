@@ -14,6 +14,7 @@ export const PHOTO_POST_ROUTE = '/blog/audit-a-post-with-a-phone-photo';
 const PHOTO = '/images/blog/IMG_2041 Heated Floor.JPG';
 
 const POST = `---
+template: post
 title: "A Post With a Phone Photo, Added by the Audit"
 excerpt: >-
   The audit adds this post to its copy of the site so that every quality gate judges a page

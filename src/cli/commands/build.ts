@@ -21,12 +21,12 @@ export function registerBuild(program: Command, context: CommandContext): void {
     .option('-q, --quiet', 'print nothing but errors')
     .option('--verbose', 'also list every page and the size of each script bundle')
     .option('--strict', 'treat warnings as errors (for CI): nothing is written while there is one')
-    .option('--drafts', 'also publish draft posts and posts dated in the future (for previews)')
+    .option('--drafts', 'also publish drafts and pages dated in the future (for previews)')
     .addOption(threadsOption())
     .addHelpText('after', examples([
       ['site build', 'validate, render and replace dist/ with the new site'],
       ['site build --strict --quiet', 'for CI: warnings fail too, and only problems are printed'],
-      ['site build --drafts --out preview --base-url https://preview.example.com', 'a preview with drafts and future posts, in preview/'],
+      ['site build --drafts --out preview --base-url https://preview.example.com', 'a preview with drafts and future pages, in preview/'],
       ['site build --verbose', 'also list every page, each script\'s size and the time of each stage'],
     ]))
     .action(async (options: BuildFlags) => {

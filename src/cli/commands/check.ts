@@ -18,7 +18,7 @@ export function registerCheck(program: Command, context: CommandContext): void {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addOption(baseUrlOption())
     .option('--strict', 'treat warnings as errors (for CI)')
-    .option('--drafts', 'also check draft posts and posts dated in the future as published pages')
+    .option('--drafts', 'also check drafts and pages dated in the future as published pages')
     .argument('[files...]', 'report only on these files or folders, relative to the current folder (see below)')
     .option('--no-types', 'skip type-checking the templates with TypeScript')
     .addOption(threadsOption())

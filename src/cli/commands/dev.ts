@@ -29,7 +29,7 @@ and their open tabs reload. A mistake shows in the terminal and over the page un
       const report = (event: DevReport) => console.log(devReportText(event, context.colour));
       const server = await listen(() => startDev({ root, port: options.port, host: options.host, baseUrl: options.baseUrl || undefined, report }), options, context);
       if (!server) return;
-      console.log(`Serving ${relative(process.cwd(), root) || '.'} at ${server.url} with drafts and future posts shown; every save rebuilds and reloads (Ctrl+C to stop).`);
+      console.log(`Serving ${relative(process.cwd(), root) || '.'} at ${server.url} with drafts and future pages shown; every save rebuilds and reloads (Ctrl+C to stop).`);
       await untilInterrupted(server);
     });
 }
