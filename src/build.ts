@@ -23,6 +23,8 @@ import { contentFor, listingFor, themeFor, validateContent, type BuildMemory, ty
 import { siteMedia } from './images/media.ts';
 import { checkData, checkRendered, modelRules } from './rules/index.ts';
 import { verdict } from './rules/verdict.ts';
+import type { Validated } from './validate/validate.ts';
+import type { Theme } from './contracts/theme.ts';
 import { prepareThreads, renderSite } from './render/threads.ts';
 import { closeThreads, startThreads } from './threads.ts';
 import { outputFiles, themedExtras } from './extras/index.ts';
@@ -75,18 +77,11 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     saveCache = save;
     const typed = async () => (typing ? (await typing).diagnostics : []);
     // The gate: everything below it is the theme's code, given the model only when site.yaml validated and nothing
-    // stops every page (a page that failed its schema is not in the model). Stopped here, the build still reports
-    // each file's problems, the engine's rules over the content, the client code's and, when asked, the types'.
-    if (!validated.siteValid || validated.diagnostics.some(stopsRendering)) {
-      // Only the engine's rules: the theme's page rules are theme code.
-      const engineRules = await clock.time('rules', () => checkData(validated.model, validated.claimedRoutes, { placeholders: theme.placeholders }));
-      stopOnErrors([...validated.diagnostics, ...engineRules, ...(await bundling).diagnostics, ...(await typed())]);
-      throw new Error('site.yaml did not validate, yet validation reported no error about it');
-    }
+    // stops every page (a page that failed its schema is not in the model).
+    if (!validated.siteValid || validated.diagnostics.some(stopsRendering)) await stopAtTheGate(run, validated, theme, bundling, typed);
     const media = await siteMedia(validated.model, theme, cacheFolder(root), options.deferMedia === true && !run.writing, clock); // 4b, 4c
     const bundled = await bundling; // 5
-    const found: Diagnostic[] = [...validated.diagnostics, ...media.diagnostics.images, ...media.diagnostics.cards, ...bundled.diagnostics];
-    found.push(...(await typed()));
+    const found: Diagnostic[] = [...validated.diagnostics, ...media.diagnostics.images, ...media.diagnostics.cards, ...bundled.diagnostics, ...(await typed())];
     const rules = () => modelRules(validated.model, validated.claimedRoutes, theme, media.diagnostics.images); // 4
     if (found.some(stopsRendering)) stopOnErrors([...found, ...(await clock.time('rules', rules))]);
     staging = run.writing && options.stream ? await openStaging(out) : undefined;
@@ -119,6 +114,16 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     await saveCache();
     await closeThreads(threads);
   }
+}
+
+/**
+ * A build stopped at the gate still reports each file's problems, the engine's rules over the content (only
+ * the engine's: the theme's page rules are theme code), the client code's and, when asked, the types'. Throws.
+ */
+async function stopAtTheGate(run: Run, validated: Validated, theme: Theme, bundling: Promise<{ diagnostics: Diagnostic[] }>, typed: () => Promise<Diagnostic[]>): Promise<never> {
+  const engineRules = await run.clock.time('rules', () => checkData(validated.model, validated.claimedRoutes, { placeholders: theme.placeholders }));
+  stopOnErrors([...validated.diagnostics, ...engineRules, ...(await bundling).diagnostics, ...(await typed())]);
+  throw new Error('site.yaml did not validate, yet validation reported no error about it');
 }
 
 type Made = Pick<BuildResult, 'files' | 'pages' | 'diagnostics' | 'renderedRoutes' | 'later'> & Pick<BuildResult['stats'], 'bytes' | 'scripts' | 'images' | 'cards'>;

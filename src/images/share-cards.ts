@@ -40,16 +40,10 @@ export async function shareCards(model: SiteModel, theme: Theme, pictures: Reado
   const result: ShareCards = { cards: {}, files: [], diagnostics: [], drawn: 0, cached: 0, later: [] };
   if (!theme.shareCard) return result;
   const statics = new Map(model.statics.map((s) => [s.route, s.contents]));
-  // A card that cannot be drawn is reported at the title it is drawn from.
-  const wanted: { route: string; where: () => { file: string; line: number; column: number }; spec: ShareCardSpec }[] = [];
-  for (const page of model.pages) {
-    const spec = theme.shareCard({ site: model.site, route: page.route, title: page.head.title, template: page.template, page: page.data });
-    if (spec) wanted.push({ route: page.route, where: () => ({ file: page.file, ...page.source.locate([page.head.titleField]) }), spec });
-  }
   // Two pages with the same card share one drawing, and in site dev one job.
   const made = new Map<string, Promise<Card | undefined>>();
-  const deferred = new Map<string, { source: Uint8Array; format: 'png' | 'jpeg'; paths: { path: string; where: () => { file: string; line: number; column: number }; route: string }[] }>();
-  const queue = [...wanted];
+  const deferred = new Map<string, Deferred>();
+  const queue = wantedCards(model, theme.shareCard);
   const work = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const { route, where, spec } = next;
@@ -88,19 +82,40 @@ export async function shareCards(model: SiteModel, theme: Theme, pictures: Reado
     }
   };
   await Promise.all(Array.from({ length: AT_ONCE }, work));
-  for (const [key, { source, format, paths }] of deferred) {
-    result.later.push({
-      group: SHARE_CARDS,
-      paths: paths.map((p) => p.path),
-      async make() {
-        const card = await drawCard(source, format, key, cacheDir);
-        if (!card) return { files: [], diagnostics: paths.map((p) => diagnostic('share-card', p.where(), { route: p.route })) };
-        return { files: paths.map((p) => cardFile(p.path, card)), diagnostics: [] };
-      },
-    });
-  }
+  result.later.push(...[...deferred].map(([key, card]) => laterCard(key, card, cacheDir)));
   result.files.sort((a, b) => (a.path < b.path ? -1 : 1));
   return result;
+}
+
+/** Where a card's problem is reported: at the field its title is drawn from. */
+type Where = () => { file: string; line: number; column: number };
+
+/** A card the cache lacks, left for after the reload, and the pages that name it. */
+interface Deferred {
+  source: Uint8Array;
+  format: 'png' | 'jpeg';
+  paths: { path: string; where: Where; route: string }[];
+}
+
+/** The card the theme draws for each page, in route order, with where to report it. */
+function wantedCards(model: SiteModel, draw: NonNullable<Theme['shareCard']>): { route: string; where: Where; spec: ShareCardSpec }[] {
+  return model.pages.flatMap((page) => {
+    const spec = draw({ site: model.site, route: page.route, title: page.head.title, template: page.template, page: page.data });
+    return spec ? [{ route: page.route, where: () => ({ file: page.file, ...page.source.locate([page.head.titleField]) }), spec }] : [];
+  });
+}
+
+/** A deferred card as a job: drawn once, written at every page's name for it. */
+function laterCard(key: string, { source, format, paths }: Deferred, cacheDir: string): MediaJob {
+  return {
+    group: SHARE_CARDS,
+    paths: paths.map((p) => p.path),
+    async make() {
+      const card = await drawCard(source, format, key, cacheDir);
+      if (!card) return { files: [], diagnostics: paths.map((p) => diagnostic('share-card', p.where(), { route: p.route })) };
+      return { files: paths.map((p) => cardFile(p.path, card)), diagnostics: [] };
+    },
+  };
 }
 
 /** A file name from a route: `/` → `home`, `/gta/vaughan` → `gta-vaughan`. */

@@ -19,7 +19,7 @@ import { canonicalUrl, outputFileFor } from '../url.ts';
 import type { Assets, CommonPageFields, MarkdownPage, PageProps, ShareCard, Theme } from '../contracts/theme.ts';
 import { perObject } from '../memo.ts';
 import { pageFacts, splicedFacts, type PageFacts } from '../html/page-facts.ts';
-import { createBlockCache, renderSpliced } from './shared-blocks.ts';
+import { createBlockCache, renderSpliced, type BlockCache } from './shared-blocks.ts';
 import { isStale, STYLESHEET, collectionRead, scriptRead, type Inputs, type PageRecord, type RenderMemory } from './memory.ts';
 
 export type { RenderMemory } from './memory.ts';
@@ -97,22 +97,11 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
     let page: RenderedPage | null = null;
     const found: Diagnostic[] = [];
     try {
-      // The facts of a page of shared blocks are found in its own HTML and, once per render, in each block.
-      const spliced = options.sharedBlocks === false ? undefined : renderSpliced(element(reads), blocks, reads);
-      const html = DOCTYPE + (spliced ? spliced.html : renderToStaticMarkup(element(reads)));
-      page = { route, output, source, template: templateName, html, facts: spliced ? splicedFacts(spliced.parts) : pageFacts(html) };
+      page = { route, output, source, template: templateName, ...renderDocument(element, reads, blocks, options.sharedBlocks) };
       if (options.onPage) page = options.onPage(page);
       pages.push(page);
     } catch (error) {
-      // A broken page never ships: the build fails naming the page, the template, the cause and
-      // where in the template it was thrown (the subject, so `check <template file>` finds it).
-      const at = error instanceof Error && error.stack ? options.locate?.(error.stack) : undefined;
-      found.push(diagnostic('render', { file: source, ...(at ? { subject: at.file } : {}) }, {
-        template: templateName,
-        error: error instanceof Error ? error.message : String(error),
-        ...(at ? { at: `${at.file}:${at.line}:${at.column}` } : {}),
-        ...(at?.caller ? { caller: `${at.caller.file}:${at.caller.line}:${at.caller.column}` } : {}),
-      }));
+      found.push(renderProblem(error, source, templateName, options.locate));
       diagnostics.push(...found);
     }
     if (remember) records.set(output, { page, diagnostics: found, own, reads: Object.fromEntries([...reads].map((read) => [read, inputs.reads[read] ?? ''])), global: inputs.global });
@@ -153,6 +142,28 @@ export function inShard(position: number, shard: Shard): boolean {
 }
 
 const DOCTYPE = '<!DOCTYPE html>';
+
+/** A page's whole document and its facts: spliced from shared blocks unless `sharedBlocks` is false. */
+function renderDocument(element: (reads: Set<string>) => ReactElement, reads: Set<string>, blocks: BlockCache, sharedBlocks: boolean | undefined): { html: string; facts: PageFacts } {
+  // The facts of a page of shared blocks are found in its own HTML and, once per render, in each block.
+  const spliced = sharedBlocks === false ? undefined : renderSpliced(element(reads), blocks, reads);
+  const html = DOCTYPE + (spliced ? spliced.html : renderToStaticMarkup(element(reads)));
+  return { html, facts: spliced ? splicedFacts(spliced.parts) : pageFacts(html) };
+}
+
+/**
+ * A template that threw, as the build reports it. A broken page never ships: the build fails naming the page,
+ * the template, the cause and where in the template it was thrown (the subject, so `check <template file>` finds it).
+ */
+function renderProblem(error: unknown, source: string, template: string, locate: RenderOptions['locate']): Diagnostic {
+  const at = error instanceof Error && error.stack ? locate?.(error.stack) : undefined;
+  return diagnostic('render', { file: source, ...(at ? { subject: at.file } : {}) }, {
+    template,
+    error: error instanceof Error ? error.message : String(error),
+    ...(at ? { at: `${at.file}:${at.line}:${at.column}` } : {}),
+    ...(at?.caller ? { caller: `${at.caller.file}:${at.caller.line}:${at.caller.column}` } : {}),
+  });
+}
 
 type Shared = Omit<PageProps, 'page' | 'route' | 'canonical'>;
 

@@ -236,9 +236,10 @@ describe('Markdown pages', () => {
     expect(claimedRoutes).toEqual(['/notes/a', '/b']);
   });
 
-  it('asks a Markdown page without a template for one, at its front matter', () => {
+  it('asks a Markdown page without a template for one, at its front matter, naming the templates of Markdown pages', () => {
     const { diagnostics } = run({ pages: [{ file: 'pages/blog/none.md', text: ['---', 'title: T', '---', '', 'Text.', ''].join('\n') }] });
     expect(diagnostics.map((d) => [d.code, d.file, d.line, d.path])).toEqual([['schema', 'pages/blog/none.md', 2, 'template']]);
+    expect(diagnostics[0]!.hint).toMatch(/; templates of Markdown pages: post$/);
   });
 
   it('sorts pages by route and collects every page of the template in the collection, in route order, with its words', () => {

@@ -83,16 +83,28 @@ export interface Validated {
 
 export function validate(content: LoadedContent, theme: Theme, validators: Validators, options: ValidateOptions = {}): Validated {
   const diagnostics: Diagnostic[] = [];
-
-  // site.yaml
-  let site: SiteModel['site'] = { baseUrl: 'https://www.example.com' };
-  let siteSource: ParsedYaml | null = null;
-  let siteData: SiteModel['site'] | undefined;
   // Content paths that were not read (a pipe, a device, a link out of the project or to no file, a
   // file too large to read), each refused at its path; a page file among them still claims its route.
   for (const { file, refusal } of content.refused ?? []) {
     diagnostics.push(diagnostic('file-refused', { file, line: 1, column: 1 }, refusal));
   }
+  const { site, siteSource, siteValid } = readSite(content, theme, validators, options, diagnostics);
+  const { pages, notFound, redirects, claimedRoutes } = readPages(content, theme, validators, options, diagnostics);
+  for (const file of content.strays ?? []) diagnostics.push(diagnostic('not-a-page', { file }, { file, why: strayReason(file) }));
+  // A browser turns \ in an address into /, so a file named with one is published where nothing reaches it.
+  for (const s of content.statics) if (s.file.includes('\\')) diagnostics.push(diagnostic('static-backslash', { file: s.file }, { file: s.file }));
+  const statics: StaticEntry[] = content.statics.filter((s) => !s.file.includes('\\')).map((s) => ({ ...s, route: '/' + s.file.slice('static/'.length) }));
+  const collections = collectMembers(pages, theme.collections ?? {});
+  return { model: { site, siteSource, pages, notFound, redirects, statics, collections }, diagnostics, claimedRoutes, siteValid };
+}
+
+/**
+ * site.yaml read and validated, its base URL judged and the theme's rules run on it. Until it validates, `site`
+ * holds only a base URL for the engine's own rules, and `siteValid` keeps theme code from it.
+ */
+function readSite(content: LoadedContent, theme: Theme, validators: Validators, options: ValidateOptions, diagnostics: Diagnostic[]) {
+  let siteSource: ParsedYaml | null = null;
+  let siteData: SiteModel['site'] | undefined;
   const siteRefused = (content.refused ?? []).some((r) => r.file === SITE_FILE);
   if (!content.site) {
     if (!siteRefused) diagnostics.push(diagnostic('missing-file', { file: SITE_FILE }, { what: SITE_FILE, hint: 'create it at the project root' }));
@@ -111,6 +123,19 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
       if (result.diagnostics.length === 0 && result.value !== null && typeof result.value === 'object') siteData = result.value as SiteModel['site'];
     }
   }
+  const baseUrl = judgedBaseUrl(siteData, siteSource, options, diagnostics);
+  // The theme's own rules, like all theme code, are given only a site that validated, base URL included.
+  const siteValid = siteData !== undefined && baseUrl !== undefined;
+  let site: SiteModel['site'] = { baseUrl: 'https://www.example.com' };
+  if (siteValid) {
+    site = { ...siteData!, baseUrl };
+    diagnostics.push(...siteRules(theme, site, content.site!.file, siteSource!));
+  }
+  return { site, siteSource, siteValid };
+}
+
+/** The site's base URL (the option's, else site.yaml's) without a trailing slash, or undefined after saying what is wrong with it. */
+function judgedBaseUrl(siteData: SiteModel['site'] | undefined, siteSource: ParsedYaml | null, options: ValidateOptions, diagnostics: Diagnostic[]): string | undefined {
   // A site.yaml that failed has said so already; its base URL is judged once the file reads.
   const baseUrl = options.baseUrl ?? siteData?.baseUrl;
   // The browser's URL parser decides, on text with no whitespace or control character (it drops some without a
@@ -123,14 +148,11 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
     const where = options.baseUrl !== undefined ? { file: '--base-url' } : { file: SITE_FILE, ...siteSource?.locate(['baseUrl']) };
     diagnostics.push(extra ? diagnostic('base-url-origin', { ...where, path: 'baseUrl' }, { value: String(baseUrl), extra }) : diagnostic('base-url', { ...where, path: 'baseUrl' }, { value: baseUrl }));
   }
-  // The theme's own rules, like all theme code, are given only a site that validated, base URL included.
-  const siteValid = siteData !== undefined && baseUrlValid && !extra;
-  if (siteValid) {
-    site = { ...siteData!, baseUrl: String(baseUrl).replace(/\/+$/, '') };
-    diagnostics.push(...siteRules(theme, site, content.site!.file, siteSource!));
-  }
+  return baseUrlValid && !extra ? String(baseUrl).replace(/\/+$/, '') : undefined;
+}
 
-  // pages/ and the redirects
+/** Every file under pages/: its name judged, its route claimed, and the page or the redirect rules it holds read. */
+function readPages(content: LoadedContent, theme: Theme, validators: Validators, options: ValidateOptions, diagnostics: Diagnostic[]) {
   const pages: PageEntry[] = [];
   const today = options.today ?? dayOf(new Date());
   const redirects: RedirectEntry[] = [];
@@ -149,21 +171,8 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
       redirects.push(...readOnce(source, [validators], diagnostics, (found) => readRedirects(source, validators, found)));
       continue;
     }
-    // The names are judged as the file system holds them, before they become a route: a backslash is a
-    // character of a name here, not a folder (routeFromPath reads it as one, for paths written on Windows),
-    // and a line break in a name is a character like any other.
-    const stemSegments = source.file.slice(PAGES_DIR.length + 1).replace(/\.(?:ya?ml|md)$/, '').split('/');
-    if (stemSegments.some((segment) => segment.startsWith('_'))) {
-      // A name or folder starting with _ is left out of the site on purpose; an editor should know it is.
-      diagnostics.push(diagnostic('not-a-page', { file: source.file }, { file: source.file, why: 'underscore' }));
-      continue;
-    }
-    const badSegment = stemSegments.find((segment) => !ROUTE_SEGMENT.test(segment));
-    const route = routeFromPath(source.file.slice(PAGES_DIR.length + 1));
-    if (badSegment !== undefined || route === null) {
-      diagnostics.push(diagnostic('route-name', { file: source.file }, { segment: badSegment ?? source.file }));
-      continue;
-    }
+    const route = pageRoute(source.file, diagnostics);
+    if (route === null) continue;
     claimedRoutes.push(route);
     if (source.encoding) {
       diagnostics.push(encodingProblem(source));
@@ -175,19 +184,32 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
     if (route === NOT_FOUND_ROUTE) notFound = page;
     else pages.push(page);
   }
-
   for (const { file } of content.refused ?? []) {
     const claimed = file.startsWith(`${PAGES_DIR}/`) && /\.(yaml|md)$/.test(file) && !REDIRECTS_FILES.includes(file) ? routeFromPath(file.slice(PAGES_DIR.length + 1)) : null;
     if (claimed !== null) claimedRoutes.push(claimed);
   }
-  for (const file of content.strays ?? []) diagnostics.push(diagnostic('not-a-page', { file }, { file, why: strayReason(file) }));
-
-  // A browser turns \ in an address into /, so a file named with one is published where nothing reaches it.
-  for (const s of content.statics) if (s.file.includes('\\')) diagnostics.push(diagnostic('static-backslash', { file: s.file }, { file: s.file }));
-  const statics: StaticEntry[] = content.statics.filter((s) => !s.file.includes('\\')).map((s) => ({ ...s, route: '/' + s.file.slice('static/'.length) }));
   pages.sort((a, b) => compareText(a.route, b.route));
-  const collections = collectMembers(pages, theme.collections ?? {});
-  return { model: { site, siteSource, pages, notFound, redirects, statics, collections }, diagnostics, claimedRoutes, siteValid };
+  return { pages, notFound, redirects, claimedRoutes };
+}
+
+/** The route of a page file, or null after saying why its name cannot be one (or is left out on purpose). */
+function pageRoute(file: string, diagnostics: Diagnostic[]): string | null {
+  // The names are judged as the file system holds them, before they become a route: a backslash is a
+  // character of a name here, not a folder (routeFromPath reads it as one, for paths written on Windows),
+  // and a line break in a name is a character like any other.
+  const stemSegments = file.slice(PAGES_DIR.length + 1).replace(/\.(?:ya?ml|md)$/, '').split('/');
+  if (stemSegments.some((segment) => segment.startsWith('_'))) {
+    // A name or folder starting with _ is left out of the site on purpose; an editor should know it is.
+    diagnostics.push(diagnostic('not-a-page', { file }, { file, why: 'underscore' }));
+    return null;
+  }
+  const badSegment = stemSegments.find((segment) => !ROUTE_SEGMENT.test(segment));
+  const route = routeFromPath(file.slice(PAGES_DIR.length + 1));
+  if (badSegment !== undefined || route === null) {
+    diagnostics.push(diagnostic('route-name', { file }, { segment: badSegment ?? file }));
+    return null;
+  }
+  return route;
 }
 
 /** What an absolute http(s) URL holds beyond its scheme and host (and port), in words; undefined when nothing. */
@@ -220,7 +242,12 @@ function readPage(source: SourceFile, route: string, theme: Theme, validators: V
   if (parsed.data === undefined) return null;
   const header = validators.header.validate(source.file, parsed);
   if (header.diagnostics.length > 0) {
-    out.push(...header.diagnostics.map((d) => ({ ...d, hint: d.hint ?? `templates: ${Object.keys(theme.templates).join(', ')}` })));
+    // A Markdown file can only name a template of Markdown pages: those are the ones worth listing.
+    const markdownTemplates = Object.keys(theme.templates).filter((name) => theme.templates[name]!.markdown);
+    out.push(...header.diagnostics.map((d) => ({
+      ...d,
+      hint: markdown ? `${d.hint ? `${d.hint}; ` : ''}templates of Markdown pages: ${markdownTemplates.join(', ')}` : d.hint ?? `templates: ${Object.keys(theme.templates).join(', ')}`,
+    })));
     return null;
   }
   const name = (parsed.data as { template: string }).template;

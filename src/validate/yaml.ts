@@ -1,6 +1,6 @@
 // Parsing YAML (and Markdown front matter) into values that remember where
 // every node came from, so a diagnostic can point at the exact line and column.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { recogniseMistakes } from './yaml-mistakes.ts';
 import { topLevelPosition } from './top-level.ts';
@@ -65,31 +65,10 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
     return { line, column: col, code: e.code };
   }));
   const recognised = (mistakes ?? []).map((m) => diagnostic('yaml-syntax', { file, line: m.line + lineOffset, column: m.column }, { message: m.message, hint: m.hint }));
-  const diagnostics: Diagnostic[] = [...recognised, ...(mistakes ? doc.warnings : [...doc.errors, ...doc.warnings]).map((problem) => {
-    const code = doc.errors.includes(problem) ? 'yaml-syntax' : 'yaml-warning';
-    // The parser notices an unclosed bracket where the text ends; the editor needs where it opened.
-    const opened = /^Flow (sequence|mapping)/.test(problem.message) ? unclosedBracket(text, problem.pos[0]) : -1;
-    if (opened >= 0) {
-      const bracket = text[opened]!;
-      return diagnostic(code, { file, ...at(opened) }, {
-        message: `"${bracket}" is never closed`,
-        hint: `close it with "${bracket === '[' ? ']' : '}'}", or put the whole value in quotes if the "${bracket}" is part of the text`,
-      });
-    }
-    // An unclosed quote is likewise noticed where the text ends: point at the quote that opens it.
-    const quote = /^Missing closing (["'])quote/.exec(problem.message)?.[1];
-    const quoteAt = quote ? unclosedQuote(text, problem.pos[0], quote) : -1;
-    if (quoteAt >= 0) {
-      return diagnostic(code, { file, ...at(quoteAt) }, {
-        message: `the quote ${quote} that starts here is never closed`,
-        hint: `end the value with ${quote}${quote === "'" ? ", and write a ' inside it as ''" : ', and write a " inside it as \\"'}`,
-      });
-    }
-    return diagnostic(code, { file, ...at(problem.pos[0]) }, {
-      message: firstLine(problem.message),
-      ...(code === 'yaml-syntax' || problem.code === 'DUPLICATE_KEY' ? { hint: PARSER_HINTS[problem.code] ?? PARSER_HINT } : {}),
-    });
-  })];
+  const diagnostics: Diagnostic[] = [
+    ...recognised,
+    ...(mistakes ? doc.warnings : [...doc.errors, ...doc.warnings]).map((problem) => parserProblem(problem, doc.errors.includes(problem), text, { file, at })),
+  ];
   if (doc.errors.length === 0) diagnostics.push(...cutByComment(doc, text).map((cut) => diagnostic('comment-in-text', { file, ...at(cut.offset) }, cut)));
   if (doc.errors.length === 0) diagnostics.push(...collectionKeys(doc).map((offset) => diagnostic('yaml-syntax', { file, ...at(offset) }, {
     message: 'a field name here is a list, a map or an alias, which no field can be named',
@@ -124,6 +103,34 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
       return parent?.range ? at(parent.range[0]) : documentStart;
     },
   };
+}
+
+/**
+ * One of the parser's errors (`error`) or warnings as a diagnostic. Where the parser notices an unclosed bracket
+ * or quote (at the end of the text), it is reported where it opened, which is where the editor must look.
+ */
+function parserProblem(problem: YAMLError, error: boolean, text: string, { file, at }: { file: string; at: (offset: number) => Position }): Diagnostic {
+  const code = error ? 'yaml-syntax' : 'yaml-warning';
+  const opened = /^Flow (sequence|mapping)/.test(problem.message) ? unclosedBracket(text, problem.pos[0]) : -1;
+  if (opened >= 0) {
+    const bracket = text[opened]!;
+    return diagnostic(code, { file, ...at(opened) }, {
+      message: `"${bracket}" is never closed`,
+      hint: `close it with "${bracket === '[' ? ']' : '}'}", or put the whole value in quotes if the "${bracket}" is part of the text`,
+    });
+  }
+  const quote = /^Missing closing (["'])quote/.exec(problem.message)?.[1];
+  const quoteAt = quote ? unclosedQuote(text, problem.pos[0], quote) : -1;
+  if (quoteAt >= 0) {
+    return diagnostic(code, { file, ...at(quoteAt) }, {
+      message: `the quote ${quote} that starts here is never closed`,
+      hint: `end the value with ${quote}${quote === "'" ? ", and write a ' inside it as ''" : ', and write a " inside it as \\"'}`,
+    });
+  }
+  return diagnostic(code, { file, ...at(problem.pos[0]) }, {
+    message: firstLine(problem.message),
+    ...(error || problem.code === 'DUPLICATE_KEY' ? { hint: PARSER_HINTS[problem.code] ?? PARSER_HINT } : {}),
+  });
 }
 
 /**
