@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleForNode, cacheFolder, writeWhole } from '../src/node-module.js';
+import { bundleForNode, cacheFolder, writeWhole } from 'trn-site/launcher';
 
 // React's development build checks every element and is several times slower; a build is production.
 process.env.NODE_ENV ??= 'production';

@@ -31,6 +31,20 @@ export async function bundleForNode(options) {
   return { contents: result.outputFiles[0].contents, metafile: result.metafile };
 }
 
+/**
+ * An esbuild plugin that leaves every package a bundle imports as an import, but the project's own
+ * (`name`, or one of its `exports` entries such as `name/theme`): those are its TypeScript sources,
+ * which Node cannot import as they are, so esbuild resolves them through package.json and bundles them.
+ */
+export function packagesBut(name) {
+  return {
+    name: 'packages-but-own',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => (args.path === name || args.path.startsWith(`${name}/`) ? undefined : { path: args.path, external: true }));
+    },
+  };
+}
+
 /** Where bundles of a project live: inside its node_modules, or the system's temporary folder without one. */
 export function cacheFolder(root) {
   return existsSync(join(root, 'node_modules')) ? join(root, 'node_modules', '.cache', 'site') : join(tmpdir(), 'site-cache');

@@ -1,6 +1,6 @@
 // The theme of the electrical contractor's website: the schema of site.yaml,
 // one template per kind of page (posts are Markdown pages), and the client assets.
-import { defineTheme, type WebAppManifest } from '../src/index.ts';
+import { defineTheme, type WebAppManifest } from 'trn-site/theme';
 import { siteSchema, type Site } from './site.schema.ts';
 import { clientScripts } from './lib/client-scripts.ts';
 import * as home from './pages/home.tsx';

@@ -1,7 +1,7 @@
 // The shape of site.yaml: everything about the business that more than one page
 // shows. Written once here, read by every template.
 import { Type, type Static } from '@sinclair/typebox';
-import { E164_PATTERN } from '../src/index.ts';
+import { E164_PATTERN } from 'trn-site/theme';
 import { ClaimsSchema } from './lib/claims.ts';
 import { Text } from './lib/tokens.ts';
 import { Enum, Href, Label, Link, List, Obj, Route, Url } from './lib/schema.ts';

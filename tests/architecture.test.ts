@@ -16,11 +16,35 @@ function sources(dir: string): string[] {
     .sort();
 }
 
-/** The project files a source imports (relative specifiers only; packages are not the project's rooms). */
-function importsOf(file: string): string[] {
+/** Every specifier a source imports from, as written. */
+function specifiersOf(file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8');
-  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\1/g)].map((m) => m[2]!);
-  return specifiers.map((s) => relative(root, resolve(root, dirname(file), s)).split('\\').join('/'));
+  return [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])([^'"]+)\1/g)].map((m) => m[2]!);
+}
+
+const PACKAGE = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; exports: Record<string, string> };
+
+/** The project file an import of the package by its own name reaches, through its `exports`; undefined for another package. */
+function ownEntry(specifier: string): string | undefined {
+  if (specifier !== PACKAGE.name && !specifier.startsWith(`${PACKAGE.name}/`)) return undefined;
+  const subpath = `.${specifier.slice(PACKAGE.name.length)}`;
+  for (const [key, target] of Object.entries(PACKAGE.exports)) {
+    if (key === subpath) return target.slice(2);
+    const star = key.indexOf('*');
+    if (star >= 0 && subpath.startsWith(key.slice(0, star)) && subpath.endsWith(key.slice(star + 1))) {
+      return target.replace('*', subpath.slice(star, subpath.length - (key.length - star - 1))).slice(2);
+    }
+  }
+  throw new Error(`${specifier} is no entry of package.json's exports`);
+}
+
+/** The project files a source imports: by a relative path, or by the package's own name (packages are not the project's rooms). */
+function importsOf(file: string): string[] {
+  return specifiersOf(file).flatMap((s) => {
+    if (/^\.{1,2}\//.test(s)) return [relative(root, resolve(root, dirname(file), s)).split('\\').join('/')];
+    const entry = ownEntry(s);
+    return entry === undefined ? [] : [entry];
+  });
 }
 
 describe('rooms', () => {
@@ -48,6 +72,27 @@ describe('rooms', () => {
   it('bin/ launches the engine and nothing imports bin/', () => {
     const offenders = [...sources('src'), ...sources('templates'), ...sources('tools'), ...sources('tests')].flatMap((file) =>
       importsOf(file).filter((target) => target.startsWith('bin/')).map((target) => `${file} → ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('outside src/, the engine is imported by the package\'s name (its exports), never by a path into src/', () => {
+    const scripts = (dir: string) => readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.(?:tsx?|m?js)$/.test(entry.name))
+      .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'));
+    const files = ['templates', 'tools', 'tests', 'bin'].flatMap(scripts);
+    const offenders = files.flatMap((file) =>
+      specifiersOf(file)
+        .filter((s) => /^\.{1,2}\//.test(s) && relative(root, resolve(root, dirname(file), s)).split('\\').join('/').startsWith('src/'))
+        .map((s) => `${file} → ${s}`),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    expect(offenders).toEqual([]);
+  });
+
+  it('templates import the engine through its theme entry only (trn-site/theme), never its build API or its insides', () => {
+    const offenders = sources('templates').flatMap((file) =>
+      specifiersOf(file).filter((s) => ownEntry(s) !== undefined && s !== `${PACKAGE.name}/theme`).map((s) => `${file} → ${s}`),
     );
     expect(offenders).toEqual([]);
   });

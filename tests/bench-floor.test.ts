@@ -8,8 +8,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../src/index.ts';
-import { splitFrontMatter } from '../src/validate/yaml.ts';
+import { build } from 'trn-site';
+import { splitFrontMatter } from 'trn-site/internal/validate/yaml.ts';
 import { floorSeconds, measureFloor, type Floor } from '../tools/bench/floor.ts';
 import { copyProject, removeCopy } from './helpers/project-copy.ts';
 

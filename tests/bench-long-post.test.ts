@@ -4,8 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { check } from '../src/index.ts';
-import { MAX_FILE_CHARACTERS } from '../src/validate/limits.ts';
+import { check } from 'trn-site';
+import { MAX_FILE_CHARACTERS } from 'trn-site/internal/validate/limits.ts';
 import { addLongPost } from '../tools/bench/long-post.ts';
 import { copyProject, removeCopy } from './helpers/project-copy.ts';
 

@@ -2,12 +2,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build } from '../src/build.ts';
-import { urlsOf } from '../src/html/page-facts.ts';
-import { ContentError } from '../src/contracts/diagnostics.ts';
-import { summaryLine } from '../src/cli/diagnostics-text.ts';
-import { openStaging, recover, writeOutput } from '../src/write/write.ts';
-import { OUTPUT_MARKER } from '../src/write/output-folder.ts';
+import { build } from 'trn-site/internal/build.ts';
+import { urlsOf } from 'trn-site/internal/html/page-facts.ts';
+import { ContentError } from 'trn-site/internal/contracts/diagnostics.ts';
+import { summaryLine } from 'trn-site/internal/cli/diagnostics-text.ts';
+import { openStaging, recover, writeOutput } from 'trn-site/internal/write/write.ts';
+import { OUTPUT_MARKER } from 'trn-site/internal/write/output-folder.ts';
 import { copyFixture, type Project } from './helpers/fixture.ts';
 
 let project: Project | undefined;
@@ -203,10 +203,10 @@ describe('build', () => {
     const refused = (await build({ root: project.root, write: false }).catch((e: ContentError) => e)) as ContentError;
     expect(refused.diagnostics.map((d) => d.code)).toEqual(['unsafe-html', 'unsafe-html']);
     // The render on its own, as if the rule had missed it:
-    const { render } = await import('../src/render/render.ts');
-    const { loadTheme } = await import('../src/load/theme.ts');
-    const { load } = await import('../src/load/load.ts');
-    const { validate, compileValidators } = await import('../src/validate/validate.ts');
+    const { render } = await import('trn-site/internal/render/render.ts');
+    const { loadTheme } = await import('trn-site/internal/load/theme.ts');
+    const { load } = await import('trn-site/internal/load/load.ts');
+    const { validate, compileValidators } = await import('trn-site/internal/validate/validate.ts');
     const theme = await loadTheme(project.root);
     const { model } = await validate(await load(project.root), theme, compileValidators(theme));
     const post = render(model, theme, { css: '', scripts: {} }).pages.find((p) => p.route === '/blog/first-post')!;

@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build, createBuilder, type BuildResult } from '../src/build.ts';
-import { ContentError } from '../src/contracts/diagnostics.ts';
+import { build, createBuilder, type BuildResult } from 'trn-site/internal/build.ts';
+import { ContentError } from 'trn-site/internal/contracts/diagnostics.ts';
 import { copyFixture, type Project } from './helpers/fixture.ts';
 
 let project: Project | undefined;

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { copyFixture, type Project } from './helpers/fixture.ts';
-import { dayOf } from '../src/validate/publication.ts';
+import { dayOf } from 'trn-site/internal/validate/publication.ts';
 
 const bin = resolve('bin/site.js');
 const run = promisify(execFile);

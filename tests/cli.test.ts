@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { OUTPUT_MARKER } from '../src/write/output-folder.ts';
+import { OUTPUT_MARKER } from 'trn-site/internal/write/output-folder.ts';
 import { copyFixture, type Project } from './helpers/fixture.ts';
 
 const bin = resolve('bin/site.js');

@@ -7,7 +7,7 @@ import { JSDOM } from 'jsdom';
 import { parseDocument } from 'yaml';
 import { copyProject, removeCopy } from './helpers/project-copy.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/build.ts';
+import { build, type BuildResult } from 'trn-site/internal/build.ts';
 import { membersOf, pagesOf, site } from './helpers/content.ts';
 
 /** The first service of the first category page, copied; its category is the new page's. */

@@ -7,7 +7,7 @@ import { JSDOM } from 'jsdom';
 import { parseDocument } from 'yaml';
 import { copyProject, removeCopy } from './helpers/project-copy.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/build.ts';
+import { build, type BuildResult } from 'trn-site/internal/build.ts';
 import { membersOf, site } from './helpers/content.ts';
 
 /** Cities the site may not have yet; the test adds the first it lacks, so adding any of them to pages/ breaks nothing. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/index.ts';
+import { build, type BuildResult } from 'trn-site';
 import { copyProject, removeCopy } from './helpers/project-copy.ts';
 import { posts } from './helpers/content.ts';
 import { syntheticPhoto } from '../tools/bench/photo.ts';

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { check } from '../src/check/check.ts';
-import type { Diagnostic } from '../src/contracts/diagnostics.ts';
+import { check } from 'trn-site/internal/check/check.ts';
+import type { Diagnostic } from 'trn-site/internal/contracts/diagnostics.ts';
 import { copyFixture, type Project } from './helpers/fixture.ts';
 
 let project: Project | undefined;

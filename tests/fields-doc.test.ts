@@ -2,8 +2,8 @@
 // without the reference being regenerated fails here, with the fix in the message.
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'vitest';
-import { loadTheme } from '../src/load/theme.ts';
-import { FIELDS_DOC, FIELDS_DOC_COMMAND, fieldsDoc } from '../src/scaffold/fields-doc.ts';
+import { loadTheme } from 'trn-site/internal/load/theme.ts';
+import { FIELDS_DOC, FIELDS_DOC_COMMAND, fieldsDoc } from 'trn-site/internal/scaffold/fields-doc.ts';
 
 describe(FIELDS_DOC, () => {
   it('is what the schemas say now', async () => {

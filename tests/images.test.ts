@@ -9,7 +9,7 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, check } from '../src/index.ts';
+import { build, check } from 'trn-site';
 import { copyProject, removeCopy } from './helpers/project-copy.ts';
 import { baseUrl, posts } from './helpers/content.ts';
 import { syntheticPhoto } from '../tools/bench/photo.ts';

@@ -2,8 +2,8 @@
 // thousands of nested quotes, a huge value) gets a located message like any other
 // mistake: never a crash, and nothing is written.
 import { afterEach, describe, expect, it } from 'vitest';
-import { build } from '../src/build.ts';
-import { ContentError } from '../src/contracts/diagnostics.ts';
+import { build } from 'trn-site/internal/build.ts';
+import { ContentError } from 'trn-site/internal/contracts/diagnostics.ts';
 import { copyFixture, type Project } from './helpers/fixture.ts';
 
 let project: Project | undefined;

@@ -2,7 +2,7 @@
 import { copyFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { check } from '../src/check/check.ts';
+import { check } from 'trn-site/internal/check/check.ts';
 import { copyProject, removeCopy } from './helpers/project-copy.ts';
 import { pagesOf } from './helpers/content.ts';
 

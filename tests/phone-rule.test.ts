@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { LineCounter, parseDocument, isMap, type Node } from 'yaml';
 import { copyProject, removeCopy } from './helpers/project-copy.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { check } from '../src/index.ts';
+import { check } from 'trn-site';
 import { phoneRules, printedMatches } from '../templates/rules/phones.ts';
 import type { Site } from '../templates/site.schema.ts';
 

@@ -1,6 +1,6 @@
 // The theme's rules on places: every region named in site.yaml, and no location page without neighbours to list.
 import { describe, expect, it } from 'vitest';
-import type { Member } from '../src/index.ts';
+import type { Member } from 'trn-site/theme';
 import { REGION_IDS, type Place } from '../templates/collections/places.ts';
 import { nearbyRule, regionRules } from '../templates/rules/places.ts';
 import type { Site } from '../templates/site.schema.ts';

@@ -5,12 +5,12 @@
 import { rm, writeFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { check } from '../src/check/check.ts';
-import { loadTheme } from '../src/load/theme.ts';
-import { markdownSkeleton, pageSkeleton } from '../src/scaffold/page-skeleton.ts';
-import { compileValidators } from '../src/validate/validate.ts';
-import { parseYaml, splitFrontMatter } from '../src/validate/yaml.ts';
-import type { Diagnostic } from '../src/contracts/diagnostics.ts';
+import { check } from 'trn-site/internal/check/check.ts';
+import { loadTheme } from 'trn-site/internal/load/theme.ts';
+import { markdownSkeleton, pageSkeleton } from 'trn-site/internal/scaffold/page-skeleton.ts';
+import { compileValidators } from 'trn-site/internal/validate/validate.ts';
+import { parseYaml, splitFrontMatter } from 'trn-site/internal/validate/yaml.ts';
+import type { Diagnostic } from 'trn-site/internal/contracts/diagnostics.ts';
 import { copyProject, removeCopy } from './helpers/project-copy.ts';
 
 const theme = await loadTheme('.');

@@ -1,8 +1,8 @@
 // The theme's <Shared> blocks (header, footer) name everything their HTML depends on:
 // every page of the real site is the same spliced as rendered in place, and so are its facts.
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/build.ts';
-import { pageFacts, pathsOf, urlsOf } from '../src/html/page-facts.ts';
+import { build } from 'trn-site/internal/build.ts';
+import { pageFacts, pathsOf, urlsOf } from 'trn-site/internal/html/page-facts.ts';
 
 describe('shared blocks on the real site', () => {
   it('splices into every page exactly the HTML rendering in place gives', async () => {

@@ -4,7 +4,7 @@
 // site.yaml and pages/, so an editor's change moves the expectation with it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
-import { build, type BuildResult } from '../src/build.ts';
+import { build, type BuildResult } from 'trn-site/internal/build.ts';
 import { BLOG_CATEGORIES, SPEC_ROUTES } from './helpers/spec.ts';
 import { baseUrl, claimNumber, contentRoutes, dropdowns, expand, isToronto, membersOf, pageData, pages, pagesOf, phoneFor, places, placesBy, posts, site, squash } from './helpers/content.ts';
 

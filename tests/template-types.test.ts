@@ -1,9 +1,9 @@
 // The templates' type check as `site check` runs it: a misspelt field in a template is one error at the
 // template's own line; the real theme has none; a build leaves the check out.
 import { afterEach, describe, expect, it } from 'vitest';
-import { build } from '../src/build.ts';
-import { check } from '../src/check/check.ts';
-import { templateTypes } from '../src/typecheck/template-types.ts';
+import { build } from 'trn-site/internal/build.ts';
+import { check } from 'trn-site/internal/check/check.ts';
+import { templateTypes } from 'trn-site/internal/typecheck/template-types.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { copyFixture, type Project } from './helpers/fixture.ts';

@@ -3,11 +3,11 @@
 // what it described. A few hundred cases each here; the hardening suite runs many more.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redirectsFile } from '../src/extras/redirects-file.ts';
-import { headersFile } from '../src/extras/headers-file.ts';
-import { robots, sitemap } from '../src/extras/sitemap.ts';
-import { UnwritableValue } from '../src/extras/unwritable.ts';
-import { xmlText } from '../src/extras/xml.ts';
+import { redirectsFile } from 'trn-site/internal/extras/redirects-file.ts';
+import { headersFile } from 'trn-site/internal/extras/headers-file.ts';
+import { robots, sitemap } from 'trn-site/internal/extras/sitemap.ts';
+import { UnwritableValue } from 'trn-site/internal/extras/unwritable.ts';
+import { xmlText } from 'trn-site/internal/extras/xml.ts';
 import { jsonForScript } from '../templates/lib/script-json.ts';
 import {
   addressInput, feedCase, feedInput, formActionCase, headersCase, headersInput, hostileText, jsonInput, jsonLdCase, manifestCase, manifestInput,

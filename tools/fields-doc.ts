@@ -3,8 +3,8 @@
 // tests/fields-doc.test.ts fails when the committed file is out of date.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadTheme } from '../src/load/theme.ts';
-import { FIELDS_DOC, fieldsDoc } from '../src/scaffold/fields-doc.ts';
+import { loadTheme } from 'trn-site/internal/load/theme.ts';
+import { FIELDS_DOC, fieldsDoc } from 'trn-site/internal/scaffold/fields-doc.ts';
 
 export async function main(_args: string[], context: { root: string }): Promise<number> {
   await writeFile(join(context.root, FIELDS_DOC), fieldsDoc(await loadTheme(context.root)));

@@ -5,11 +5,11 @@
 // imported and its `main(args, context)` awaited. Its result is the exit code.
 //
 //   node tools/run.js tools/audit/main.ts [args...]
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { bundleForNode, cacheFolder, writeWhole } from '../src/node-module.js';
+import { bundleForNode, cacheFolder, packagesBut, writeWhole } from 'trn-site/launcher';
 
 process.setSourceMapsEnabled(true);
 const project = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,7 +19,9 @@ if (!entry) {
   process.exit(2);
 }
 
-const { contents } = await bundleForNode({ entryPoints: [resolve(entry)], packages: 'external', sourcemap: 'inline', logLevel: 'error' });
+// Packages stay imports, the project's own excepted: tools import the engine by its name, as `trn-site/…`.
+const { name } = JSON.parse(await readFile(join(project, 'package.json'), 'utf8'));
+const { contents } = await bundleForNode({ entryPoints: [resolve(entry)], plugins: [packagesBut(name)], sourcemap: 'inline', logLevel: 'error' });
 // One file per run, removed once imported: tools are run rarely, and two may run at once.
 const file = join(cacheFolder(project), `tool-${process.pid}-${randomBytes(4).toString('hex')}.mjs`);
 await writeWhole(file, contents);

@@ -13,7 +13,7 @@ export async function loadTheme(projectRoot: string): Promise<Theme> {
   const root = resolve(projectRoot);
   const entry = THEME_ENTRIES[0]!;
   const file = THEME_ENTRIES.map((f) => resolve(root, f)).find((f) => existsSync(f));
-  if (!file) throw new ContentError([diagnostic('missing-file', { file: entry }, { what: 'the theme', hint: `${entry} must export a default theme (defineTheme, from the engine's src/index.ts)` })]);
+  if (!file) throw new ContentError([diagnostic('missing-file', { file: entry }, { what: 'the theme', hint: `${entry} must export a default theme (defineTheme, from trn-site/theme)` })]);
   let module: { default?: Theme };
   try {
     module = await importTypeScript<{ default?: Theme }>(root, file);

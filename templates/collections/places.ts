@@ -4,7 +4,7 @@
 // are queries over these members (templates/lib/place-lists.ts), so adding a
 // place is adding its page.
 import { Type, type Static } from '@sinclair/typebox';
-import type { Member } from '../../src/index.ts';
+import type { Member } from 'trn-site/theme';
 import { Text } from '../lib/tokens.ts';
 import { Enum, Obj } from '../lib/schema.ts';
 

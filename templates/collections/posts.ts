@@ -3,7 +3,7 @@
 // next links and the Atom feed are queries over it, newest first; its members'
 // fields are the posts' front matter.
 import { Type, type Static } from '@sinclair/typebox';
-import { perObject, query, type Member, type TemplateCollection } from '../../src/index.ts';
+import { perObject, query, type Member, type TemplateCollection } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import { Enum, IsoDate, Label, Obj } from '../lib/schema.ts';
 import { blogFeed } from '../lib/feed.ts';

@@ -2,7 +2,7 @@
 // category it belongs to and how the menus name it. The header dropdowns and
 // the footer columns are queries over these members (templates/lib/service-lists.ts).
 import { Type, type Static } from '@sinclair/typebox';
-import type { Member } from '../../src/index.ts';
+import type { Member } from 'trn-site/theme';
 import { Enum, Obj } from '../lib/schema.ts';
 import { Text } from '../lib/tokens.ts';
 

@@ -1,7 +1,7 @@
 // The HTML document: head (title, description, canonical, social cards,
 // inlined stylesheet, structured data, module scripts) and body.
 import type { ReactNode } from 'react';
-import type { IconLink } from '../../src/index.ts';
+import type { IconLink } from 'trn-site/theme';
 import { jsonForScript } from '../lib/script-json.ts';
 
 export interface SocialCard {

@@ -2,7 +2,7 @@
 // the mobile call bar. Pages pass what differs: breadcrumbs, structured data,
 // whether the page holds the estimate form, and extra scripts.
 import type { ReactNode } from 'react';
-import { Shared, type CommonPageFields, type PageProps } from '../../src/index.ts';
+import { Shared, type CommonPageFields, type PageProps } from 'trn-site/theme';
 import type { ScriptName } from '../lib/client-scripts.ts';
 import type { Site } from '../site.schema.ts';
 import { contactFor, tokenValues } from '../lib/contact.ts';

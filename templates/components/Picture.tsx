@@ -2,7 +2,7 @@
 // that take them, the JPEG or PNG fallback, each at several widths, with the real
 // width and height so nothing moves when it arrives. The page's main image
 // (`priority`) is fetched first; every other one waits until it nears the screen.
-import type { Picture as PictureData } from '../../src/index.ts';
+import type { Picture as PictureData } from 'trn-site/theme';
 
 interface PictureProps {
   picture: PictureData;

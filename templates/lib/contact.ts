@@ -3,7 +3,7 @@
 // the GTA ones. All chrome, call buttons and structured data take them from
 // here so the two never mix on one page.
 import type { Address, Hours, Site } from '../site.schema.ts';
-import { telHref } from '../../src/index.ts';
+import { telHref } from 'trn-site/theme';
 import type { PhoneLink, TokenValues } from './tokens.ts';
 import { isWithin } from './routes.ts';
 

@@ -1,6 +1,6 @@
 // The blog's Atom feed: where it is and what it is called, once for the theme
 // (which has the engine write it) and for the blog pages (which link it).
-import type { Feed } from '../../src/index.ts';
+import type { Feed } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 
 export function blogFeed(site: Site): Feed {

@@ -5,7 +5,7 @@
 // Every page of a build is handed the same members, so each list is made once
 // per build (perObject keeps it by the members' array), not once per page: with
 // thousands of places, making the menus on every page was most of a build.
-import { perObject, query, type Member } from '../../src/index.ts';
+import { perObject, query, type Member } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import type { Place, PlaceMember, RegionId } from '../collections/places.ts';
 

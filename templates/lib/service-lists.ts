@@ -1,6 +1,6 @@
 // The menus' and the footer's lists of category and service pages, as a
 // query over the services collection (templates/collections/services.ts).
-import { query, type Member } from '../../src/index.ts';
+import { query, type Member } from 'trn-site/theme';
 import type { CategoryId, ServiceMember } from '../collections/services.ts';
 import type { Card } from '../blocks/service-cards.ts';
 

@@ -2,7 +2,7 @@
 // hero, the about-page figures, reasons to choose the business and the four
 // kinds of work it does (residential, commercial, industrial, emergency).
 import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps } from '../../src/index.ts';
+import type { PageProps } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { List, Obj } from '../lib/schema.ts';

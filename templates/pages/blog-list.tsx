@@ -5,7 +5,7 @@
 // (?category=, ?q=, ?page=), which is why the chips are links and the search
 // box is a GET form: without script they still land on this list.
 import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps, Picture as PictureData } from '../../src/index.ts';
+import type { PageProps, Picture as PictureData } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';

@@ -4,7 +4,7 @@
 // sections lib/hero-form.ts names, phone-only ones included: there it asks for
 // an estimate or a call back, and the page still says bookings are by phone only.
 import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps } from '../../src/index.ts';
+import type { PageProps } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Enum, List, Obj } from '../lib/schema.ts';

@@ -8,7 +8,7 @@
 // have the map's final shape so nothing moves when it appears. Without script
 // the frames and "Loading map..." stay hidden and the places are a plain list of links.
 import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps } from '../../src/index.ts';
+import type { PageProps } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';

@@ -1,7 +1,7 @@
 // The home page: hero with the rating claim and the estimate form, figure
 // strip, service cards, reviews, FAQ, service areas and a call band.
 import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps } from '../../src/index.ts';
+import type { PageProps } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';

@@ -4,7 +4,7 @@
 // others: lib/place-lists.ts), call button and estimate form. Pages under /toronto get
 // the Toronto phone, hours and address through the page context.
 import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps } from '../../src/index.ts';
+import type { PageProps } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';

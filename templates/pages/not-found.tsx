@@ -1,7 +1,7 @@
 // The 404 page, served for any unknown address. Its script logs the bad path
 // to the console. Every link is root-relative, as the page answers at any depth.
 import type { Static } from '@sinclair/typebox';
-import type { PageProps } from '../../src/index.ts';
+import type { PageProps } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';

@@ -1,7 +1,7 @@
 // A blog post (pages/blog/<slug>.md, `template: post`): header with category,
 // date, author and reading time, featured illustration, the Markdown body, a
 // call-to-action block and previous/next links in list order (newest first).
-import type { MarkdownPage, PageProps } from '../../src/index.ts';
+import type { MarkdownPage, PageProps } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import { formatDate } from '../lib/dates.ts';
 import { readTime } from '../lib/reading-time.ts';

@@ -3,7 +3,7 @@
 // service's own enquiry form, and buttons back to the category and on to
 // emergency service.
 import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps } from '../../src/index.ts';
+import type { PageProps } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Enum, Label, List, Obj, Route } from '../lib/schema.ts';

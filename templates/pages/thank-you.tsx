@@ -1,7 +1,7 @@
 // Shown after the lead form posts: confirmation, response times, call button
 // and the way home.
 import type { Static } from '@sinclair/typebox';
-import type { PageProps } from '../../src/index.ts';
+import type { PageProps } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { Obj } from '../lib/schema.ts';

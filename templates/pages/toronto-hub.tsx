@@ -4,7 +4,7 @@
 // section with another estimate form beside it. Like every page under
 // /toronto it shows the Toronto phone, hours and address (lib/contact.ts).
 import { Type, type Static } from '@sinclair/typebox';
-import type { PageProps } from '../../src/index.ts';
+import type { PageProps } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
 import { List, Obj } from '../lib/schema.ts';

@@ -1,5 +1,5 @@
 // Rules on the main navigation that its schema cannot say.
-import type { SiteProblem } from '../../src/index.ts';
+import type { SiteProblem } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 
 /**

@@ -3,7 +3,7 @@
 // a number of its country's plan (a digit short passes every pattern), and the two
 // must be the same number, or a visitor reads one number and calls another. What
 // makes a number right is the engine's phone module (src/phone.ts).
-import { agreeingForms, dialProblem, printedExtension, printedMatches, type SiteProblem } from '../../src/index.ts';
+import { agreeingForms, dialProblem, printedExtension, printedMatches, type SiteProblem } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 
 export { printedMatches };

@@ -1,5 +1,5 @@
 // Rules on the places collection that its schema cannot say.
-import type { PageRuleInput, SiteProblem } from '../../src/index.ts';
+import type { PageRuleInput, SiteProblem } from 'trn-site/theme';
 import { REGION_IDS, type Place } from '../collections/places.ts';
 import { nearbyPlaces, placeMembers } from '../lib/place-lists.ts';
 import type { Site } from '../site.schema.ts';

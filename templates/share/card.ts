@@ -2,7 +2,7 @@
 // page's title on the brand's navy, the business and the phone that page gives,
 // the bolt of the icon. A post shows its own picture instead. The build draws
 // the SVG into a 1200 × 630 PNG (src/images/share-cards.ts).
-import type { ShareCardInput, ShareCardSpec } from '../../src/index.ts';
+import type { ShareCardInput, ShareCardSpec } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import { contactFor } from '../lib/contact.ts';
 

@@ -1,7 +1,8 @@
 // The smaller pure parts: vnu message sorting, the console allowance on the
 // 404 page, Lighthouse result summaries, pages from files, site facts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, NOT_FOUND_ROUTE, type RenderedPage } from '../../src/index.ts';
+import { build, type RenderedPage } from 'trn-site';
+import { NOT_FOUND_ROUTE } from 'trn-site/theme';
 import type { Visit } from '../../tools/audit/browser.ts';
 import { judgeConsole, isAllowedNotFoundMessage } from '../../tools/audit/gates/console.ts';
 import { classifyMessages } from '../../tools/audit/gates/html.ts';

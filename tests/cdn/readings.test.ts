@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseHeaders, parseRedirects } from '../../src/serve/index.ts';
+import { parseHeaders, parseRedirects } from 'trn-site/serve';
 import { cloudflareReading } from '../../tools/cdn/cloudflare.ts';
 import { headerDifferences, readWithNetlify, redirectDifferences } from '../../tools/cdn/netlify.ts';
 

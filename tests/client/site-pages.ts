@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
-import { outputFileFor } from '../../src/url.ts';
+import { outputFileFor } from 'trn-site/internal/url.ts';
 
 let dir: string | undefined;
 

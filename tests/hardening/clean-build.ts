@@ -2,8 +2,8 @@
 // is judged against it. A refusal is thrown with its located problems in the message, so a failing
 // start says what is wrong with the copy rather than "ContentError".
 import { expect } from 'vitest';
-import type { Builder, BuildResult } from '../../src/build.ts';
-import { ContentError } from '../../src/contracts/diagnostics.ts';
+import type { Builder, BuildResult } from 'trn-site/internal/build.ts';
+import { ContentError } from 'trn-site/internal/contracts/diagnostics.ts';
 
 export async function cleanBuild(builder: Builder): Promise<BuildResult> {
   const result = await builder.build().catch((error: unknown) => {

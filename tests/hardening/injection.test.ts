@@ -7,9 +7,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { build } from '../../src/build.ts';
-import { ContentError, type Diagnostic } from '../../src/contracts/diagnostics.ts';
-import { serve } from '../../src/serve/index.ts';
+import { build } from 'trn-site/internal/build.ts';
+import { ContentError, type Diagnostic } from 'trn-site/internal/contracts/diagnostics.ts';
+import { serve } from 'trn-site/serve';
 import { copyFixture, type Project } from '../helpers/fixture.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 

@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recover } from '../../src/write/write.ts';
-import { OUTPUT_MARKER } from '../../src/write/output-folder.ts';
+import { recover } from 'trn-site/internal/write/write.ts';
+import { OUTPUT_MARKER } from 'trn-site/internal/write/output-folder.ts';
 import { copyFixture, type Project } from '../helpers/fixture.ts';
 
 const KILLS = 50;

@@ -9,16 +9,16 @@
 // exception, and take under 2 s of processor time per megabyte. The slowest
 // body of all is then built for real, as a post of a small site.
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
-import { ContentError, type Diagnostic } from '../../src/contracts/diagnostics.ts';
-import { checkData } from '../../src/rules/index.ts';
-import { bodyHtml } from '../../src/html/markdown.ts';
-import { safeContentHtml } from '../../src/html/content-html.ts';
-import { withPictures } from '../../src/html/content-pictures.ts';
-import { pageFacts } from '../../src/html/page-facts.ts';
-import { markdownDepth, MAX_FILE_CHARACTERS, MAX_MARKDOWN_DEPTH } from '../../src/validate/limits.ts';
-import { countWords } from '../../src/words.ts';
-import { postEntry, siteModel } from '../../src/test-support.ts';
+import { build } from 'trn-site/internal/build.ts';
+import { ContentError, type Diagnostic } from 'trn-site/internal/contracts/diagnostics.ts';
+import { checkData } from 'trn-site/internal/rules/index.ts';
+import { bodyHtml } from 'trn-site/internal/html/markdown.ts';
+import { safeContentHtml } from 'trn-site/internal/html/content-html.ts';
+import { withPictures } from 'trn-site/internal/html/content-pictures.ts';
+import { pageFacts } from 'trn-site/internal/html/page-facts.ts';
+import { markdownDepth, MAX_FILE_CHARACTERS, MAX_MARKDOWN_DEPTH } from 'trn-site/internal/validate/limits.ts';
+import { countWords } from 'trn-site/internal/words.ts';
+import { postEntry, siteModel } from 'trn-site/internal/test-support.ts';
 import { resolveHtml, type TokenValues } from '../../templates/lib/tokens.ts';
 import { claimKeys, type Claims } from '../../templates/lib/claims.ts';
 import { copyFixture, type Project } from '../helpers/fixture.ts';

@@ -13,9 +13,9 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, createBuilder, type Builder, type BuildResult } from '../../src/build.ts';
-import { ContentError, type Diagnostic } from '../../src/contracts/diagnostics.ts';
-import { load } from '../../src/load/load.ts';
+import { build, createBuilder, type Builder, type BuildResult } from 'trn-site/internal/build.ts';
+import { ContentError, type Diagnostic } from 'trn-site/internal/contracts/diagnostics.ts';
+import { load } from 'trn-site/internal/load/load.ts';
 import { copyProject, removeCopy } from '../helpers/project-copy.ts';
 import { printFigures } from './figures.ts';
 import { cleanBuild } from './clean-build.ts';

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUT_MARKER } from '../../src/write/output-folder.ts';
+import { OUTPUT_MARKER } from 'trn-site/internal/write/output-folder.ts';
 import { copyProject, removeCopy } from '../helpers/project-copy.ts';
 import { printFigures } from './figures.ts';
 

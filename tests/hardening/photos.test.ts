@@ -11,7 +11,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rasterFormat } from '../../src/images/raster.ts';
+import { rasterFormat } from 'trn-site/internal/images/raster.ts';
 import { cameraData, cameraPhoto, type PhotoFormat } from '../helpers/camera-photo.ts';
 import { copyProject, removeCopy } from '../helpers/project-copy.ts';
 import { printFigures } from './figures.ts';

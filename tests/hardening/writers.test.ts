@@ -8,8 +8,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
-import { ContentError } from '../../src/contracts/diagnostics.ts';
+import { build } from 'trn-site/internal/build.ts';
+import { ContentError } from 'trn-site/internal/contracts/diagnostics.ts';
 import {
   addressInput, feedCase, feedInput, formActionCase, headersCase, headersInput, hostileText, jsonInput, jsonLdCase, manifestCase, manifestInput,
   policyCase, policyInput, redirectsCase, redirectsInput, robotsCase, sitemapCase, type Outcome,

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { NOT_FOUND_ROUTE, routeFromPath } from '../../src/url.ts';
+import { NOT_FOUND_ROUTE, routeFromPath } from 'trn-site/internal/url.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pagesDir = join(root, 'pages');

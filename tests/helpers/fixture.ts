@@ -2,10 +2,13 @@
 // cleans up, so each test changes its own copy and never the fixture.
 import { cp, mkdtemp, rm, writeFile, readFile, readdir, mkdir, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
+/** The engine's package name, as a theme imports it (`trn-site/theme`). */
+const ENGINE_NAME = (JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json'), 'utf8')) as { name: string }).name;
 
 export interface Project {
   root: string;
@@ -27,6 +30,8 @@ export async function copyFixture(name = 'basic'): Promise<Project> {
   for (const entry of await readdir(packages)) {
     if (entry !== '.cache') await symlink(join(packages, entry), join(root, 'node_modules', entry), 'dir');
   }
+  // The engine itself, as a site that installed it has it: the theme's `trn-site/theme` resolves through its exports.
+  await symlink(join(packages, '..'), join(root, 'node_modules', ENGINE_NAME), 'dir');
   const project: Project = {
     root,
     write: async (file, text) => {

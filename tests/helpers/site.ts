@@ -3,8 +3,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, type BuildResult } from '../../src/build.ts';
-import { serve } from '../../src/serve/index.ts';
+import { build, type BuildResult } from 'trn-site/internal/build.ts';
+import { serve } from 'trn-site/serve';
 
 export interface ServedSite {
   url: string;

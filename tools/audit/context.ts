@@ -6,8 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { serve } from '../../src/serve/index.ts';
-import { routeForFile } from '../../src/url.ts';
+import { serve } from 'trn-site/serve';
+import { routeForFile } from 'trn-site/internal/url.ts';
 import { gzipSize } from './sizes.ts';
 import { scanHtml, type HtmlFacts } from './html.ts';
 import { pagesFromFiles, type Page } from './pages.ts';

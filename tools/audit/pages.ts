@@ -2,7 +2,7 @@
 // mapping between routes and output files (src/url.ts), so the audit and the
 // build cannot disagree on where a page lives. Pure.
 
-import { NOT_FOUND_ROUTE, routeForFile } from '../../src/url.ts';
+import { NOT_FOUND_ROUTE, routeForFile } from 'trn-site/internal/url.ts';
 import type { HtmlFacts } from './html.ts';
 
 /** One HTML document of the build. */

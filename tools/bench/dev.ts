@@ -14,7 +14,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
-import { routeFromPath } from '../../src/url.ts';
+import { routeFromPath } from 'trn-site/internal/url.ts';
 import { copyProject, removeCopy } from '../../tests/helpers/project-copy.ts';
 import { listen, startDevProcess } from '../../tests/helpers/dev-server.ts';
 import { cameraPhoto } from '../../tests/helpers/camera-photo.ts';

@@ -14,9 +14,9 @@ import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { dirname, join } from 'node:path';
 import { CORE_SCHEMA, load } from 'js-yaml';
-import { build } from '../../src/build.ts';
-import { splitFrontMatter } from '../../src/validate/yaml.ts';
-import { load as loadContent, type LoadedContent } from '../../src/load/load.ts';
+import { build } from 'trn-site/internal/build.ts';
+import { splitFrontMatter } from 'trn-site/internal/validate/yaml.ts';
+import { load as loadContent, type LoadedContent } from 'trn-site/internal/load/load.ts';
 import { median, runSite } from './site-run.ts';
 
 const run = promisify(execFile);

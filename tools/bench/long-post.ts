@@ -7,7 +7,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { routeFromPath } from '../../src/url.ts';
+import { routeFromPath } from 'trn-site/internal/url.ts';
 
 /** The folder of posts below pages/, and the post's file name there. */
 const POSTS = 'blog';

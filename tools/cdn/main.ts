@@ -14,7 +14,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseHeaders, parseRedirects, serve } from '../../src/serve/index.ts';
+import { parseHeaders, parseRedirects, serve } from 'trn-site/serve';
 import { buildSite, listFiles } from '../audit/site.ts';
 import { ask, type Answer } from './answer.ts';
 import { cloudflareReading, startPages } from './cloudflare.ts';

@@ -5,8 +5,8 @@
 
 import { parseAllHeaders } from 'netlify-headers-parser';
 import { parseAllRedirects } from 'netlify-redirect-parser';
-import { matchPattern } from '../../src/url.ts';
-import type { ParsedHeaderRule, ParsedRedirect } from '../../src/serve/index.ts';
+import { matchPattern } from 'trn-site/internal/url.ts';
+import type { ParsedHeaderRule, ParsedRedirect } from 'trn-site/serve';
 
 /** A rule as netlify-redirect-parser returns it (with `minimal`), the fields the site writes. */
 export interface NetlifyRedirect {

@@ -2,7 +2,7 @@
 // pure functions the server calls (src/serve/server.ts, in its order), so the
 // report can tell the canonical-URL redirect from a _redirects rule. Pure.
 
-import { decodeRequestPath, matchRedirect, resolveStatic, splitUrl, type ParsedRedirect } from '../../src/serve/index.ts';
+import { decodeRequestPath, matchRedirect, resolveStatic, splitUrl, type ParsedRedirect } from 'trn-site/serve';
 import type { PreviewStep } from './compare.ts';
 
 /** `target` is a request path with its query; `isFile` says whether a path relative to the build is a file of it. */

@@ -2,7 +2,7 @@
 // page, a post, a city or a redirect an editor adds is asked about without
 // anyone touching this list. Pure.
 
-import { aliasPaths, isPattern, NOT_FOUND_FILE, routeForFile } from '../../src/url.ts';
+import { aliasPaths, isPattern, NOT_FOUND_FILE, routeForFile } from 'trn-site/internal/url.ts';
 
 /** A path asked of both servers, and why it is asked. */
 export interface Probe {

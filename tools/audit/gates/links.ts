@@ -5,7 +5,7 @@
 // be E.164. External URLs are listed, not fetched: the CI machine has no
 // network, and a third party's outage must not fail our build.
 
-import { isE164 } from '../../../src/url.ts';
+import { isE164 } from 'trn-site/internal/url.ts';
 import type { Gate } from '../context.ts';
 import { bullets, code, int, table } from '../report-text.ts';
 import { scanHtml, type HtmlFacts } from '../html.ts';
