@@ -1,7 +1,7 @@
 // bundle(): a tiny client script and stylesheet in a temporary folder → hashed assets, the scripts map, minified CSS, located errors.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bundle } from './bundle.ts';
-import { makeTempFolder, removeFolder, tinyTheme, writeTree } from '../test-support.ts';
+import { makeTempFolder, removeFolder, tinyTheme, writeTree } from '../../tests/helpers/unit.ts';
 
 let root: string;
 beforeEach(async () => {

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bundle } from './bundle.ts';
 import { IconProblem, makeIcons } from './icons.ts';
-import { makeTempFolder, removeFolder, tinyTheme, writeTree } from '../test-support.ts';
+import { makeTempFolder, removeFolder, tinyTheme, writeTree } from '../../tests/helpers/unit.ts';
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#123456"/><path d="M4 4h8v8H4z" fill="#ffcc00"/></svg>';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { query, type Member } from './query.ts';
 import { collectMembers } from './members.ts';
-import { pageEntry, postEntry } from '../test-support.ts';
+import { pageEntry, postEntry } from '../../tests/helpers/unit.ts';
 
 type Place = { region: string; label: string; order?: number };
 const member = (route: string, data: Place): Member<Place> => ({ route, title: `${data.label} page`, data, status: 'published' });

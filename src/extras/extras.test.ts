@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RenderedPage } from '../render/render.ts';
 import { extras, outputFiles, webAppManifest } from './index.ts';
 import { sitemap } from './sitemap.ts';
-import { pageEntry, postEntry, redirectEntry, renderedPage, siteModel } from '../test-support.ts';
+import { pageEntry, postEntry, redirectEntry, renderedPage, siteModel } from '../../tests/helpers/unit.ts';
 
 const STYLE = 'body{margin:0}';
 const rendered = (route: string, output: string): RenderedPage => renderedPage({

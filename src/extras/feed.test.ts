@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { atomFeed, type FeedSettings } from './feed.ts';
 import { extras } from './index.ts';
-import { postEntry, siteModel } from '../test-support.ts';
+import { postEntry, siteModel } from '../../tests/helpers/unit.ts';
 import { collectMembers } from '../collections/members.ts';
 import type { Member } from '../contracts/member.ts';
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraData, cameraPhoto, type PhotoFormat } from '../../tests/helpers/camera-photo.ts';
 import type { StaticEntry } from '../contracts/model.ts';
-import { makeTempFolder, pageEntry, postEntry, redirectEntry, removeFolder, siteModel, tinyTheme } from '../test-support.ts';
+import { makeTempFolder, pageEntry, postEntry, redirectEntry, removeFolder, siteModel, tinyTheme } from '../../tests/helpers/unit.ts';
 import { images } from './index.ts';
 import { rasterFormat } from './raster.ts';
 

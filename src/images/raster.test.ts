@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraData, cameraPhoto, type PhotoFormat } from '../../tests/helpers/camera-photo.ts';
-import { makeTempFolder, removeFolder } from '../test-support.ts';
+import { makeTempFolder, removeFolder } from '../../tests/helpers/unit.ts';
 import { rasterFormat, rasterKind, strippedCopy, withEmbeddedStripped } from './raster.ts';
 
 const FORMATS: PhotoFormat[] = ['jpeg', 'png', 'webp', 'avif', 'tiff'];

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempFolder, pageEntry, removeFolder, siteModel, tinyTheme } from '../test-support.ts';
+import { makeTempFolder, pageEntry, removeFolder, siteModel, tinyTheme } from '../../tests/helpers/unit.ts';
 import { routeStem, shareCards } from './share-cards.ts';
 
 const svg = (text: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="#123456"/><text x="40" y="300" font-size="60" fill="#fff">${text}</text></svg>`;

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readContentFile } from './content-file.ts';
 import { load, reloadFiles } from './load.ts';
-import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
+import { makeTempFolder, removeFolder, writeTree } from '../../tests/helpers/unit.ts';
 
 let base: string;
 let root: string;

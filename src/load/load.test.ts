@@ -4,7 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { listFiles, load, readParseCache, parseCacheFile, reloadFiles } from './load.ts';
-import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
+import { makeTempFolder, removeFolder, writeTree } from '../../tests/helpers/unit.ts';
 
 let root: string;
 beforeEach(async () => {

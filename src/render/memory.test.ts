@@ -8,7 +8,7 @@ import type { Member } from '../collections/query.ts';
 import { render } from './render.ts';
 import { isStale } from './memory.ts';
 import { collectMembers } from '../collections/members.ts';
-import { documentElement, pageEntry, plainSchema, postEntry, siteModel, tinyTheme } from '../test-support.ts';
+import { documentElement, pageEntry, plainSchema, postEntry, siteModel, tinyTheme } from '../../tests/helpers/unit.ts';
 
 const assets: Assets = { css: 'body{margin:0}', scripts: { menu: '/assets/menu-A.js', faq: '/assets/faq-A.js' } };
 const place = (route: string, label: string): Member => ({ route, title: label, data: { label }, status: 'published' });

@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import type { Assets, MarkdownPage, PageProps } from '../contracts/theme.ts';
 import { collectMembers } from '../collections/members.ts';
 import { inShard, render } from './render.ts';
-import { documentElement, pageEntry, plainSchema, postEntry, siteModel, tinyTheme } from '../test-support.ts';
+import { documentElement, pageEntry, plainSchema, postEntry, siteModel, tinyTheme } from '../../tests/helpers/unit.ts';
 
 const assets: Assets = { css: 'body{margin:0}', scripts: { menu: '/assets/menu-ABC123.js' } };
 

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { characterName, hiddenCharacters, hiddenCharactersOf } from './hidden-characters.ts';
-import { siteModel } from '../test-support.ts';
+import { siteModel } from '../../tests/helpers/unit.ts';
 import { XML_FORBIDDEN } from '../extras/xml.ts';
 
 const codes = (text: string) => hiddenCharactersOf(text).map((c) => c.code);

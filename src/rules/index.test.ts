@@ -5,7 +5,7 @@ import { diagnostic } from '../contracts/diagnostics.ts';
 import type { RenderedPage } from '../render/render.ts';
 import { parseYaml } from '../validate/yaml.ts';
 import { checkData, checkRendered } from './index.ts';
-import { DESCRIPTION, postEntry, renderedPage, siteModel } from '../test-support.ts';
+import { DESCRIPTION, postEntry, renderedPage, siteModel } from '../../tests/helpers/unit.ts';
 
 /** A page whose source is really parsed, so diagnostics carry real lines. */
 function page(file: string, route: string, lines: string[]): PageEntry {

@@ -1,7 +1,7 @@
 // markdownTooDeep(): a post whose Markdown nests past the limit is refused once, at the line where it does.
 import { describe, expect, it } from 'vitest';
 import { markdownTooDeep } from './markdown-depth.ts';
-import { postEntry, siteModel } from '../test-support.ts';
+import { postEntry, siteModel } from '../../tests/helpers/unit.ts';
 import { MAX_MARKDOWN_DEPTH } from '../validate/limits.ts';
 import { LAZY_LINES } from '../html/markdown.ts';
 

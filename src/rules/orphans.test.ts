@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RenderedPage } from '../render/render.ts';
 import { orphanPages } from './orphans.ts';
-import { pageEntry, postEntry, redirectEntry, renderedPage, siteModel } from '../test-support.ts';
+import { pageEntry, postEntry, redirectEntry, renderedPage, siteModel } from '../../tests/helpers/unit.ts';
 
 const rendered = (route: string, html: string, source = `pages${route === '/' ? '/index' : route}.yaml`): RenderedPage => renderedPage({
   route, output: `${route.slice(1) || 'index'}.html`, source, template: 'plain', html,

@@ -1,7 +1,7 @@
 // placeholdersLeft(): text that `site new` wrote and nobody replaced, in page data, front matter and post bodies.
 import { describe, expect, it } from 'vitest';
 import { placeholdersLeft } from './placeholders.ts';
-import { pageEntry, postEntry, siteModel } from '../test-support.ts';
+import { pageEntry, postEntry, siteModel } from '../../tests/helpers/unit.ts';
 
 describe('placeholdersLeft', () => {
   it('names each field that still holds a placeholder, wherever it is in the data', () => {

@@ -5,7 +5,7 @@ import type { RedirectEntry } from '../contracts/model.ts';
 import { checkRedirects } from './redirects.ts';
 import { compilePattern, matchPattern } from '../url.ts';
 import type { LinkTargets } from './links.ts';
-import { redirectEntry } from '../test-support.ts';
+import { redirectEntry } from '../../tests/helpers/unit.ts';
 
 function targets(routes: string[], files: string[] = []): LinkTargets {
   return { routes: new Set(routes), redirectSources: new Map(), files: new Set(files) };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PageRuleInput } from '../contracts/theme.ts';
 import { parseYaml } from '../validate/yaml.ts';
 import { themePageRules } from './theme-rules.ts';
-import { DESCRIPTION, siteModel } from '../test-support.ts';
+import { DESCRIPTION, siteModel } from '../../tests/helpers/unit.ts';
 import type { PageEntry } from '../contracts/model.ts';
 
 function page(route: string, lines: string[]): PageEntry {

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unknownPlaceholders } from './unknown-placeholders.ts';
-import { pageEntry, postEntry, siteModel } from '../test-support.ts';
+import { pageEntry, postEntry, siteModel } from '../../tests/helpers/unit.ts';
 
 const KNOWN = ['phone', 'since'];
 

@@ -1,7 +1,7 @@
 // unsafeHtml(): raw HTML in a post outside the allow-list, refused at its line and column.
 import { describe, expect, it } from 'vitest';
 import { unsafeHtml } from './unsafe-html.ts';
-import { postEntry, siteModel } from '../test-support.ts';
+import { postEntry, siteModel } from '../../tests/helpers/unit.ts';
 
 const located = (body: string) =>
   unsafeHtml(siteModel({ pages: [postEntry('a', { title: 'A', summary: 'S', date: '2024-01-01' }, body)] })).map((d) => [d.line, d.column, d.message]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
-import { tinyTheme } from '../test-support.ts';
+import { tinyTheme } from '../../tests/helpers/unit.ts';
 import { anchor, fieldsDoc } from './fields-doc.ts';
 
 const shared = 'text that may name {placeholders} such as {phone}, which this long explanation lists once';

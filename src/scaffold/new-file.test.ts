@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tinyTheme } from '../test-support.ts';
+import { tinyTheme } from '../../tests/helpers/unit.ts';
 import { countPlaceholders, newFile, newFileReport, type NewFile } from './new-file.ts';
 
 const theme = tinyTheme();

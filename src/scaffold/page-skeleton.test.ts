@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
 import { compileValidators, modelineFor } from '../validate/validate.ts';
 import { parseYaml, splitFrontMatter } from '../validate/yaml.ts';
-import { tinyTheme } from '../test-support.ts';
+import { tinyTheme } from '../../tests/helpers/unit.ts';
 import { markdownSkeleton, pageSkeleton } from './page-skeleton.ts';
 
 const theme = tinyTheme({

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findCompiler, type Compiler } from './compiler.ts';
 import { templateTypes } from './template-types.ts';
-import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
+import { makeTempFolder, removeFolder, writeTree } from '../../tests/helpers/unit.ts';
 
 const PLACE = 'interface Page { place: string; year: number }\nexport const render = (page: Page): string => `${page.place} since ${page.year}`;\n';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import { checkThemeProgram } from './theme-program.ts';
-import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
+import { makeTempFolder, removeFolder, writeTree } from '../../tests/helpers/unit.ts';
 
 const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true, types: [] } });
 const PLACE = [

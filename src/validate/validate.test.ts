@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LoadedContent, SourceFile } from '../load/load.ts';
 import type { Diagnostic } from '../contracts/diagnostics.ts';
 import { compileValidators, modelineFor, validate, type ValidateOptions } from './validate.ts';
-import { DESCRIPTION, tinyTheme } from '../test-support.ts';
+import { DESCRIPTION, tinyTheme } from '../../tests/helpers/unit.ts';
 
 const theme = tinyTheme();
 const validators = compileValidators(theme);

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stopsRendering } from '../contracts/diagnostics.ts';
 import { folderEntries, markedFiles, markerText, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, stampOf, writeProblem, type OutputListing, type WrittenFile } from './output-folder.ts';
-import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
+import { makeTempFolder, removeFolder, writeTree } from '../../tests/helpers/unit.ts';
 
 const ROOT = '/work/project';
 const REPLACES = 'and a build replaces the whole output folder';

@@ -3,7 +3,7 @@ import { lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:
 import { join, relative, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { entrySize, keptFile, recover, refreshFiles, turnWriter, writeOutput, writeParseCache } from './write.ts';
-import { makeTempFolder, removeFolder, writeTree } from '../test-support.ts';
+import { makeTempFolder, removeFolder, writeTree } from '../../tests/helpers/unit.ts';
 import { ContentError } from '../contracts/diagnostics.ts';
 import { markedFiles, markerText, OUTPUT_MARKER, stampOf } from './output-folder.ts';
 

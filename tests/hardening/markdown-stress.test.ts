@@ -18,7 +18,7 @@ import { withPictures } from 'trn-site/internal/html/content-pictures.ts';
 import { pageFacts } from 'trn-site/internal/html/page-facts.ts';
 import { markdownDepth, MAX_FILE_CHARACTERS, MAX_MARKDOWN_DEPTH } from 'trn-site/internal/validate/limits.ts';
 import { countWords } from 'trn-site/internal/words.ts';
-import { postEntry, siteModel } from 'trn-site/internal/test-support.ts';
+import { postEntry, siteModel } from '../helpers/unit.ts';
 import { resolveHtml, type TokenValues } from '../../templates/lib/tokens.ts';
 import { claimKeys, type Claims } from '../../templates/lib/claims.ts';
 import { copyFixture, type Project } from '../helpers/fixture.ts';

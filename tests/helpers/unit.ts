@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createElement, type ReactElement } from 'react';
 import { Type, type Static } from '@sinclair/typebox';
-import type { MarkdownPage, PageProps, Theme } from './contracts/theme.ts';
-import type { MarkdownPageEntry, PageEntry, RedirectEntry, SiteModel } from './contracts/model.ts';
-import type { ParsedYaml } from './validate/yaml.ts';
-import type { RenderedPage } from './render/render.ts';
-import { pageFacts } from './html/page-facts.ts';
+import type { MarkdownPage, PageProps, Theme } from 'trn-site/internal/contracts/theme.ts';
+import type { MarkdownPageEntry, PageEntry, RedirectEntry, SiteModel } from 'trn-site/internal/contracts/model.ts';
+import type { ParsedYaml } from 'trn-site/internal/validate/yaml.ts';
+import type { RenderedPage } from 'trn-site/internal/render/render.ts';
+import { pageFacts } from 'trn-site/internal/html/page-facts.ts';
 
 // ── Temporary folders ───────────────────────────────────────────────────────
 
