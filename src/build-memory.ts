@@ -90,7 +90,9 @@ export async function validateContent(run: Run, theme: Theme, content: LoadedCon
   const { root, memory, clock, options } = run;
   const cache = createParseCache(cached);
   if (threads.length > 0) await clock.time('parse', () => warmParseCache(content, cache, threads));
-  const validated: Validated = await clock.time('validate', () => validate(content, theme, validatorsFor(theme, root), { baseUrl: options.baseUrl, cache, drafts: options.drafts, today: options.today }));
+  const validated: Validated = await clock.time('validate', () =>
+    validate(content, theme, validatorsFor(theme, root), { baseUrl: options.baseUrl, cache, drafts: options.drafts, today: options.today }),
+  );
   const changes = cache.changes();
   const firstBuild = !memory.parsed;
   memory.parsed = changes ?? cached;

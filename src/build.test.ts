@@ -57,7 +57,26 @@ function calls(): ThemeCall[] {
 
 /** Values of the wrong kind, and text that breaks the YAML around it. */
 const WRONG = [5, 0, -1.5, true, null, [], {}, ['a'], { a: 1 }, '', 'text', '/x'];
-const BREAKS = ['[unclosed', '{', '"open', "'open", ': :', '\t', '&a', '*nowhere', '!!binary x', '- ', '? ', '%', '@', '---', '...', 'key: [1, {', '\u0000', '\uFEFF'];
+const BREAKS = [
+  '[unclosed',
+  '{',
+  '"open',
+  "'open",
+  ': :',
+  '\t',
+  '&a',
+  '*nowhere',
+  '!!binary x',
+  '- ',
+  '? ',
+  '%',
+  '@',
+  '---',
+  '...',
+  'key: [1, {',
+  '\u0000',
+  '\uFEFF',
+];
 
 /** A mutation of a YAML text: a field set to a wrong value or deleted, or the text broken where it stands. */
 const mutation = fc.oneof(
@@ -72,17 +91,19 @@ type Mutation = typeof mutation extends fc.Arbitrary<infer M> ? M : never;
 function fieldPaths(text: string): (string | number)[][] {
   const paths: (string | number)[][] = [];
   const walk = (node: unknown, path: (string | number)[]) => {
-    if (isMap(node)) for (const pair of node.items) {
-      const key = (pair.key as { value?: unknown }).value;
-      if (typeof key === 'string') {
-        paths.push([...path, key]);
-        walk(pair.value, [...path, key]);
+    if (isMap(node))
+      for (const pair of node.items) {
+        const key = (pair.key as { value?: unknown }).value;
+        if (typeof key === 'string') {
+          paths.push([...path, key]);
+          walk(pair.value, [...path, key]);
+        }
       }
-    }
-    else if (isSeq(node)) node.items.forEach((item, i) => {
-      paths.push([...path, i]);
-      walk(item, [...path, i]);
-    });
+    else if (isSeq(node))
+      node.items.forEach((item, i) => {
+        paths.push([...path, i]);
+        walk(item, [...path, i]);
+      });
   };
   walk(parseDocument(text).contents, []);
   return paths;
@@ -103,7 +124,19 @@ function mutate(text: string, m: Mutation): string {
 }
 
 /** The codes by which validation keeps a page file out of the model. */
-const KEPT_OUT = new Set(['yaml-syntax', 'comment-in-text', 'schema', 'unknown-template', 'template-kind', 'encoding', 'too-large', 'front-matter', 'front-matter-open', 'front-matter-ended', 'impossible-date']);
+const KEPT_OUT = new Set([
+  'yaml-syntax',
+  'comment-in-text',
+  'schema',
+  'unknown-template',
+  'template-kind',
+  'encoding',
+  'too-large',
+  'front-matter',
+  'front-matter-open',
+  'front-matter-ended',
+  'impossible-date',
+]);
 
 describe('the gate between content and theme code', () => {
   let project: Project;
@@ -151,11 +184,14 @@ describe('the gate between content and theme code', () => {
     expect(calls()).toEqual([]);
   });
 
-  it('reports a page\'s own problems beside a broken site.yaml', async () => {
+  it("reports a page's own problems beside a broken site.yaml", async () => {
     await writeFile(join(project.root, 'pages/services.yaml'), originals['pages/services.yaml']!.replace('heading: Services', 'heading: ""'));
     try {
       const found = await buildWith('site.yaml', `${originals['site.yaml']}x: [unclosed\n`);
-      expect(found.map((d) => [d.file, d.line, d.code])).toEqual([['pages/services.yaml', 5, 'schema'], ['site.yaml', 7, 'yaml-syntax']]);
+      expect(found.map((d) => [d.file, d.line, d.code])).toEqual([
+        ['pages/services.yaml', 5, 'schema'],
+        ['site.yaml', 7, 'yaml-syntax'],
+      ]);
       expect(calls()).toEqual([]);
     } finally {
       await writeFile(join(project.root, 'pages/services.yaml'), originals['pages/services.yaml']!);
@@ -163,36 +199,66 @@ describe('the gate between content and theme code', () => {
   });
 
   it('gives theme code only a site.yaml that matched its schema, whatever the mutation', async () => {
-    await fc.assert(fc.asyncProperty(mutation, async (m) => {
-      const text = mutate(originals['site.yaml']!, m);
-      const found = await buildWith('site.yaml', text);
-      expect(calls().filter((c) => !c.siteValid), text).toEqual([]);
-      // A problem in what site.yaml says (not, say, in its schema line for editors) keeps every hook from running.
-      if (found.some((d) => d.file === 'site.yaml' && stopsRendering(d))) expect(calls(), text).toEqual([]);
-    }), { numRuns: 100 });
+    await fc.assert(
+      fc.asyncProperty(mutation, async (m) => {
+        const text = mutate(originals['site.yaml']!, m);
+        const found = await buildWith('site.yaml', text);
+        expect(
+          calls().filter((c) => !c.siteValid),
+          text,
+        ).toEqual([]);
+        // A problem in what site.yaml says (not, say, in its schema line for editors) keeps every hook from running.
+        if (found.some((d) => d.file === 'site.yaml' && stopsRendering(d))) expect(calls(), text).toEqual([]);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('keeps a page file that fails validation away from every hook, and renders the others', async () => {
-    await fc.assert(fc.asyncProperty(mutation, async (m) => {
-      const text = mutate(originals['pages/services.yaml']!, m);
-      const found = await buildWith('pages/services.yaml', text);
-      const keptOut = found.some((d) => d.file === 'pages/services.yaml' && d.severity === 'error' && KEPT_OUT.has(d.code));
-      if (keptOut) expect(calls().filter((c) => c.route === '/services'), text).toEqual([]);
-      expect(calls().filter((c) => !c.siteValid || c.pageValid === false), text).toEqual([]);
-      // The other pages still reach the theme's rules, so one run reports every page's problems.
-      if (keptOut) expect(calls().map((c) => `${c.hook} ${c.route}`), text).toContain('pageRules /services/panels');
-    }), { numRuns: 100 });
+    await fc.assert(
+      fc.asyncProperty(mutation, async (m) => {
+        const text = mutate(originals['pages/services.yaml']!, m);
+        const found = await buildWith('pages/services.yaml', text);
+        const keptOut = found.some((d) => d.file === 'pages/services.yaml' && d.severity === 'error' && KEPT_OUT.has(d.code));
+        if (keptOut)
+          expect(
+            calls().filter((c) => c.route === '/services'),
+            text,
+          ).toEqual([]);
+        expect(
+          calls().filter((c) => !c.siteValid || c.pageValid === false),
+          text,
+        ).toEqual([]);
+        // The other pages still reach the theme's rules, so one run reports every page's problems.
+        if (keptOut)
+          expect(
+            calls().map((c) => `${c.hook} ${c.route}`),
+            text,
+          ).toContain('pageRules /services/panels');
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('keeps a post whose front matter fails away from every hook', async () => {
     const post = originals['pages/blog/first-post.md']!;
     const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(post)!;
-    await fc.assert(fc.asyncProperty(mutation, async (m) => {
-      const text = `---\n${mutate(`${front}\n`, m)}---\n${body}`;
-      const found = await buildWith('pages/blog/first-post.md', text);
-      const keptOut = found.some((d) => d.file === 'pages/blog/first-post.md' && d.severity === 'error' && KEPT_OUT.has(d.code));
-      if (keptOut) expect(calls().filter((c) => c.route === '/blog/first-post'), text).toEqual([]);
-      expect(calls().filter((c) => !c.siteValid), text).toEqual([]);
-    }), { numRuns: 60 });
+    await fc.assert(
+      fc.asyncProperty(mutation, async (m) => {
+        const text = `---\n${mutate(`${front}\n`, m)}---\n${body}`;
+        const found = await buildWith('pages/blog/first-post.md', text);
+        const keptOut = found.some((d) => d.file === 'pages/blog/first-post.md' && d.severity === 'error' && KEPT_OUT.has(d.code));
+        if (keptOut)
+          expect(
+            calls().filter((c) => c.route === '/blog/first-post'),
+            text,
+          ).toEqual([]);
+        expect(
+          calls().filter((c) => !c.siteValid),
+          text,
+        ).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -95,13 +95,15 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     const made = [...bundled.files, ...media.files];
     const paths = made.map((f) => f.path);
     const generated = await clock.time('extras', () => themedExtras(model, rendered.pages, theme, bundled.manifestIcons, paths, hasErrors(found))); // 7
-    const outputRules = () => checkRendered(model, rendered.pages, { generated: [...paths, ...generated.map((f) => f.path)], claimedRoutes: validated.claimedRoutes, found });
+    const outputRules = () =>
+      checkRendered(model, rendered.pages, { generated: [...paths, ...generated.map((f) => f.path)], claimedRoutes: validated.claimedRoutes, found });
     found.push(...(await clock.time('rules', outputRules))); // 8
     const judged = verdict(found, model, { strict: options.strict, keepGoing: options.keepGoing, writing: run.writing });
     // A photo made into variants is not copied as it is: an 8 MB original has no place on the site.
     const statics = model.statics.filter((s) => !media.replaced.has(s.route));
     const output = outputFiles({ pages: staging ? [] : rendered.pages, assets: made, statics, generated });
-    if (staging) await clock.time('write', () => staging!.commit(output)); // 9 (the pages are in the new tree already)
+    if (staging)
+      await clock.time('write', () => staging!.commit(output)); // 9 (the pages are in the new tree already)
     else if (run.writing) await clock.time('write', () => writeOutput(out, output));
     const bytes = (staging?.written ?? 0) + theirBytes + output.reduce((sum, f) => sum + entrySize(f), 0);
     const { pages, renderedRoutes } = rendered;
@@ -120,17 +122,31 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
  * A build stopped at the gate still reports each file's problems, the engine's rules over the content (only
  * the engine's: the theme's page rules are theme code), the client code's and, when asked, the types'. Throws.
  */
-async function stopAtTheGate(run: Run, validated: Validated, theme: Theme, bundling: Promise<{ diagnostics: Diagnostic[] }>, typed: () => Promise<Diagnostic[]>): Promise<never> {
+async function stopAtTheGate(
+  run: Run,
+  validated: Validated,
+  theme: Theme,
+  bundling: Promise<{ diagnostics: Diagnostic[] }>,
+  typed: () => Promise<Diagnostic[]>,
+): Promise<never> {
   const engineRules = await run.clock.time('rules', () => checkData(validated.model, validated.claimedRoutes, { placeholders: theme.placeholders }));
   stopOnErrors([...validated.diagnostics, ...engineRules, ...(await bundling).diagnostics, ...(await typed())]);
   throw new Error('site.yaml did not validate, yet validation reported no error about it');
 }
 
-type Made = Pick<BuildResult, 'files' | 'pages' | 'diagnostics' | 'renderedRoutes' | 'later'> & Pick<BuildResult['stats'], 'bytes' | 'scripts' | 'images' | 'cards'>;
+type Made = Pick<BuildResult, 'files' | 'pages' | 'diagnostics' | 'renderedRoutes' | 'later'> &
+  Pick<BuildResult['stats'], 'bytes' | 'scripts' | 'images' | 'cards'>;
 
 function resultOf(run: Run, made: Made): BuildResult {
   const { clock } = run;
   const { files, pages, diagnostics, renderedRoutes, later, bytes, scripts, images, cards } = made;
   const memory = { stages: clock.memory, peak: peakMegabytes() };
-  return { files, pages, diagnostics, renderedRoutes, later, stats: { pages: pages.length, bytes, milliseconds: clock.total(), stages: clock.stages, memory, scripts, images, cards } };
+  return {
+    files,
+    pages,
+    diagnostics,
+    renderedRoutes,
+    later,
+    stats: { pages: pages.length, bytes, milliseconds: clock.total(), stages: clock.stages, memory, scripts, images, cards },
+  };
 }

@@ -40,7 +40,9 @@ export function packagesBut(name) {
   return {
     name: 'packages-but-own',
     setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => (args.path === name || args.path.startsWith(`${name}/`) ? undefined : { path: args.path, external: true }));
+      build.onResolve({ filter: /^[^./]/ }, (args) =>
+        args.path === name || args.path.startsWith(`${name}/`) ? undefined : { path: args.path, external: true },
+      );
     },
   };
 }

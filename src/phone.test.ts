@@ -30,7 +30,9 @@ describe('dialProblem', () => {
     expect(dialProblem('+114165550100')).toBe('it keeps the digit 1 that is dialled only inside the country after the country code: write +14165550100');
     fc.assert(
       fc.property(fictional, (number) => {
-        expect(dialProblem(`+11${number.slice(2)}`)).toBe(`it keeps the digit 1 that is dialled only inside the country after the country code: write ${number}`);
+        expect(dialProblem(`+11${number.slice(2)}`)).toBe(
+          `it keeps the digit 1 that is dialled only inside the country after the country code: write ${number}`,
+        );
       }),
     );
   });
@@ -89,7 +91,13 @@ describe('printedMatches', () => {
     ];
     for (const [e164, display] of same) expect(printedMatches({ e164: e164!, display: display! }), display).toBe(true);
     // Another number, a digit too many, two numbers, the national form of another country's number.
-    const other = [['+442079460958', '020 7946 0959'], ['+14165550100', '416 555 0100 9'], ['+14165550100', '416 555 0100 or 905 555 0199'], ['+442079460958', '+1 207 946 0958'], ['+18003569377', '1-800-FLOWERZ']];
+    const other = [
+      ['+442079460958', '020 7946 0959'],
+      ['+14165550100', '416 555 0100 9'],
+      ['+14165550100', '416 555 0100 or 905 555 0199'],
+      ['+442079460958', '+1 207 946 0958'],
+      ['+18003569377', '1-800-FLOWERZ'],
+    ];
     for (const [e164, display] of other) expect(printedMatches({ e164: e164!, display: display! }), display).toBe(false);
   });
 

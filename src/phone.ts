@@ -61,7 +61,8 @@ function judge(e164: string): string | undefined {
   if (!parsed.isValid()) return `it is not ${a} anyone can dial: its area or exchange code is not in use`;
   // libphonenumber reads past a trunk prefix kept after the country code (+44 020..., +1 1 416...)
   // and judges the number without it; the link would still dial the digit, which most networks refuse.
-  if (parsed.number !== e164) return `it keeps the digit ${e164.slice(1 + parsed.countryCallingCode.length, e164.length - parsed.nationalNumber.length)} that is dialled only inside the country after the country code: write ${parsed.number}`;
+  if (parsed.number !== e164)
+    return `it keeps the digit ${e164.slice(1 + parsed.countryCallingCode.length, e164.length - parsed.nationalNumber.length)} that is dialled only inside the country after the country code: write ${parsed.number}`;
   return undefined;
 }
 

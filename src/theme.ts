@@ -6,8 +6,21 @@
 export type { Picture } from './images/picture.ts';
 export type { ShareCard, ShareCardInput, ShareCardSpec } from './contracts/theme.ts';
 export type {
-  Assets, CollectionDefinition, CommonPageFields, Feed, IconLink, ListedCollection, MarkdownPage, MarkdownTemplate,
-  PageProps, PageRuleInput, PageTemplate, SiteProblem, TemplateCollection, Theme, WebAppManifest,
+  Assets,
+  CollectionDefinition,
+  CommonPageFields,
+  Feed,
+  IconLink,
+  ListedCollection,
+  MarkdownPage,
+  MarkdownTemplate,
+  PageProps,
+  PageRuleInput,
+  PageTemplate,
+  SiteProblem,
+  TemplateCollection,
+  Theme,
+  WebAppManifest,
 } from './contracts/theme.ts';
 export { defineTheme } from './contracts/theme.ts';
 

@@ -96,10 +96,8 @@ export function startThread(module: string): Thread {
  * theme's bundle carries a copy of the engine too, and a second listener of its own would answer a
  * task with the roles its copy knows (none of the dev server's, say) before the first could.
  */
-const roles: Map<string, (task: { role: string }) => unknown> = ((globalThis as Record<symbol, unknown>)[Symbol.for('site-engine-thread-roles')] ??= new Map()) as Map<
-  string,
-  (task: { role: string }) => unknown
->;
+const roles: Map<string, (task: { role: string }) => unknown> = ((globalThis as Record<symbol, unknown>)[Symbol.for('site-engine-thread-roles')] ??=
+  new Map()) as Map<string, (task: { role: string }) => unknown>;
 
 /** In an engine thread: answers the tasks of `role` with `work` (the first copy of the engine to name a role answers it). Does nothing elsewhere. */
 export function serve<T extends { role: string }, R>(role: string, work: (task: T) => R | Promise<R>): void {

@@ -16,9 +16,14 @@ function Phone(e164: string, display: string, description: string) {
     {
       e164: Type.String({
         pattern: E164_PATTERN,
-        description: 'The number in E.164 form, used in tel: links, e.g. +14165550100; it must be a number of its country that can be dialled, and the same digits as display.',
+        description:
+          'The number in E.164 form, used in tel: links, e.g. +14165550100; it must be a number of its country that can be dialled, and the same digits as display.',
       }),
-      display: Type.String({ minLength: 7, maxLength: 24, description: 'The number as printed, e.g. (416) 555-0100: the digits of e164, the leading 1 of a North American number optional.' }),
+      display: Type.String({
+        minLength: 7,
+        maxLength: 24,
+        description: 'The number as printed, e.g. (416) 555-0100: the digits of e164, the leading 1 of a North American number optional.',
+      }),
     },
     { default: { e164, display }, description },
   );
@@ -49,7 +54,8 @@ const Address = Obj({
 // collections: field); only links that are no such page are written here.
 const listed = {
   categories: List(CategoryId, {
-    description: 'Categories whose pages it lists, category by category: the category page, then its services in their order (each page\'s collections: services:).',
+    description:
+      "Categories whose pages it lists, category by category: the category page, then its services in their order (each page's collections: services:).",
   }),
   places: Type.Boolean({
     default: false,
@@ -72,7 +78,11 @@ function Page(route: string, description: string) {
 export const siteSchema = Obj({
   business: Obj({
     name: Label,
-    shortName: Type.String({ minLength: 1, maxLength: 12, description: 'The name under the icon when a visitor adds the site to a phone home screen, at most 12 characters.' }),
+    shortName: Type.String({
+      minLength: 1,
+      maxLength: 12,
+      description: 'The name under the icon when a visitor adds the site to a phone home screen, at most 12 characters.',
+    }),
     legalName: Label,
     description: Type.String({ minLength: 50, maxLength: 300, description: 'One or two sentences, used in structured data and the footer.' }),
     tagline: Text({ maxLength: 90, description: 'Short line in the top bar; may name claims.' }),
@@ -127,11 +137,14 @@ export const siteSchema = Obj({
     Obj({
       id: RegionId,
       name: Label,
-      map: Enum(['gta', 'city'] as const, { description: 'The panel of the contact map that draws its places: gta (Greater Toronto Area) or city (City of Toronto).' }),
+      map: Enum(['gta', 'city'] as const, {
+        description: 'The panel of the contact map that draws its places: gta (Greater Toronto Area) or city (City of Toronto).',
+      }),
     }),
     {
       minItems: 1,
-      description: 'The regions of the service-area lists, in the order shown, with the name they are shown under. Each place page names its region (collections: places: region).',
+      description:
+        'The regions of the service-area lists, in the order shown, with the name they are shown under. Each place page names its region (collections: places: region).',
     },
   ),
   links: Obj(
@@ -151,7 +164,12 @@ export const siteSchema = Obj({
         default: '/images/share.png',
         description: 'The picture shown when a page is shared: a PNG or JPEG of 1200 by 630 under static/.',
       }),
-      alt: Type.String({ minLength: 10, maxLength: 200, default: 'Licensed electricians for Toronto and the GTA', description: 'What the picture shows, for people who cannot see it.' }),
+      alt: Type.String({
+        minLength: 10,
+        maxLength: 200,
+        default: 'Licensed electricians for Toronto and the GTA',
+        description: 'What the picture shows, for people who cannot see it.',
+      }),
     },
     { default: {}, description: 'The social sharing card of pages that have no picture of their own.' },
   ),
@@ -159,10 +177,7 @@ export const siteSchema = Obj({
   footer: Type.Array(Obj({ heading: Label, ...listed }), { description: 'Footer link groups.' }),
   /** The call-to-action block at the end of every blog post. */
   postCta: CallBandSchema,
-  locationPages: Obj(
-    { services: CardsSchema, trust: TrustTilesSchema },
-    { description: 'Shared blocks of every city and neighbourhood page.' },
-  ),
+  locationPages: Obj({ services: CardsSchema, trust: TrustTilesSchema }, { description: 'Shared blocks of every city and neighbourhood page.' }),
   analytics: Obj(
     {
       tagManagerId: Type.Optional(

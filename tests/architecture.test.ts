@@ -41,7 +41,12 @@ function ownEntry(specifier: string): string | undefined {
 /** The project files a source imports: by a relative path, or by the package's own name (packages are not the project's rooms). */
 function importsOf(file: string): string[] {
   return specifiersOf(file).flatMap((s) => {
-    if (/^\.{1,2}\//.test(s)) return [relative(root, resolve(root, dirname(file), s)).split('\\').join('/')];
+    if (/^\.{1,2}\//.test(s))
+      return [
+        relative(root, resolve(root, dirname(file), s))
+          .split('\\')
+          .join('/'),
+      ];
     const entry = ownEntry(s);
     return entry === undefined ? [] : [entry];
   });
@@ -51,39 +56,59 @@ describe('rooms', () => {
   it('nothing under src/ but the CLI and the dev server (which is the preview server plus a builder) imports the preview server', () => {
     const offenders = sources('src')
       .filter((file) => !file.startsWith('src/cli/') && !file.startsWith('src/serve/') && !file.startsWith('src/dev/'))
-      .flatMap((file) => importsOf(file).filter((target) => target.startsWith('src/serve/')).map((target) => `${file} → ${target}`));
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((target) => target.startsWith('src/serve/'))
+          .map((target) => `${file} → ${target}`),
+      );
     expect(offenders).toEqual([]);
   });
 
   it('no server-rendered template imports a browser module from templates/client/', () => {
     const offenders = sources('templates')
       .filter((file) => !file.startsWith('templates/client/'))
-      .flatMap((file) => importsOf(file).filter((target) => target.startsWith('templates/client/')).map((target) => `${file} → ${target}`));
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((target) => target.startsWith('templates/client/'))
+          .map((target) => `${file} → ${target}`),
+      );
     expect(offenders).toEqual([]);
   });
 
   it('the contracts are the bottom layer: src/contracts/ imports nothing of the engine but itself', () => {
     const offenders = sources('src/contracts').flatMap((file) =>
-      importsOf(file).filter((target) => !target.startsWith('src/contracts/')).map((target) => `${file} → ${target}`),
+      importsOf(file)
+        .filter((target) => !target.startsWith('src/contracts/'))
+        .map((target) => `${file} → ${target}`),
     );
     expect(offenders).toEqual([]);
   });
 
   it('bin/ launches the engine and nothing imports bin/', () => {
     const offenders = [...sources('src'), ...sources('templates'), ...sources('tools'), ...sources('tests')].flatMap((file) =>
-      importsOf(file).filter((target) => target.startsWith('bin/')).map((target) => `${file} → ${target}`),
+      importsOf(file)
+        .filter((target) => target.startsWith('bin/'))
+        .map((target) => `${file} → ${target}`),
     );
     expect(offenders).toEqual([]);
   });
 
-  it('outside src/, the engine is imported by the package\'s name (its exports), never by a path into src/', () => {
-    const scripts = (dir: string) => readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && /\.(?:tsx?|m?js)$/.test(entry.name))
-      .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'));
+  it("outside src/, the engine is imported by the package's name (its exports), never by a path into src/", () => {
+    const scripts = (dir: string) =>
+      readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && /\.(?:tsx?|m?js)$/.test(entry.name))
+        .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'));
     const files = ['templates', 'tools', 'tests', 'bin'].flatMap(scripts);
     const offenders = files.flatMap((file) =>
       specifiersOf(file)
-        .filter((s) => /^\.{1,2}\//.test(s) && relative(root, resolve(root, dirname(file), s)).split('\\').join('/').startsWith('src/'))
+        .filter(
+          (s) =>
+            /^\.{1,2}\//.test(s) &&
+            relative(root, resolve(root, dirname(file), s))
+              .split('\\')
+              .join('/')
+              .startsWith('src/'),
+        )
         .map((s) => `${file} → ${s}`),
     );
     expect(files.length).toBeGreaterThan(100);
@@ -92,14 +117,18 @@ describe('rooms', () => {
 
   it('templates import the engine through its theme entry only (trn-site/theme), never its build API or its insides', () => {
     const offenders = sources('templates').flatMap((file) =>
-      specifiersOf(file).filter((s) => ownEntry(s) !== undefined && s !== `${PACKAGE.name}/theme`).map((s) => `${file} → ${s}`),
+      specifiersOf(file)
+        .filter((s) => ownEntry(s) !== undefined && s !== `${PACKAGE.name}/theme`)
+        .map((s) => `${file} → ${s}`),
     );
     expect(offenders).toEqual([]);
   });
 
   it('the engine names no template module', () => {
     const offenders = sources('src').flatMap((file) =>
-      importsOf(file).filter((target) => target.startsWith('templates/')).map((target) => `${file} → ${target}`),
+      importsOf(file)
+        .filter((target) => target.startsWith('templates/'))
+        .map((target) => `${file} → ${target}`),
     );
     expect(offenders).toEqual([]);
   });
@@ -133,7 +162,16 @@ describe('imports', () => {
   });
 
   it('the cycle check finds a cycle when there is one', () => {
-    expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual(['a → b → c → a']);
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual(['a → b → c → a']);
   });
 });
 
@@ -203,9 +241,13 @@ function lengthProblems(sizes: readonly FunctionSize[], allowed: Readonly<Record
 
 describe('function length', () => {
   it(`keeps every function of src/ to ${MAX_FUNCTION_LINES} lines, but the listed ones, which may not grow`, () => {
-    const sizes = sources('src').filter((file) => !/\.test\.tsx?$/.test(file)).flatMap((file) => functionSizes(file, readFileSync(join(root, file), 'utf8')));
+    const sizes = sources('src')
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .flatMap((file) => functionSizes(file, readFileSync(join(root, file), 'utf8')));
     const longest = [...sizes].sort((a, b) => b.lines - a.lines).slice(0, 8);
-    console.log(`functions in src/: ${sizes.length}, ${sizes.filter((s) => s.lines > MAX_FUNCTION_LINES).length} over ${MAX_FUNCTION_LINES} lines; longest: ${longest.map((s) => `${s.file} ${s.name} ${s.lines}`).join(', ')}`);
+    console.log(
+      `functions in src/: ${sizes.length}, ${sizes.filter((s) => s.lines > MAX_FUNCTION_LINES).length} over ${MAX_FUNCTION_LINES} lines; longest: ${longest.map((s) => `${s.file} ${s.name} ${s.lines}`).join(', ')}`,
+    );
     expect(lengthProblems(sizes, LONG_FUNCTIONS)).toEqual([]);
   });
 
@@ -218,7 +260,12 @@ describe('function length', () => {
       `run(function () {\n${body(62)}\n});`,
     ].join('\n');
     const sizes = functionSizes('src/x.ts', text);
-    expect(sizes.map((s) => [s.name, s.line, s.lines])).toEqual([['declared', 1, 61], ['arrow', 62, 3], ['method', 65, 61], ['<callback in module>', 126, 62]]);
+    expect(sizes.map((s) => [s.name, s.line, s.lines])).toEqual([
+      ['declared', 1, 61],
+      ['arrow', 62, 3],
+      ['method', 65, 61],
+      ['<callback in module>', 126, 62],
+    ]);
     expect(lengthProblems(sizes, { 'src/x.ts method': 61, 'src/x.ts gone': 70 })).toEqual([
       'src/x.ts:1  declared  61 lines, over 60: split it by what its parts do',
       'src/x.ts:126  <callback in module>  62 lines, over 60: split it by what its parts do',

@@ -32,11 +32,19 @@ describe('the browser npm test needs', () => {
   });
 
   it('stops npm test at once with that one line when the browser named is not there', () => {
-    const run = spawnSync(process.execPath, ['tools/run.js', 'tools/browser-check.ts'], { env: { ...process.env, CHROME_PATH: '/nowhere/chromium' }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['tools/run.js', 'tools/browser-check.ts'], {
+      env: { ...process.env, CHROME_PATH: '/nowhere/chromium' },
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
-    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^npm test: the browser tests need Chromium, and there is none at \/nowhere\/chromium: set CHROME_PATH/)]);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^npm test: the browser tests need Chromium, and there is none at \/nowhere\/chromium: set CHROME_PATH/),
+    ]);
     // With the browser there, it says nothing.
-    const found = spawnSync(process.execPath, ['tools/run.js', 'tools/browser-check.ts'], { env: { ...process.env, CHROME_PATH: process.execPath }, encoding: 'utf8' });
+    const found = spawnSync(process.execPath, ['tools/run.js', 'tools/browser-check.ts'], {
+      env: { ...process.env, CHROME_PATH: process.execPath },
+      encoding: 'utf8',
+    });
     expect([found.status, found.stdout, found.stderr]).toEqual([0, '', '']);
   });
 });

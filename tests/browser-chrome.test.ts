@@ -67,10 +67,14 @@ describe('at 375 px', () => {
     await quote.click();
     await page.waitForFunction(() => location.hash === '#estimate');
     // Scrolling is smooth: wait until the form is in view rather than for a fixed time.
-    await page.waitForFunction(() => {
-      const box = document.getElementById('estimate')!.getBoundingClientRect();
-      return box.top >= 0 && box.top < innerHeight / 2;
-    }, undefined, { timeout: 5000 });
+    await page.waitForFunction(
+      () => {
+        const box = document.getElementById('estimate')!.getBoundingClientRect();
+        return box.top >= 0 && box.top < innerHeight / 2;
+      },
+      undefined,
+      { timeout: 5000 },
+    );
     await page.close();
   });
 

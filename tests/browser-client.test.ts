@@ -114,7 +114,14 @@ describe('lead form in Chromium', () => {
     expect(formPost.isNavigationRequest()).toBe(true);
     const events = JSON.parse((await page.evaluate(() => sessionStorage.getItem('events'))) ?? '[]');
     expect(events).toEqual([
-      expect.objectContaining({ event: 'form_submit', form_name: 'homepage_contact_form', gclid: 'z', utm_source: 'x', utm_medium: 'y', calculated_source: 'Google Ads' }),
+      expect.objectContaining({
+        event: 'form_submit',
+        form_name: 'homepage_contact_form',
+        gclid: 'z',
+        utm_source: 'x',
+        utm_medium: 'y',
+        calculated_source: 'Google Ads',
+      }),
     ]);
     expect(errors).toEqual([]);
     await context.close();
@@ -373,7 +380,12 @@ describe('carousel in Chromium', () => {
     expect(await shown(page)).toBe(after(0));
     await page.clock.fastForward(100);
     expect(await shown(page)).toBe(after(1));
-    expect(await page.locator('[data-carousel] [data-slide]').nth(Number(after(1))).isVisible()).toBe(true);
+    expect(
+      await page
+        .locator('[data-carousel] [data-slide]')
+        .nth(Number(after(1)))
+        .isVisible(),
+    ).toBe(true);
     await page.clock.fastForward(5000);
     await page.clock.fastForward(5000);
     expect(await shown(page)).toBe(after(3));
@@ -513,7 +525,10 @@ describe('script budget in Chromium', () => {
     expect(await page.locator('script[src]:not([type="module"])').count()).toBe(0);
     // Every script the page fetched, by its own record.
     const urls = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((entry) => entry.name).filter((url) => /\.m?js(\?|$)/.test(url)),
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => /\.m?js(\?|$)/.test(url)),
     );
     if (route === '/contact') expect(urls.some((url) => /\/assets\/map-/.test(url))).toBe(true);
     for (const url of urls) hosts.add(new URL(url).origin);

@@ -34,8 +34,17 @@ describe('build', () => {
     const result = await build({ root: project.root });
     const files = Object.keys(await tree(join(project.root, 'dist'))).sort();
     expect(files.map((f) => f.replace(/-[A-Z0-9]{8}\.js$/, '-HASH.js'))).toEqual([
-      '404.html', '_headers', '_redirects', 'assets/hello-HASH.js', 'blog/first-post.html', 'images/dot.svg',
-      'index.html', 'robots.txt', 'services.html', 'services/panels.html', 'sitemap.xml',
+      '404.html',
+      '_headers',
+      '_redirects',
+      'assets/hello-HASH.js',
+      'blog/first-post.html',
+      'images/dot.svg',
+      'index.html',
+      'robots.txt',
+      'services.html',
+      'services/panels.html',
+      'sitemap.xml',
     ]);
     expect(result.stats.pages).toBe(5);
     const html = await project.read('dist/services/panels.html');
@@ -48,8 +57,10 @@ describe('build', () => {
     await build({ root: project.root });
     const locs = [...(await project.read('dist/sitemap.xml')).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual([
-      'https://fixture.example/', 'https://fixture.example/blog/first-post',
-      'https://fixture.example/services', 'https://fixture.example/services/panels',
+      'https://fixture.example/',
+      'https://fixture.example/blog/first-post',
+      'https://fixture.example/services',
+      'https://fixture.example/services/panels',
     ]);
   });
 
@@ -58,10 +69,16 @@ describe('build', () => {
     await build({ root: project.root });
     // The post the splat would catch passes through first, and its aliases go to it: Cloudflare Pages applies rules even where a file exists.
     expect((await project.read('dist/_redirects')).split('\n').slice(1)).toEqual([
-      expect.stringMatching(/^# /), '/blog/first-post /blog/first-post 200',
-      '/blog/first-post.html /blog/first-post 301', '/blog/first-post.html/ /blog/first-post 301', '/blog/first-post/ /blog/first-post 301',
-      '/old-panels /services/panels 301', '/old-panels/ /services/panels 301',
-      '/blog /services 302', '/blog/* /services 302', '',
+      expect.stringMatching(/^# /),
+      '/blog/first-post /blog/first-post 200',
+      '/blog/first-post.html /blog/first-post 301',
+      '/blog/first-post.html/ /blog/first-post 301',
+      '/blog/first-post/ /blog/first-post 301',
+      '/old-panels /services/panels 301',
+      '/old-panels/ /services/panels 301',
+      '/blog /services 302',
+      '/blog/* /services 302',
+      '',
     ]);
     expect(await project.read('dist/_headers')).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
   });
@@ -106,7 +123,10 @@ describe('build', () => {
     const before = await tree(join(project.root, 'pages'));
     await project.write('notes/todo.txt', 'a folder of the project that is not a built site');
     for (const out of ['.', '..', 'pages', 'pages/blog', join(project.root, 'templates'), 'notes', 'node_modules/x', '.git']) {
-      const error = await build({ root: project.root, out }).then(() => undefined, (e: unknown) => e);
+      const error = await build({ root: project.root, out }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error, out).toBeInstanceOf(ContentError);
       expect((error as ContentError).diagnostics).toMatchObject([{ file: '--out', code: expect.stringMatching(/^output-folder/) }]);
     }
@@ -186,7 +206,11 @@ describe('build', () => {
     project = await copyFixture();
     await build({ root: project.root });
     const before = await tree(join(project.root, 'dist'));
-    await project.edit('pages/blog/first-post.md', '- one', '<script>window.__pwned=1</script>\n\n<iframe srcdoc="<script>x</script>"></iframe>\n\n- one <img src="/images/dot.svg" onerror="y()">');
+    await project.edit(
+      'pages/blog/first-post.md',
+      '- one',
+      '<script>window.__pwned=1</script>\n\n<iframe srcdoc="<script>x</script>"></iframe>\n\n- one <img src="/images/dot.svg" onerror="y()">',
+    );
     const error = (await build({ root: project.root }).catch((e: ContentError) => e)) as ContentError;
     expect(error).toBeInstanceOf(ContentError);
     expect(error.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([
@@ -245,17 +269,30 @@ describe('build', () => {
     project = await copyFixture();
     const post = await project.read('pages/blog/first-post.md');
     await project.write('pages/blog/draft-post.md', post.replace('title: The first post', 'title: A draft post\ndraft: true'));
-    await project.write('pages/blog/next-post.md', post.replace('title: The first post', 'title: A post for later').replace('publishDate: 2024-03-05', 'publishDate: 2024-03-06'));
+    await project.write(
+      'pages/blog/next-post.md',
+      post.replace('title: The first post', 'title: A post for later').replace('publishDate: 2024-03-05', 'publishDate: 2024-03-06'),
+    );
     const published = await build({ root: project.root, today: '2024-03-05', write: false });
     expect(published.pages.map((p) => p.route).filter((r) => r.startsWith('/blog/'))).toEqual(['/blog/first-post']);
     const sitemap = String(published.files.find((f) => f.path === 'sitemap.xml')!.contents);
     expect(sitemap).not.toContain('draft-post');
     expect(sitemap).not.toContain('next-post');
     const preview = await build({ root: project.root, today: '2024-03-05', drafts: true, write: false });
-    expect(preview.pages.map((p) => p.route).filter((r) => r.startsWith('/blog/')).sort()).toEqual(['/blog/draft-post', '/blog/first-post', '/blog/next-post']);
+    expect(
+      preview.pages
+        .map((p) => p.route)
+        .filter((r) => r.startsWith('/blog/'))
+        .sort(),
+    ).toEqual(['/blog/draft-post', '/blog/first-post', '/blog/next-post']);
     // On the day itself, the scheduled post is out.
     const later = await build({ root: project.root, today: '2024-03-06', write: false });
-    expect(later.pages.map((p) => p.route).filter((r) => r.startsWith('/blog/')).sort()).toEqual(['/blog/first-post', '/blog/next-post']);
+    expect(
+      later.pages
+        .map((p) => p.route)
+        .filter((r) => r.startsWith('/blog/'))
+        .sort(),
+    ).toEqual(['/blog/first-post', '/blog/next-post']);
   });
 
   it('writes the editor schemas', async () => {

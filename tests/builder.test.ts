@@ -35,7 +35,12 @@ describe('createBuilder', () => {
     const builder = createBuilder({ root: project.root, write: false });
     await builder.build();
     const page = await project.read('pages/services/panels.yaml');
-    await project.write('pages/services/wiring.yaml', page.replace('title: Panel upgrades', 'title: Wiring').replace(/description: .*/, 'description: Another nested page of the fixture site, added while a builder is running.'));
+    await project.write(
+      'pages/services/wiring.yaml',
+      page
+        .replace('title: Panel upgrades', 'title: Wiring')
+        .replace(/description: .*/, 'description: Another nested page of the fixture site, added while a builder is running.'),
+    );
     await rm(join(project.root, 'pages/services/panels.yaml'));
     await project.write('static/images/dot.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const again = await builder.build(['pages/services/wiring.yaml', 'pages/services/panels.yaml', 'static/images/dot.svg']).catch((e: unknown) => e);

@@ -44,7 +44,12 @@ describe('site new <template> <route>', () => {
 
     const checked = await site(project.root, 'check', '--no-types');
     expect(checked.code).toBe(1);
-    expect(checked.stderr.trim().split('\n').map((line) => line.split('  ').slice(0, 2).join('  '))).toEqual([
+    expect(
+      checked.stderr
+        .trim()
+        .split('\n')
+        .map((line) => line.split('  ').slice(0, 2).join('  ')),
+    ).toEqual([
       'pages/services/wiring.yaml:7:8  title',
       'pages/services/wiring.yaml:10:14  description',
       'pages/services/wiring.yaml:16:10  heading',
@@ -127,18 +132,28 @@ describe('site new <Markdown template> <route>', () => {
     project = await copyFixture();
     const made = await site(project.root, 'new', 'post', '/blog/heat-pumps');
     expect(made.code).toBe(0);
-    expect(made.stdout).toMatch(/^Wrote pages\/blog\/heat-pumps\.md: a draft using the template "post" for \/blog\/heat-pumps, dated today, with 2 placeholders marked TODO:\.\nNext: /);
+    expect(made.stdout).toMatch(
+      /^Wrote pages\/blog\/heat-pumps\.md: a draft using the template "post" for \/blog\/heat-pumps, dated today, with 2 placeholders marked TODO:\.\nNext: /,
+    );
     const text = await project.read('pages/blog/heat-pumps.md');
     const front = parse(text.split('---\n')[1]!);
     expect(front).toEqual({ template: 'post', draft: true, title: 'TODO: title', publishDate: dayOf(new Date()) });
     expect(text).toMatch(/---\n\nTODO: write the page here/);
     expect(await site(project.root, 'check', '--no-types')).toMatchObject({ code: 0, stdout: 'No problems found.\n' });
-    expect((await site(project.root, 'check', '--no-types', '--drafts')).stderr).toContain('pages/blog/heat-pumps.md:7:8  title  still holds the placeholder "TODO: title"');
+    expect((await site(project.root, 'check', '--no-types', '--drafts')).stderr).toContain(
+      'pages/blog/heat-pumps.md:7:8  title  still holds the placeholder "TODO: title"',
+    );
   });
 
   it('never replaces a page, and says what is wrong with a route', async () => {
     project = await copyFixture();
-    expect(await site(project.root, 'new', 'post', '/blog/first-post')).toMatchObject({ code: 1, stderr: expect.stringContaining('pages/blog/first-post.md already exists') });
-    expect(await site(project.root, 'new', 'post', 'blog/x')).toMatchObject({ code: 1, stderr: expect.stringContaining('an address starts with "/": write /blog/x') });
+    expect(await site(project.root, 'new', 'post', '/blog/first-post')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('pages/blog/first-post.md already exists'),
+    });
+    expect(await site(project.root, 'new', 'post', 'blog/x')).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('an address starts with "/": write /blog/x'),
+    });
   });
 });

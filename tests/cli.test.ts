@@ -32,7 +32,9 @@ describe('site build', () => {
     const files = async () => {
       const dist = join(project!.root, 'dist');
       // The output folder's marker says when its build wrote each file: the site is everything else.
-      const names = (await readdir(dist, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !(e.name === OUTPUT_MARKER && e.parentPath === dist)).map((e) => join(e.parentPath, e.name));
+      const names = (await readdir(dist, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile() && !(e.name === OUTPUT_MARKER && e.parentPath === dist))
+        .map((e) => join(e.parentPath, e.name));
       return Object.fromEntries(await Promise.all(names.sort().map(async (name) => [name, await readFile(name, 'latin1')])));
     };
     expect((await site(project.root, 'build', '--quiet', '--threads', '1')).code).toBe(0);
@@ -63,9 +65,13 @@ describe('site build', () => {
     for (let i = 0; i < 2000; i++) {
       const n = String(i).padStart(4, '0');
       const accent = ['', ' — café', ' № 𝟘'][i % 3];
-      await project.write(`pages/many/p-${n}.yaml`, `# yaml-language-server: $schema=../../schemas/page.json\ntemplate: page\ntitle: Page ${n} of many${accent}\ndescription: The page numbered ${n}, one of enough pages that parsing them is shared out between threads.\nheading: Page ${n}\n`);
+      await project.write(
+        `pages/many/p-${n}.yaml`,
+        `# yaml-language-server: $schema=../../schemas/page.json\ntemplate: page\ntitle: Page ${n} of many${accent}\ndescription: The page numbered ${n}, one of enough pages that parsing them is shared out between threads.\nheading: Page ${n}\n`,
+      );
     }
-    const pages = async () => Promise.all(Array.from({ length: 2000 }, (_, i) => readFile(join(project!.root, `dist/many/p-${String(i).padStart(4, '0')}.html`), 'utf8')));
+    const pages = async () =>
+      Promise.all(Array.from({ length: 2000 }, (_, i) => readFile(join(project!.root, `dist/many/p-${String(i).padStart(4, '0')}.html`), 'utf8')));
     const cold = async (...args: string[]) => {
       await rm(join(project!.root, 'node_modules/.cache/site'), { recursive: true, force: true });
       const run = await site(project!.root, ...args);
@@ -151,7 +157,10 @@ describe('site build', () => {
 
   it('takes the base URL from SITE_BASE_URL', async () => {
     project = await copyFixture();
-    const { code } = await run(process.execPath, [bin, 'build', '-q'], { cwd: project.root, env: { ...process.env, SITE_BASE_URL: 'https://env.example' } }).then(() => ({ code: 0 }));
+    const { code } = await run(process.execPath, [bin, 'build', '-q'], {
+      cwd: project.root,
+      env: { ...process.env, SITE_BASE_URL: 'https://env.example' },
+    }).then(() => ({ code: 0 }));
     expect(code).toBe(0);
     expect(await project.read('dist/robots.txt')).toContain('https://env.example/sitemap.xml');
   });
@@ -197,11 +206,18 @@ describe('site check', () => {
     expect(JSON.parse(stdout)).toEqual({
       errors: 1,
       warnings: 0,
-      diagnostics: [{
-        file: 'pages/index.yaml', line: 8, column: 11, path: 'links[0].href', severity: 'error', code: 'broken-link',
-        message: 'link to /nowhere, which is neither a page nor a redirect',
-        hint: 'add the page, add a redirect in pages/_redirects.yaml, or fix the link',
-      }],
+      diagnostics: [
+        {
+          file: 'pages/index.yaml',
+          line: 8,
+          column: 11,
+          path: 'links[0].href',
+          severity: 'error',
+          code: 'broken-link',
+          message: 'link to /nowhere, which is neither a page nor a redirect',
+          hint: 'add the page, add a redirect in pages/_redirects.yaml, or fix the link',
+        },
+      ],
     });
   });
 
@@ -223,13 +239,18 @@ describe('site check <files>', () => {
 
     const services = await site(project.root, 'check', '--no-types', 'pages/services.yaml');
     expect(services.code).toBe(0);
-    expect(services.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^pages\/index\.yaml:8:11  links\[0\]\.href  warning "\/services\/" ends in a slash/)]);
+    expect(services.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^pages\/index\.yaml:8:11 {2}links\[0\]\.href {2}warning "\/services\/" ends in a slash/),
+    ]);
     expect(services.stdout).toBe('1 warning in 1 file.\n');
 
     // Paths are relative to the current folder.
     const panels = await site(join(project.root, 'pages'), 'check', '--no-types', 'services/panels.yaml');
     expect(panels.code).toBe(1);
-    expect(panels.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^pages\/services\/panels\.yaml:8:11  links\[0\]\.href  link to \/nowhere/), '1 error in 1 file.']);
+    expect(panels.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^pages\/services\/panels\.yaml:8:11 {2}links\[0\]\.href {2}link to \/nowhere/),
+      '1 error in 1 file.',
+    ]);
   });
 
   it('refuses a file that does not exist and one outside the project', async () => {
@@ -251,7 +272,9 @@ describe('site check, type-checking the templates', () => {
     expect(code).toBe(1);
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^templates\/pages\/page\.tsx:21:19  the template reads a field its data does not have, which would render as empty text: Property 'yeer' does not exist/);
+    expect(lines[0]).toMatch(
+      /^templates\/pages\/page\.tsx:21:19 {2}the template reads a field its data does not have, which would render as empty text: Property 'yeer' does not exist/,
+    );
     expect(lines[1]).toBe('1 error in 1 file.');
     // The second run reads the kept result and says the same.
     expect((await site(project.root, 'check')).stderr).toBe(stderr);

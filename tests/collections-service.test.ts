@@ -26,7 +26,10 @@ beforeAll(async () => {
   root = await copyProject('service');
   const doc = parseDocument(await readFile(`pages${source.route}.yaml`, 'utf8'));
   doc.set('title', `${LABEL} | Licensed Electricians`);
-  doc.set('description', 'Electrical safety inspections for homes and businesses: panels, outlets and wiring checked, with a written report and a clear quote.');
+  doc.set(
+    'description',
+    'Electrical safety inspections for homes and businesses: panels, outlets and wiring checked, with a written report and a clear quote.',
+  );
   doc.setIn(['collections', 'services', 'label'], LABEL);
   doc.setIn(['collections', 'services', 'order'], 99);
   doc.setIn(['collections', 'services', 'card'], { description: CARD });
@@ -52,11 +55,15 @@ describe('a new service page', () => {
 
   it('is last in its category’s dropdown and footer column, as its order says', () => {
     const d = page('/about');
-    const menu = [...d.querySelectorAll('header details')].find((x) => site.nav.find((n) => n.label === x.querySelector('summary')!.textContent)?.categories?.includes(categoryId))!;
+    const menu = [...d.querySelectorAll('header details')].find((x) =>
+      site.nav.find((n) => n.label === x.querySelector('summary')!.textContent)?.categories?.includes(categoryId),
+    )!;
     const links = hrefs(menu, 'a');
     const own = links.filter((href) => href === category.route || href!.startsWith(`${category.route}/`));
     expect(own.at(-1)).toBe(NEW);
-    const column = [...d.querySelectorAll('footer nav')].find((x) => site.footer.find((f) => f.heading === x.querySelector('h2')!.textContent)?.categories?.includes(categoryId))!;
+    const column = [...d.querySelectorAll('footer nav')].find((x) =>
+      site.footer.find((f) => f.heading === x.querySelector('h2')!.textContent)?.categories?.includes(categoryId),
+    )!;
     expect(hrefs(column, 'a')).toContain(NEW);
   });
 

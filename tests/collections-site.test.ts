@@ -34,7 +34,10 @@ beforeAll(async () => {
   const doc = parseDocument(await readFile(TEMPLATE, 'utf8'));
   doc.set('place', city.name);
   doc.set('title', `${city.name} Electricians | Panel Upgrades, EV Chargers`);
-  doc.set('description', `${city.name} electricians for panel upgrades, EV chargers, basement suites and older homes. Licensed, insured, free estimates in the GTA.`);
+  doc.set(
+    'description',
+    `${city.name} electricians for panel upgrades, EV chargers, basement suites and older homes. Licensed, insured, free estimates in the GTA.`,
+  );
   doc.setIn(['collections', 'places', 'label'], city.name);
   doc.setIn(['collections', 'places', 'lat'], city.lat);
   doc.setIn(['collections', 'places', 'lon'], city.lon);

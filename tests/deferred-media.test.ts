@@ -77,7 +77,8 @@ describe('photos and share cards made after the render', () => {
         const root = await projectWithPhoto();
         const cards = await readdir(join(cacheOf(copies[0]!), 'cards'));
         await mkdir(join(cacheOf(root), 'cards'), { recursive: true });
-        for (const card of cards.slice(0, Math.floor(kept * cards.length))) await copyFile(join(cacheOf(copies[0]!), 'cards', card), join(cacheOf(root), 'cards', card));
+        for (const card of cards.slice(0, Math.floor(kept * cards.length)))
+          await copyFile(join(cacheOf(copies[0]!), 'cards', card), join(cacheOf(root), 'cards', card));
         const first = await deferred(root);
         const made = new Map<string, Uint8Array | string>();
         // A few at a time, as the dev server makes them on a machine with that many cores.

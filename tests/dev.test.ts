@@ -74,7 +74,8 @@ describe('site dev', () => {
     const document = parseDocument(front!);
     document.set('draft', true);
     for (const field of ['title', 'seoTitle']) if (document.has(field)) document.set(field, 'A draft post that only the dev server shows');
-    if (document.has('metaDescription')) document.set('metaDescription', 'A draft post an editor has just started, shown by the dev server and marked as a draft.');
+    if (document.has('metaDescription'))
+      document.set('metaDescription', 'A draft post an editor has just started, shown by the dev server and marked as a draft.');
     await writeFile(join(root, draft), `---\n${document.toString()}---\n${body}`);
     await tab.next('reload');
     const page = await fetch(dev.url + route);
@@ -109,8 +110,13 @@ describe('site dev', () => {
     const titleLine = lines.findIndex((line) => line.startsWith('title:'));
     lines[titleLine] = `\ttitle: ${TITLE}`;
     await write(lines.join('\n'));
-    const event = await tab.next('problems').catch((error: Error) => { throw new Error(error.message + '\n' + dev.output()); });
-    const report = JSON.parse(event.data) as { summary: string; problems: { file: string; line: number; message: string; frame: { rows: { line: number; marked: boolean }[] } | null }[] };
+    const event = await tab.next('problems').catch((error: Error) => {
+      throw new Error(error.message + '\n' + dev.output());
+    });
+    const report = JSON.parse(event.data) as {
+      summary: string;
+      problems: { file: string; line: number; message: string; frame: { rows: { line: number; marked: boolean }[] } | null }[];
+    };
     expect(report.summary).toMatch(/^1 error in 1 file$/);
     expect(report.problems).toHaveLength(1);
     expect(report.problems[0]).toMatchObject({ file: edited!.file, line: titleLine + 1 });
@@ -127,14 +133,16 @@ describe('site dev', () => {
     expect(dev.process.exitCode).toBeNull();
   });
 
-  it('draws the problems over the page in a real browser, under the site\'s own Content-Security-Policy, and reloads when fixed', async () => {
+  it("draws the problems over the page in a real browser, under the site's own Content-Security-Policy, and reloads when fixed", async () => {
     const page = await browser.newPage();
     const blocked: string[] = [];
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
     });
     await page.goto(dev.url + edited!.route);
-    await page.waitForFunction(() => (window as unknown as { performance: Performance }).performance.getEntriesByName(`${location.origin}/__site/live.js`).length > 0);
+    await page.waitForFunction(
+      () => (window as unknown as { performance: Performance }).performance.getEntriesByName(`${location.origin}/__site/live.js`).length > 0,
+    );
     await write(original.replace(/^title: .*$/m, 'title: "{phone} unclosed'));
     const overlay = page.locator('#site-dev-overlay');
     await overlay.waitFor({ state: 'visible', timeout: 15_000 });
@@ -237,7 +245,8 @@ describe('site dev', () => {
     const [, front] = /^---\n([\s\S]*?)\n---\n/.exec(await readFile(join(root, post.file), 'utf8'))!;
     const document = parseDocument(front!);
     for (const field of ['title', 'seoTitle']) if (document.has(field)) document.set(field, 'A post that is one long list');
-    if (document.has('metaDescription')) document.set('metaDescription', 'A post of ninety thousand list lines, which keeps the dev server’s build busy for a while.');
+    if (document.has('metaDescription'))
+      document.set('metaDescription', 'A post of ninety thousand list lines, which keeps the dev server’s build busy for a while.');
     const file = post.file.replace(/[^/]+\.md$/, 'dev-test-long-list.md');
     const printed = dev.output().length;
     const rebuilt = () => /rebuilt in (\d+) ms/.exec(dev.output().slice(printed))?.[1];

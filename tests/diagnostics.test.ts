@@ -102,7 +102,14 @@ describe('dates', () => {
   it('refuses a post date that is not on the calendar, at its line, saying why', async () => {
     const found = await problems((p) => p.edit('pages/blog/first-post.md', 'publishDate: 2024-03-05', 'publishDate: 2025-02-30'));
     expect(found.map((d) => ({ ...located(d), message: d.message }))).toEqual([
-      { file: 'pages/blog/first-post.md', line: 4, column: 14, path: 'publishDate', code: 'impossible-date', message: '2025-02-30 is not a real date: February 2025 has 28 days' },
+      {
+        file: 'pages/blog/first-post.md',
+        line: 4,
+        column: 14,
+        path: 'publishDate',
+        code: 'impossible-date',
+        message: '2025-02-30 is not a real date: February 2025 has 28 days',
+      },
     ]);
   });
 });
@@ -126,7 +133,12 @@ describe('warnings', () => {
   });
 
   it('warns about a page no other page links to, at its title', async () => {
-    const found = await warnings((p) => p.write('pages/lonely.yaml', '# yaml-language-server: $schema=../schemas/page.json\ntemplate: page\ntitle: A lonely page\ndescription: A page that nothing links to, written to see the engine notice that it is an orphan.\nheading: Lonely\n'));
+    const found = await warnings((p) =>
+      p.write(
+        'pages/lonely.yaml',
+        '# yaml-language-server: $schema=../schemas/page.json\ntemplate: page\ntitle: A lonely page\ndescription: A page that nothing links to, written to see the engine notice that it is an orphan.\nheading: Lonely\n',
+      ),
+    );
     expect(found.map(located)).toEqual([{ file: 'pages/lonely.yaml', line: 3, column: 8, path: 'title', code: 'orphan-page' }]);
   });
 
@@ -143,7 +155,10 @@ describe('encoding', () => {
     const found = await problems(async (p) => {
       const text = await p.read('pages/services.yaml');
       const at = text.indexOf('heading: Services') + 'heading: Servic'.length;
-      await writeFile(join(p.root, 'pages/services.yaml'), Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xe9]), Buffer.from(text.slice(at + 1))]));
+      await writeFile(
+        join(p.root, 'pages/services.yaml'),
+        Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xe9]), Buffer.from(text.slice(at + 1))]),
+      );
     });
     expect(found.map((d) => [d.file, d.line, d.column, d.code])).toEqual([['pages/services.yaml', 5, 16, 'encoding']]);
   });
@@ -153,7 +168,14 @@ describe('Markdown in YAML text', () => {
   it('refuses a Markdown link in a text field, at its value', async () => {
     const found = await problems((p) => p.edit('pages/services.yaml', 'heading: Services', 'heading: See our [panel work](/services/panels)'));
     expect(found.map((d) => [d.file, d.line, d.column, d.path, d.code, d.message])).toEqual([
-      ['pages/services.yaml', 5, 10, 'heading', 'markdown-in-text', '[panel work](/services/panels) would show as written, brackets and all: text fields in YAML are not Markdown'],
+      [
+        'pages/services.yaml',
+        5,
+        10,
+        'heading',
+        'markdown-in-text',
+        '[panel work](/services/panels) would show as written, brackets and all: text fields in YAML are not Markdown',
+      ],
     ]);
   });
 });
@@ -170,7 +192,9 @@ describe('meaning, every occurrence', () => {
 
 describe('meaning', () => {
   it('reports two files claiming one route', async () => {
-    const found = await problems(async (p) => p.write('pages/services/index.yaml', (await p.read('pages/services.yaml')).replace('../schemas', '../../schemas')));
+    const found = await problems(async (p) =>
+      p.write('pages/services/index.yaml', (await p.read('pages/services.yaml')).replace('../schemas', '../../schemas')),
+    );
     expect(found.map(located)).toEqual([{ file: 'pages/services/index.yaml', line: 0, column: 0, path: '', code: 'duplicate-route' }]);
     expect(found[0]!.message).toBe('pages/services.yaml already serves the route /services');
   });
@@ -232,12 +256,18 @@ describe('meaning', () => {
   });
 
   it('locates a broken Markdown link, not the same path written earlier as plain text', async () => {
-    const found = await problems((p) => p.edit('pages/blog/first-post.md', 'Some **bold** words and a [link to services](/services).', 'See /nowhere below.\n\nA [broken link](/nowhere).'));
+    const found = await problems((p) =>
+      p.edit('pages/blog/first-post.md', 'Some **bold** words and a [link to services](/services).', 'See /nowhere below.\n\nA [broken link](/nowhere).'),
+    );
     expect(found.map(located)).toEqual([{ file: 'pages/blog/first-post.md', line: 10, column: 17, path: '', code: 'broken-link' }]);
   });
 
   it('reports a redirect loop', async () => {
-    const found = await problems((p) => p.edit('pages/_redirects.yaml', '  - from: /blog/*', '  - from: /services/panels-old\n    to: /old-panels\n  - from: /blog/*').then(() => p.edit('pages/_redirects.yaml', 'to: /services/panels', 'to: /services/panels-old')));
+    const found = await problems((p) =>
+      p
+        .edit('pages/_redirects.yaml', '  - from: /blog/*', '  - from: /services/panels-old\n    to: /old-panels\n  - from: /blog/*')
+        .then(() => p.edit('pages/_redirects.yaml', 'to: /services/panels', 'to: /services/panels-old')),
+    );
     expect(found.map(located)).toEqual([
       { file: 'pages/_redirects.yaml', line: 4, column: 9, path: 'redirects[0].to', code: 'redirect-loop' },
       { file: 'pages/_redirects.yaml', line: 6, column: 9, path: 'redirects[1].to', code: 'redirect-loop' },
@@ -246,7 +276,9 @@ describe('meaning', () => {
   });
 
   it('reports a redirect chain with the final target', async () => {
-    const found = await problems((p) => p.edit('pages/_redirects.yaml', '  - from: /blog/*', '  - from: /older-panels\n    to: /old-panels\n  - from: /blog/*'));
+    const found = await problems((p) =>
+      p.edit('pages/_redirects.yaml', '  - from: /blog/*', '  - from: /older-panels\n    to: /old-panels\n  - from: /blog/*'),
+    );
     expect(found.map(located)).toEqual([{ file: 'pages/_redirects.yaml', line: 6, column: 9, path: 'redirects[1].to', code: 'redirect-chain' }]);
     expect(found[0]!.message).toBe('redirect chain: /older-panels → /old-panels → /services/panels');
     expect(found[0]!.hint).toBe('point it straight at /services/panels');

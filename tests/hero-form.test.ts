@@ -7,9 +7,19 @@ const links = { contact: '/contact', blog: '/blog', toronto: '/toronto' };
 
 describe('hero form placement', () => {
   it.each([
-    ['/', false], ['/contact', false], ['/contact/x', false], ['/blog', false], ['/blog/a-post', false],
-    ['/toronto', false], ['/toronto/leslieville', false],
-    ['/residential', true], ['/commercial', true], ['/emergency', true], ['/gta/vaughan', true], ['/blogger', true], ['/torontonian', true],
+    ['/', false],
+    ['/contact', false],
+    ['/contact/x', false],
+    ['/blog', false],
+    ['/blog/a-post', false],
+    ['/toronto', false],
+    ['/toronto/leslieville', false],
+    ['/residential', true],
+    ['/commercial', true],
+    ['/emergency', true],
+    ['/gta/vaughan', true],
+    ['/blogger', true],
+    ['/torontonian', true],
   ])('%s → %s', (route, allowed) => {
     expect(heroFormAllowed(route, links)).toBe(allowed);
   });

@@ -27,7 +27,12 @@ beforeAll(async () => {
   originalBytes = photo.length;
   await writeFile(join(root, 'static', PHOTO), photo);
   const text = await readFile(join(root, post.file), 'utf8');
-  await writeFile(join(root, post.file), text.replace(/^featuredImage: .*$/m, `featuredImage: ${PHOTO}`).replace(/^featuredImageAlt: .*$/m, 'featuredImageAlt: A heated floor mat rolled out on a bathroom subfloor'));
+  await writeFile(
+    join(root, post.file),
+    text
+      .replace(/^featuredImage: .*$/m, `featuredImage: ${PHOTO}`)
+      .replace(/^featuredImageAlt: .*$/m, 'featuredImageAlt: A heated floor mat rolled out on a bathroom subfloor'),
+  );
   await build({ root, out: join(root, 'dist'), editorSchemas: false });
   [server, browser] = await Promise.all([serve({ dir: join(root, 'dist'), port: 0 }), launchBrowser()]);
 }, 180_000);
@@ -46,7 +51,8 @@ describe('a post with a phone photo, in Chromium', () => {
     await page.addInitScript(() => {
       (window as unknown as { shift: number }).shift = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const images: { url: string; type: string; bytes: number }[] = [];
@@ -56,7 +62,11 @@ describe('a post with a phone photo, in Chromium', () => {
     });
     await page.goto(server.url + post.route, { waitUntil: 'load' });
     const img = page.locator('img.post-img');
-    const shown = await img.evaluate((el: HTMLImageElement) => ({ current: el.currentSrc, ratio: el.width / el.height, fetch: el.getAttribute("fetchpriority") }));
+    const shown = await img.evaluate((el: HTMLImageElement) => ({
+      current: el.currentSrc,
+      ratio: el.width / el.height,
+      fetch: el.getAttribute('fetchpriority'),
+    }));
     await page.waitForTimeout(500);
     expect(images.map((i) => i.type)).toEqual(['image/avif']);
     expect(images[0]!.bytes).toBeLessThan(60_000);

@@ -16,32 +16,51 @@ afterEach(async () => {
 async function problems(file: string, edit: (text: string) => string): Promise<(string | number)[][]> {
   project = await copyFixture();
   await project.write(file, edit(await project.read(file)));
-  const error = await build({ root: project.root, write: false }).then(() => undefined, (e: unknown) => e);
+  const error = await build({ root: project.root, write: false }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ContentError);
   return (error as ContentError).diagnostics.map((d) => [d.code, d.file, d.line, d.column]);
 }
 
 describe('content that would exhaust the engine', () => {
   it('an alias to no anchor is a located YAML problem', async () => {
-    expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', 'heading: *missing'))).toEqual([['yaml-syntax', 'pages/services.yaml', 5, 10]]);
+    expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', 'heading: *missing'))).toEqual([
+      ['yaml-syntax', 'pages/services.yaml', 5, 10],
+    ]);
   });
 
   it('a billion laughs is a located YAML problem', async () => {
-    const bomb = ['lol: &a [x, x, x, x, x, x, x, x, x]', ...['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map((name, i, all) => `${name}: &${name} [${Array(9).fill(`*${i === 0 ? 'a' : all[i - 1]}`).join(', ')}]`)].join('\n');
+    const bomb = [
+      'lol: &a [x, x, x, x, x, x, x, x, x]',
+      ...['b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'].map(
+        (name, i, all) =>
+          `${name}: &${name} [${Array(9)
+            .fill(`*${i === 0 ? 'a' : all[i - 1]}`)
+            .join(', ')}]`,
+      ),
+    ].join('\n');
     expect(await problems('pages/services.yaml', (t) => `${t}${bomb}\n`)).toEqual([['yaml-syntax', 'pages/services.yaml', 10, 8]]);
   });
 
   it('quotes nested two thousand deep in a post are refused at their line', async () => {
-    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- one', `${'>'.repeat(2000)} deep`))).toEqual([['too-deep', 'pages/blog/first-post.md', 10, 1]]);
+    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- one', `${'>'.repeat(2000)} deep`))).toEqual([
+      ['too-deep', 'pages/blog/first-post.md', 10, 1],
+    ]);
   });
 
   it('lists nested two thousand deep in a post are refused at their line', async () => {
-    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- one', `${'- '.repeat(2000)}deep`))).toEqual([['too-deep', 'pages/blog/first-post.md', 10, 1]]);
+    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- one', `${'- '.repeat(2000)}deep`))).toEqual([
+      ['too-deep', 'pages/blog/first-post.md', 10, 1],
+    ]);
   });
 
   it('a ten-megabyte value is refused at the file, before it is read whole', async () => {
     // The loader reads a page file only up to its limit (src/load/content-file.ts), so it refuses the file as too large to read.
-    expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', `heading: ${'x'.repeat(10_000_000)}`))).toEqual([['file-refused', 'pages/services.yaml', 1, 1]]);
+    expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', `heading: ${'x'.repeat(10_000_000)}`))).toEqual([
+      ['file-refused', 'pages/services.yaml', 1, 1],
+    ]);
   });
 
   it('a long value under the file limit is a located length problem', async () => {
@@ -50,9 +69,15 @@ describe('content that would exhaust the engine', () => {
   });
 
   it('NUL and text-direction controls are refused in text fields and posts at their line', async () => {
-    expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', 'heading: "Call \\u202E0010-555-614"'))).toEqual([['hidden-character', 'pages/services.yaml', 5, 10]]);
-    expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', 'heading: "Ser\\0vices"'))).toEqual([['hidden-character', 'pages/services.yaml', 5, 10]]);
-    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- two', '- two \u2066hidden\u2069'))).toEqual([['hidden-character', 'pages/blog/first-post.md', 11, 7]]);
+    expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', 'heading: "Call \\u202E0010-555-614"'))).toEqual([
+      ['hidden-character', 'pages/services.yaml', 5, 10],
+    ]);
+    expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', 'heading: "Ser\\0vices"'))).toEqual([
+      ['hidden-character', 'pages/services.yaml', 5, 10],
+    ]);
+    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- two', '- two \u2066hidden\u2069'))).toEqual([
+      ['hidden-character', 'pages/blog/first-post.md', 11, 7],
+    ]);
   });
 
   it('a page file renamed so that it is not read is named with the reason, as a warning', async () => {

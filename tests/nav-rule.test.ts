@@ -9,19 +9,25 @@ const site = (...nav: Item[]) => ({ nav }) as unknown as Site;
 
 describe('navRules', () => {
   it('names, at its place in nav, an item with no href and nothing to list', () => {
-    expect(navRules(site(item({ href: '/about' }), item({ label: 'Smart Home' })))).toEqual([{
-      path: ['nav', 1],
-      message: 'the menu item "Smart Home" has no href and nothing to list, so it would lead nowhere',
-      hint: 'give it an href, or categories, places: true or links to list in a dropdown',
-    }]);
+    expect(navRules(site(item({ href: '/about' }), item({ label: 'Smart Home' })))).toEqual([
+      {
+        path: ['nav', 1],
+        message: 'the menu item "Smart Home" has no href and nothing to list, so it would lead nowhere',
+        hint: 'give it an href, or categories, places: true or links to list in a dropdown',
+      },
+    ]);
   });
 
   it('is quiet for a link, and for a dropdown of categories, the places or written links', () => {
-    expect(navRules(site(
-      item({ href: '/blog' }),
-      item({ categories: ['residential'] as Item['categories'] }),
-      item({ places: true }),
-      item({ links: [{ label: 'About', href: '/about' }] }),
-    ))).toEqual([]);
+    expect(
+      navRules(
+        site(
+          item({ href: '/blog' }),
+          item({ categories: ['residential'] as Item['categories'] }),
+          item({ places: true }),
+          item({ links: [{ label: 'About', href: '/about' }] }),
+        ),
+      ),
+    ).toEqual([]);
   });
 });

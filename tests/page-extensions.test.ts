@@ -24,6 +24,8 @@ describe('page files named .yml', () => {
   it('beside a .yaml of the same page: one problem, at the second file, naming the first', async () => {
     await copyFile(join(root, page!.file.replace(/\.yaml$/, '.yml')), join(root, page!.file));
     const found = await check({ root });
-    expect(found.map((d) => [d.code, d.file, d.message])).toEqual([['duplicate-route', page!.file.replace(/\.yaml$/, '.yml'), `${page!.file} already serves the route ${page!.route}`]]);
+    expect(found.map((d) => [d.code, d.file, d.message])).toEqual([
+      ['duplicate-route', page!.file.replace(/\.yaml$/, '.yml'), `${page!.file} already serves the route ${page!.route}`],
+    ]);
   });
 });

@@ -34,9 +34,13 @@ describe('phoneRules', () => {
     };
     const problems = phoneRules({ phones } as unknown as Site);
     expect(problems.map((p) => p.path)).toEqual([['phones', 'office', 'display']]);
-    expect(problems[0]!.message).toBe('the printed "(905) 555-0198" and the dialled e164 "+19055550199" are different numbers: visitors read one and their phone calls the other');
+    expect(problems[0]!.message).toBe(
+      'the printed "(905) 555-0198" and the dialled e164 "+19055550199" are different numbers: visitors read one and their phone calls the other',
+    );
     // A new number changes both fields: each way of making them agree, written out.
-    expect(problems[0]!.hint).toBe('a new number changes both: if "(905) 555-0198" is the right number, write e164: "+19055550198"; if "+19055550199" is, write display: "(905) 555-0199"');
+    expect(problems[0]!.hint).toBe(
+      'a new number changes both: if "(905) 555-0198" is the right number, write e164: "+19055550198"; if "+19055550199" is, write display: "(905) 555-0199"',
+    );
   });
 
   it('offers, for any printed number of the plan against any dialled one, forms that then agree', () => {
@@ -49,7 +53,10 @@ describe('phoneRules', () => {
         const display = printed(other);
         const [problem] = phoneRules({ phones: { main: { e164, display } } } as unknown as Site);
         const offered = [...problem!.hint!.matchAll(/write (e164|display): "([^"]+)"/g)].map((m) => ({ field: m[1]!, value: m[2]! }));
-        expect(offered.map((o) => o.field), `${e164} printed as ${display}`).toEqual(['e164', 'display']);
+        expect(
+          offered.map((o) => o.field),
+          `${e164} printed as ${display}`,
+        ).toEqual(['e164', 'display']);
         for (const { field, value } of offered) {
           const fixed = { e164, display, [field]: value };
           expect(phoneRules({ phones: { main: fixed } } as unknown as Site), JSON.stringify(fixed)).toEqual([]);

@@ -34,7 +34,13 @@ describe('nearby places', () => {
   });
 
   it('lists its own region first, then the others by distance, within the limit', () => {
-    expect(nearbyPlaces(places, '/gta/milton', 5).map((p) => p.route)).toEqual(['/gta/oakville', '/gta/caledon', '/toronto/etobicoke', '/gta/vaughan', '/gta/newmarket']);
+    expect(nearbyPlaces(places, '/gta/milton', 5).map((p) => p.route)).toEqual([
+      '/gta/oakville',
+      '/gta/caledon',
+      '/toronto/etobicoke',
+      '/gta/vaughan',
+      '/gta/newmarket',
+    ]);
   });
 
   it('leaves out itself, places outside the service-area lists and a page of its own name', () => {
@@ -45,6 +51,10 @@ describe('nearby places', () => {
   });
 
   it('groups them by region, the nearest region first', () => {
-    expect(groupByRegion(nearbyPlaces(places, '/gta/milton', 4), regions).map((g) => [g.name, g.places.length])).toEqual([['West GTA', 2], ['Toronto', 1], ['North GTA', 1]]);
+    expect(groupByRegion(nearbyPlaces(places, '/gta/milton', 4), regions).map((g) => [g.name, g.places.length])).toEqual([
+      ['West GTA', 2],
+      ['Toronto', 1],
+      ['North GTA', 1],
+    ]);
   });
 });

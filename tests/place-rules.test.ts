@@ -6,7 +6,10 @@ import { nearbyRule, regionRules } from '../templates/rules/places.ts';
 import type { Site } from '../templates/site.schema.ts';
 
 const place = (route: string, label: string, lat: number, lon: number): Member<Place> => ({
-  route, title: label, data: { region: 'north-gta', label, lat, lon, inServiceAreas: true, inAreasMenu: true }, status: 'published',
+  route,
+  title: label,
+  data: { region: 'north-gta', label, lat, lon, inServiceAreas: true, inAreasMenu: true },
+  status: 'published',
 });
 const input = (route: string, places: Member<Place>[], areas: unknown = { heading: 'Areas' }) => ({
   page: { route, template: 'location', data: { areas, collections: { places: places.find((p) => p.route === route)!.data } } },

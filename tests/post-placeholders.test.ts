@@ -8,21 +8,31 @@ import { claimKeys, type Claims } from '../templates/lib/claims.ts';
 
 function values(text: string): TokenValues {
   const claims = Object.fromEntries(claimKeys.map((key) => [key, text])) as unknown as Claims;
-  return { claims, business: text, phone: { display: text, href: 'tel:+14165550100' }, officePhone: { display: text, href: 'tel:+14165550101' }, hours: text, emergencyHours: text };
+  return {
+    claims,
+    business: text,
+    phone: { display: text, href: 'tel:+14165550100' },
+    officePhone: { display: text, href: 'tel:+14165550101' },
+    hours: text,
+    emergencyHours: text,
+  };
 }
 
 /** The tags and attributes of HTML, and its text, as a browser's parser reads them. */
 function structure(html: string) {
   const tags: string[] = [];
   let text = '';
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      tags.push(`${name}(${Object.keys(attributes).join(',')})`);
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        tags.push(`${name}(${Object.keys(attributes).join(',')})`);
+      },
+      ontext(piece) {
+        text += piece;
+      },
     },
-    ontext(piece) {
-      text += piece;
-    },
-  }, { decodeEntities: true });
+    { decodeEntities: true },
+  );
   parser.end(html);
   return { tags, text };
 }
@@ -41,7 +51,8 @@ describe('resolveHtml', () => {
   });
 
   it('keeps the structure of the HTML whatever a value holds', () => {
-    const html = '<p>{business} <a href="/x" title="{phone} and {hours}">{phone}</a></p><img src="/a.png" alt="{business}"><table><tr><td title="{hours}">{hours}</td></tr></table>';
+    const html =
+      '<p>{business} <a href="/x" title="{phone} and {hours}">{phone}</a></p><img src="/a.png" alt="{business}"><table><tr><td title="{hours}">{hours}</td></tr></table>';
     const before = structure(html.replace(/\{[A-Za-z]+\}/g, 'v'));
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom('"', "'", '<', '>', '&', '/', '=', ' ', 'a', 'script', 'onclick', '{', '}') }), (value) => {

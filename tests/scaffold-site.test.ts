@@ -60,7 +60,10 @@ describe('the first check of a new file', () => {
   const isLinkToNothing = (d: { code: string }) => d.code === 'broken-link' || d.code === 'image-missing';
 
   function leftToWrite(text: string) {
-    const lines = text.split('\n').map((line, index) => ({ line, number: index + 1 })).filter(({ line }) => !line.trimStart().startsWith('#'));
+    const lines = text
+      .split('\n')
+      .map((line, index) => ({ line, number: index + 1 }))
+      .filter(({ line }) => !line.trimStart().startsWith('#'));
     return {
       placeholders: lines.filter(({ line }) => line.includes('TODO:')).map(({ number }) => number),
       links: lines.filter(({ line }) => /:\s+\/(images\/)?todo\b/.test(line)).map(({ number }) => number),
@@ -79,15 +82,18 @@ describe('the first check of a new file', () => {
     expect(found.filter((d) => d.code !== 'placeholder' && !isLinkToNothing(d))).toEqual([]);
   });
 
-  it.each(markdownTemplates)('a Markdown page of %s: a draft leaves the site as it was; checked as published, it names what is left to write', async (template) => {
-    const file = `${FOLDER}/${template}.md`;
-    const text = markdownSkeleton(theme, template, TODAY);
-    expect(await checkWith(file, text)).toEqual([]);
-    const found = await checkWith(file, text, true);
-    expect(found.filter((d) => d.file !== file)).toEqual([]);
-    const expected = leftToWrite(text);
-    expect(found.filter((d) => d.code === 'placeholder').map((d) => d.line)).toEqual(expected.placeholders);
-    expect(found.filter(isLinkToNothing).map((d) => d.line)).toEqual(expected.links);
-    expect(found.filter((d) => d.code !== 'placeholder' && !isLinkToNothing(d))).toEqual([]);
-  });
+  it.each(markdownTemplates)(
+    'a Markdown page of %s: a draft leaves the site as it was; checked as published, it names what is left to write',
+    async (template) => {
+      const file = `${FOLDER}/${template}.md`;
+      const text = markdownSkeleton(theme, template, TODAY);
+      expect(await checkWith(file, text)).toEqual([]);
+      const found = await checkWith(file, text, true);
+      expect(found.filter((d) => d.file !== file)).toEqual([]);
+      const expected = leftToWrite(text);
+      expect(found.filter((d) => d.code === 'placeholder').map((d) => d.line)).toEqual(expected.placeholders);
+      expect(found.filter(isLinkToNothing).map((d) => d.line)).toEqual(expected.links);
+      expect(found.filter((d) => d.code !== 'placeholder' && !isLinkToNothing(d))).toEqual([]);
+    },
+  );
 });

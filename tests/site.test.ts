@@ -32,7 +32,13 @@ function raw(path: string): Promise<{ status: number; body: string }> {
 }
 
 describe('redirects of the specification and DECISIONS.md', () => {
-  const cases = SPEC_REDIRECTS.flatMap(([from, status, to]) => [[from, status, to], [from + '/', status, to]] as const);
+  const cases = SPEC_REDIRECTS.flatMap(
+    ([from, status, to]) =>
+      [
+        [from, status, to],
+        [from + '/', status, to],
+      ] as const,
+  );
   it.each(cases)('%s answers %i to %s', async (path, status, location) => {
     const response = await get(path);
     expect(response.status).toBe(status);
@@ -119,7 +125,12 @@ describe('nothing outside dist/ is ever served', () => {
 
 describe('icons and the web app manifest', () => {
   it('every page links the SVG favicon, the PNG icon, the home-screen icon and the manifest, and each is served', async () => {
-    const wanted = ['<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>', '<link rel="icon" href="/icon-32.png" type="image/png" sizes="32x32"/>', '<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>', '<link rel="manifest" href="/manifest.webmanifest"/>'];
+    const wanted = [
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>',
+      '<link rel="icon" href="/icon-32.png" type="image/png" sizes="32x32"/>',
+      '<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>',
+      '<link rel="manifest" href="/manifest.webmanifest"/>',
+    ];
     for (const route of [...contentRoutes, '/404']) {
       const html = site.result.pages.find((p) => p.route === route)?.html ?? (await (await get(route)).text());
       for (const link of wanted) expect(html, route).toContain(link);
@@ -148,7 +159,10 @@ describe('share cards', () => {
     const seen = new Map<string, string>();
     for (const route of contentRoutes) {
       const html = site.result.pages.find((p) => p.route === route)!.html;
-      const image = /<meta property="og:image" content="([^"]+)"\/><meta property="og:image:width" content="1200"\/><meta property="og:image:height" content="630"\/><meta property="og:image:alt" content="[^"]+"\/>/.exec(html)?.[1];
+      const image =
+        /<meta property="og:image" content="([^"]+)"\/><meta property="og:image:width" content="1200"\/><meta property="og:image:height" content="630"\/><meta property="og:image:alt" content="[^"]+"\/>/.exec(
+          html,
+        )?.[1];
       expect(image, route).toBeDefined();
       expect(html, route).toContain(`<meta name="twitter:image" content="${image}"/>`);
       expect(seen.get(image!), `${route} shares its card with ${seen.get(image!)}`).toBeUndefined();

@@ -6,7 +6,24 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
 import { build, type BuildResult } from 'trn-site/internal/build.ts';
 import { BLOG_CATEGORIES, SPEC_ROUTES } from './helpers/spec.ts';
-import { baseUrl, claimNumber, contentRoutes, dropdowns, expand, isToronto, membersOf, pageData, pages, pagesOf, phoneFor, places, placesBy, posts, site, squash } from './helpers/content.ts';
+import {
+  baseUrl,
+  claimNumber,
+  contentRoutes,
+  dropdowns,
+  expand,
+  isToronto,
+  membersOf,
+  pageData,
+  pages,
+  pagesOf,
+  phoneFor,
+  places,
+  placesBy,
+  posts,
+  site,
+  squash,
+} from './helpers/content.ts';
 
 let result: BuildResult;
 const documents = new Map<string, Document>();
@@ -37,14 +54,21 @@ describe('routes', () => {
 
   it('publishes every post of pages/blog at /blog/<slug>', () => {
     expect(posts.length).toBeGreaterThan(0);
-    expect(pageRoutes().filter((r) => r.startsWith('/blog/')).sort()).toEqual(posts.map((p) => p.route).sort());
+    expect(
+      pageRoutes()
+        .filter((r) => r.startsWith('/blog/'))
+        .sort(),
+    ).toEqual(posts.map((p) => p.route).sort());
     for (const post of posts) expect(doc(post.route).querySelector('h1')!.textContent, post.route).toBe(post.front.title);
   });
 
   it('lists every page once in sitemap.xml and nothing else', () => {
     const sitemap = String(result.files.find((f) => f.path === 'sitemap.xml')!.contents);
     const locs = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
-    expect(locs.every((loc) => loc.startsWith(baseUrl + '/')), 'every <loc> is on the base URL of site.yaml').toBe(true);
+    expect(
+      locs.every((loc) => loc.startsWith(baseUrl + '/')),
+      'every <loc> is on the base URL of site.yaml',
+    ).toBe(true);
     const routes = locs.map((loc) => loc.slice(baseUrl.length) || '/').map((r) => (r === '/' ? r : r.replace(/\/$/, '')));
     const indexable = pageRoutes().filter((r) => !doc(r).querySelector('meta[name="robots"][content*="noindex"]'));
     expect(indexable.length).toBeGreaterThan(0);
@@ -131,7 +155,8 @@ describe('search engines and sharing', () => {
 
   it('the RadioRA 2 Service carries the brand of its page, the business as provider, the areas of site.yaml and the rating claims', () => {
     const nodes = [...doc('/smart-home/radiora-2').querySelectorAll('script[type="application/ld+json"]')]
-      .map((s) => JSON.parse(s.textContent!)).flatMap((b) => (b['@graph'] ? b['@graph'] : [b]));
+      .map((s) => JSON.parse(s.textContent!))
+      .flatMap((b) => (b['@graph'] ? b['@graph'] : [b]));
     const service = nodes.find((n) => n['@type'] === 'Service');
     const business = nodes.find((n) => [n['@type']].flat().includes('Electrician'));
     expect(service.brand).toEqual({ '@type': 'Brand', name: pageData('/smart-home/radiora-2').serviceStructuredData.brand });
@@ -183,23 +208,26 @@ describe('texts the spec names', () => {
 });
 
 describe('shared chrome', () => {
-  it.each(['/', '/residential/panel-upgrades', '/toronto/leslieville', '/blog'])('%s: header, the dropdowns site.yaml and the pages’ collections give, footer licence, sticky bar, floating button', (route) => {
-    const d = doc(route);
-    const header = d.querySelector('header')!;
-    expect(dropdowns.length).toBeGreaterThan(0);
-    expect([...header.querySelectorAll('summary')].map((s) => s.textContent!.trim())).toEqual(dropdowns.map((item) => item.label));
-    header.querySelectorAll('details').forEach((details, i) => {
-      const links = [...details.querySelectorAll('a')].map((a) => [a.textContent!.trim(), a.getAttribute('href')]);
-      expect(links, dropdowns[i]!.label).toEqual(dropdowns[i]!.links.map((l) => [l.label, l.href]));
-    });
-    expect(header.querySelector('[data-menu-toggle]')).not.toBeNull();
-    expect(header.querySelector(`a[href="tel:${phoneFor(route).e164}"]`)).not.toBeNull();
-    expect(d.querySelector('footer')!.textContent).toContain(site.esaLicence);
-    const sticky = [...d.querySelectorAll('a')].filter((a) => /^(Call Now|Get a Quote)$/.test(a.textContent!.trim()));
-    expect(sticky.map((a) => a.textContent!.trim()).sort()).toEqual(['Call Now', 'Get a Quote']);
-    expect(sticky.find((a) => a.textContent!.trim() === 'Get a Quote')!.getAttribute('href')).toMatch(/#estimate$/);
-    expect(d.querySelector('[data-float-cta]')!.textContent).toContain('Request Service or Estimate');
-  });
+  it.each(['/', '/residential/panel-upgrades', '/toronto/leslieville', '/blog'])(
+    '%s: header, the dropdowns site.yaml and the pages’ collections give, footer licence, sticky bar, floating button',
+    (route) => {
+      const d = doc(route);
+      const header = d.querySelector('header')!;
+      expect(dropdowns.length).toBeGreaterThan(0);
+      expect([...header.querySelectorAll('summary')].map((s) => s.textContent!.trim())).toEqual(dropdowns.map((item) => item.label));
+      header.querySelectorAll('details').forEach((details, i) => {
+        const links = [...details.querySelectorAll('a')].map((a) => [a.textContent!.trim(), a.getAttribute('href')]);
+        expect(links, dropdowns[i]!.label).toEqual(dropdowns[i]!.links.map((l) => [l.label, l.href]));
+      });
+      expect(header.querySelector('[data-menu-toggle]')).not.toBeNull();
+      expect(header.querySelector(`a[href="tel:${phoneFor(route).e164}"]`)).not.toBeNull();
+      expect(d.querySelector('footer')!.textContent).toContain(site.esaLicence);
+      const sticky = [...d.querySelectorAll('a')].filter((a) => /^(Call Now|Get a Quote)$/.test(a.textContent!.trim()));
+      expect(sticky.map((a) => a.textContent!.trim()).sort()).toEqual(['Call Now', 'Get a Quote']);
+      expect(sticky.find((a) => a.textContent!.trim() === 'Get a Quote')!.getAttribute('href')).toMatch(/#estimate$/);
+      expect(d.querySelector('[data-float-cta]')!.textContent).toContain('Request Service or Estimate');
+    },
+  );
 
   it('every page that links #estimate on itself has the form there', () => {
     for (const route of pageRoutes()) {
@@ -215,13 +243,37 @@ describe('lead form', () => {
     expect(form.getAttribute('method')).toBe('post');
     expect(form.getAttribute('action')).toBe(site.form.action.replace('{email}', site.leadsEmail));
     const field = (name: string) => form.querySelector(`[name="${name}"]`)!;
-    expect([field('name').getAttribute('maxlength'), field('name').hasAttribute('required'), field('name').getAttribute('autocomplete')]).toEqual(['100', true, 'name']);
-    expect([field('phone').getAttribute('type'), field('phone').getAttribute('maxlength'), field('phone').hasAttribute('required'), field('phone').getAttribute('autocomplete')]).toEqual(['tel', '20', true, 'tel']);
+    expect([field('name').getAttribute('maxlength'), field('name').hasAttribute('required'), field('name').getAttribute('autocomplete')]).toEqual([
+      '100',
+      true,
+      'name',
+    ]);
+    expect([
+      field('phone').getAttribute('type'),
+      field('phone').getAttribute('maxlength'),
+      field('phone').hasAttribute('required'),
+      field('phone').getAttribute('autocomplete'),
+    ]).toEqual(['tel', '20', true, 'tel']);
     expect([field('message').getAttribute('maxlength'), field('message').hasAttribute('required')]).toEqual(['1000', true]);
     for (const name of ['name', 'phone', 'message']) {
       expect(form.querySelector(`label[for="${field(name).id}"]`)!.textContent).toContain('*');
     }
-    const hidden = ['_next', '_captcha', '_subject', 'page_source_url', 'page_source_title', 'gclid', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'referrer', 'ga_client_id', 'calculated_source'];
+    const hidden = [
+      '_next',
+      '_captcha',
+      '_subject',
+      'page_source_url',
+      'page_source_title',
+      'gclid',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'utm_term',
+      'utm_content',
+      'referrer',
+      'ga_client_id',
+      'calculated_source',
+    ];
     for (const name of hidden) expect(field(name).getAttribute('type'), name).toBe('hidden');
     expect(field('website')).not.toBeNull();
     expect(field('_next').getAttribute('value')).toBe(baseUrl + site.form.next);
@@ -247,7 +299,9 @@ describe('screens', () => {
     const reviews = [...d.querySelectorAll('main figure')].filter((f) => f.querySelector('blockquote'));
     expect(reviews.map((f) => f.querySelector('figcaption strong')!.textContent)).toEqual(home.testimonials.items.map((t: { name: string }) => t.name));
     const questions = [...d.querySelectorAll('#faq details')];
-    expect(questions.map((q) => squash(q.querySelector('summary')!.textContent!))).toEqual(home.faq.items.map((i: { question: string }) => squash(expand(i.question, '/'))));
+    expect(questions.map((q) => squash(q.querySelector('summary')!.textContent!))).toEqual(
+      home.faq.items.map((i: { question: string }) => squash(expand(i.question, '/'))),
+    );
     const shown = Math.min(home.faq.shown ?? 6, home.faq.items.length);
     expect(d.querySelectorAll('#faq details:not([data-faq-more])').length).toBe(shown);
     const linked = new Set([...d.querySelectorAll('main a')].map((a) => a.getAttribute('href')));
@@ -291,7 +345,9 @@ describe('screens', () => {
 
   it('/industrial links its cards straight to the real pages, never to /services/', () => {
     const links = [...doc('/industrial').querySelectorAll('main a')].map((a) => a.getAttribute('href'));
-    const cards = membersOf('services').filter((m) => m.data.category === 'industrial' && m.data.card).map((m) => m.route);
+    const cards = membersOf('services')
+      .filter((m) => m.data.category === 'industrial' && m.data.card)
+      .map((m) => m.route);
     expect(cards.length).toBeGreaterThan(0);
     for (const href of cards) {
       expect(links).toContain(href);
@@ -304,8 +360,14 @@ describe('screens', () => {
     for (const route of pageRoutes().filter((r) => /^\/(residential|commercial|industrial|smart-home|ev-energy)\/./.test(r))) {
       const links = [...doc(route).querySelectorAll('main a, nav a')];
       const category = route.split('/')[1];
-      expect(links.some((a) => a.getAttribute('href') === `/${category}`), route).toBe(true);
-      expect(links.some((a) => a.getAttribute('href') === '/emergency' && a.textContent!.includes('24/7 Emergency Services')), route).toBe(true);
+      expect(
+        links.some((a) => a.getAttribute('href') === `/${category}`),
+        route,
+      ).toBe(true);
+      expect(
+        links.some((a) => a.getAttribute('href') === '/emergency' && a.textContent!.includes('24/7 Emergency Services')),
+        route,
+      ).toBe(true);
     }
   });
 

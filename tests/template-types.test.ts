@@ -21,7 +21,9 @@ describe('type-checking the templates', () => {
     await project.edit('templates/pages/page.tsx', '<h1>{page.heading}</h1>', '<h1>{page.yeer}</h1>');
     const found = await check({ root: project.root, types: true });
     expect(found.map((d) => [`${d.file}:${d.line}:${d.column}`, d.severity, d.code])).toEqual([['templates/pages/page.tsx:21:19', 'error', 'template-type']]);
-    expect(found[0]!.message).toMatch(/^the template reads a field its data does not have, which would render as empty text: Property 'yeer' does not exist on type .* \(TS2339\)$/);
+    expect(found[0]!.message).toMatch(
+      /^the template reads a field its data does not have, which would render as empty text: Property 'yeer' does not exist on type .* \(TS2339\)$/,
+    );
   });
 
   it('finds nothing in the fixture as it is', async () => {

@@ -10,21 +10,41 @@ import { UnwritableValue } from 'trn-site/internal/extras/unwritable.ts';
 import { xmlText } from 'trn-site/internal/extras/xml.ts';
 import { jsonForScript } from '../templates/lib/script-json.ts';
 import {
-  addressInput, feedCase, feedInput, formActionCase, headersCase, headersInput, hostileText, jsonInput, jsonLdCase, manifestCase, manifestInput,
-  parseXml, policyCase, policyInput, redirectsCase, redirectsInput, robotsCase, sitemapCase, type Outcome,
+  addressInput,
+  feedCase,
+  feedInput,
+  formActionCase,
+  headersCase,
+  headersInput,
+  hostileText,
+  jsonInput,
+  jsonLdCase,
+  manifestCase,
+  manifestInput,
+  parseXml,
+  policyCase,
+  policyInput,
+  redirectsCase,
+  redirectsInput,
+  robotsCase,
+  sitemapCase,
+  type Outcome,
 } from './helpers/writer-properties.ts';
 
 const RUNS = Number(process.env.WRITER_RUNS ?? 150);
 const clean = (outcome: Outcome) => outcome.injected === 0;
 
 describe('_redirects', () => {
-  it('refuses the issue\'s target with a line break in it instead of writing a forced proxy of every page', () => {
+  it("refuses the issue's target with a line break in it instead of writing a forced proxy of every page", () => {
     const to = 'https://example.com/\n/* https://elsewhere.example/:splat 200!\n/x';
     expect(() => redirectsFile([{ from: '/old', to, status: 301, force: false }])).toThrow(UnwritableValue);
   });
 
   it('any rules: refused (by the rules first) or read by Netlify and the preview server as exactly the lines meant', async () => {
-    await fc.assert(fc.asyncProperty(redirectsInput, async (input) => clean(await redirectsCase(input))), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(redirectsInput, async (input) => clean(await redirectsCase(input))),
+      { numRuns: RUNS },
+    );
   });
 });
 
@@ -35,23 +55,41 @@ describe('_headers and the policy', () => {
   });
 
   it('refuses a second block for one path, which Netlify reads as one block (found by the property below, 1 in 40,000)', async () => {
-    const twice = [{ path: '/', headers: { 'X-Frame-Options': 'DENY' } }, { path: '/', headers: { 'X-Frame-Options': 'DENY' } }];
+    const twice = [
+      { path: '/', headers: { 'X-Frame-Options': 'DENY' } },
+      { path: '/', headers: { 'X-Frame-Options': 'DENY' } },
+    ];
     expect(() => headersFile(twice)).toThrow(UnwritableValue);
     expect(await headersCase(twice)).toEqual({ written: false, injected: 0 });
   });
 
   it('any blocks: refused or read by Netlify and the preview server as exactly the blocks given', async () => {
-    await fc.assert(fc.asyncProperty(headersInput, async (rules) => clean(await headersCase(rules))), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(headersInput, async (rules) => clean(await headersCase(rules))),
+      { numRuns: RUNS },
+    );
   });
 
   it('any sources: refused or one policy with exactly the directives given (a "," would make a second policy)', async () => {
-    await fc.assert(fc.asyncProperty(policyInput, async (extra) => clean(await policyCase(extra))), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(policyInput, async (extra) => clean(await policyCase(extra))),
+      { numRuns: RUNS },
+    );
   });
 
-  it('every form service address site.yaml\'s schema accepts is a source the policy can hold', () => {
+  it("every form service address site.yaml's schema accepts is a source the policy can hold", () => {
     expect(formActionCase('https://a,b.example/x')).toEqual({ written: false, injected: 0 });
     expect(formActionCase('https://formsubmit.co/{email}')).toEqual({ written: true, injected: 0 });
-    fc.assert(fc.property(fc.oneof(hostileText.map((t) => `https://${t}`), hostileText.map((t) => `https://formsubmit.co/${t}`)), (action) => clean(formActionCase(action))), { numRuns: RUNS });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          hostileText.map((t) => `https://${t}`),
+          hostileText.map((t) => `https://formsubmit.co/${t}`),
+        ),
+        (action) => clean(formActionCase(action)),
+      ),
+      { numRuns: RUNS },
+    );
   });
 });
 
@@ -62,7 +100,10 @@ describe('sitemap.xml and robots.txt', () => {
   });
 
   it('any addresses: refused or exactly those <loc>s, in well-formed XML', () => {
-    fc.assert(fc.property(fc.array(addressInput, { maxLength: 4 }), (urls) => clean(sitemapCase(urls))), { numRuns: RUNS });
+    fc.assert(
+      fc.property(fc.array(addressInput, { maxLength: 4 }), (urls) => clean(sitemapCase(urls))),
+      { numRuns: RUNS },
+    );
   });
 
   it('refuses a base URL that would add a line to robots.txt', () => {
@@ -71,13 +112,19 @@ describe('sitemap.xml and robots.txt', () => {
   });
 
   it('any base URL: refused or exactly the four lines', () => {
-    fc.assert(fc.property(addressInput, (url) => clean(robotsCase(url))), { numRuns: RUNS });
+    fc.assert(
+      fc.property(addressInput, (url) => clean(robotsCase(url))),
+      { numRuns: RUNS },
+    );
   });
 });
 
 describe('the feed', () => {
   it('refuses a vertical tab in a headline, which no XML parser reads', () => {
-    expect(feedCase({ title: 'Blog', author: 'A', posts: [{ title: 'Panel\u000bupgrades', summary: 's', slug: 'a' }] })).toEqual({ written: false, injected: 0 });
+    expect(feedCase({ title: 'Blog', author: 'A', posts: [{ title: 'Panel\u000bupgrades', summary: 's', slug: 'a' }] })).toEqual({
+      written: false,
+      injected: 0,
+    });
   });
 
   it('writes tabs and line breaks as references, so a parser reads them back as they were', () => {
@@ -86,7 +133,10 @@ describe('the feed', () => {
   });
 
   it('any titles and summaries: refused (by the hidden-character rule first) or exactly those entries', () => {
-    fc.assert(fc.property(feedInput, (input) => clean(feedCase(input))), { numRuns: RUNS });
+    fc.assert(
+      fc.property(feedInput, (input) => clean(feedCase(input))),
+      { numRuns: RUNS },
+    );
   });
 });
 
@@ -96,11 +146,17 @@ describe('JSON in a page and the manifest', () => {
     expect(() => jsonForScript(undefined)).toThrow(TypeError);
   });
 
-  it('any JSON value: the browser\'s parse of the page gives one script whose JSON is the value', () => {
-    fc.assert(fc.property(jsonInput, (value) => clean(jsonLdCase(value))), { numRuns: RUNS });
+  it("any JSON value: the browser's parse of the page gives one script whose JSON is the value", () => {
+    fc.assert(
+      fc.property(jsonInput, (value) => clean(jsonLdCase(value))),
+      { numRuns: RUNS },
+    );
   });
 
   it('any members: the manifest reads back as them', () => {
-    fc.assert(fc.property(manifestInput, (members) => clean(manifestCase(members))), { numRuns: RUNS });
+    fc.assert(
+      fc.property(manifestInput, (members) => clean(manifestCase(members))),
+      { numRuns: RUNS },
+    );
   });
 });

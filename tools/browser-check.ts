@@ -18,10 +18,15 @@ export const main = guardedMain('browser-check', async () => {
     return 1;
   }
   console.log(plan.line);
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium'],
+  ]) {
     const run = spawnSync('apt-get', args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     if (run.status !== 0) {
-      console.error(`npm test: apt-get ${args.join(' ')} failed (exit ${run.status ?? run.signal}); install Debian's chromium package, then run npm test again.`);
+      console.error(
+        `npm test: apt-get ${args.join(' ')} failed (exit ${run.status ?? run.signal}); install Debian's chromium package, then run npm test again.`,
+      );
       return 1;
     }
   }
@@ -44,9 +49,15 @@ export function browserPlan(machine: { path: string; found: boolean; root: boole
   if (machine.found) return { kind: 'found' };
   // Only Debian's own path is what its package installs; a CHROME_PATH elsewhere is the user's to fix.
   if (machine.root && machine.apt && machine.path === '/usr/bin/chromium') {
-    return { kind: 'install', line: "npm test: no Chromium at /usr/bin/chromium for the browser tests; installing Debian's chromium package (apt-get install chromium)…" };
+    return {
+      kind: 'install',
+      line: "npm test: no Chromium at /usr/bin/chromium for the browser tests; installing Debian's chromium package (apt-get install chromium)…",
+    };
   }
-  const how = machine.path === '/usr/bin/chromium' ? `install Debian's Chromium (sudo apt-get install chromium) or set CHROME_PATH to a Chromium` : `set CHROME_PATH to a Chromium that is there, or leave it unset for Debian's (sudo apt-get install chromium)`;
+  const how =
+    machine.path === '/usr/bin/chromium'
+      ? `install Debian's Chromium (sudo apt-get install chromium) or set CHROME_PATH to a Chromium`
+      : `set CHROME_PATH to a Chromium that is there, or leave it unset for Debian's (sudo apt-get install chromium)`;
   return { kind: 'ask', line: `npm test: the browser tests need Chromium, and there is none at ${machine.path}: ${how}, then run npm test again.` };
 }
 

@@ -14,7 +14,8 @@ afterEach(async () => {
 const client = (scripts: Record<string, string>, stylesheet = 'style.css') => tinyTheme({ client: { scripts, stylesheet } });
 
 const files = {
-  'client/menu.ts': "import { label } from './label.ts';\nconst button: HTMLElement | null = document.querySelector('.menu');\nbutton?.setAttribute('aria-label', label);\n",
+  'client/menu.ts':
+    "import { label } from './label.ts';\nconst button: HTMLElement | null = document.querySelector('.menu');\nbutton?.setAttribute('aria-label', label);\n",
   'client/label.ts': "export const label: string = 'Open the menu';\n",
   'style.css': 'body {\n  color: red;\n}\n\n.menu   {  margin: 0px;  }\n',
 };
@@ -48,7 +49,7 @@ describe('bundle', () => {
   });
 
   it('reports a syntax error in a script as a bundle diagnostic at its file and line', async () => {
-    await writeTree(root, { ...files, 'client/menu.ts': "const ok = 1;\nconst broken = ;\n" });
+    await writeTree(root, { ...files, 'client/menu.ts': 'const ok = 1;\nconst broken = ;\n' });
     const result = await bundle(root, client({ menu: 'client/menu.ts' }));
     expect(result.diagnostics.map((d) => [d.code, d.severity, d.file, d.line, d.column])).toEqual([['bundle', 'error', 'client/menu.ts', 2, 16]]);
     expect(result.diagnostics[0]!.message).toBe('Unexpected ";"');

@@ -117,7 +117,15 @@ async function bundleStylesheet(root: string, stylesheet: string, browsers: stri
       legalComments: 'none',
       metafile: true,
     });
-    return { files: [], inputs: Object.keys(result.metafile.inputs), failed: null, css: result.outputFiles.map((f) => f.text).join('').trim() };
+    return {
+      files: [],
+      inputs: Object.keys(result.metafile.inputs),
+      failed: null,
+      css: result.outputFiles
+        .map((f) => f.text)
+        .join('')
+        .trim(),
+    };
   } catch (error) {
     return { files: [], inputs: [], failed: esbuildDiagnostics(error) ?? rethrow(error), css: '' };
   }
@@ -131,7 +139,10 @@ async function siteIcons(root: string, icon: NonNullable<Theme['client']['icon']
     return { files: made.files, inputs: [source], failed: null, links: made.icons.links, manifest: made.icons.manifest };
   } catch (error) {
     if (!(error instanceof IconProblem)) throw error;
-    const problem = diagnostic('bundle', await themeMention(root, source), { message: error.message, hint: 'make it a square SVG drawing, or name another file in client.icon' });
+    const problem = diagnostic('bundle', await themeMention(root, source), {
+      message: error.message,
+      hint: 'make it a square SVG drawing, or name another file in client.icon',
+    });
     return { files: [], inputs: [source], failed: [problem], manifest: [] };
   }
 }

@@ -1,7 +1,7 @@
 // The site's icons: drawn from one SVG at the sizes platforms ask for, opaque where they must
 // be, listed for the head and the manifest, cached by the source, and a missing or broken
 // source is a located problem at the theme line that names it.
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import { bundle } from './bundle.ts';
 import { IconProblem, makeIcons } from './icons.ts';
 import { makeTempFolder, removeFolder, tinyTheme, writeTree } from '../../tests/helpers/unit.ts';
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#123456"/><path d="M4 4h8v8H4z" fill="#ffcc00"/></svg>';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#123456"/><path d="M4 4h8v8H4z" fill="#ffcc00"/></svg>';
 
 let root: string;
 beforeEach(async () => {
@@ -23,7 +24,14 @@ describe('makeIcons', () => {
   it('serves the SVG and draws each PNG at its size, opaque on the background where a platform crops or fills', async () => {
     await writeTree(root, { 'theme/icon.svg': SVG });
     const made = await makeIcons(root, 'theme/icon.svg', '#0b2545', join(root, 'cache'));
-    expect(made.files.map((f) => f.path)).toEqual(['favicon.svg', 'icon-32.png', 'apple-touch-icon.png', 'icon-192.png', 'icon-512.png', 'icon-maskable-512.png']);
+    expect(made.files.map((f) => f.path)).toEqual([
+      'favicon.svg',
+      'icon-32.png',
+      'apple-touch-icon.png',
+      'icon-192.png',
+      'icon-512.png',
+      'icon-maskable-512.png',
+    ]);
     expect(Buffer.from(made.files[0]!.contents).toString()).toBe(SVG);
     const drawn = await Promise.all(made.files.slice(1).map(async (f) => ({ path: f.path, ...(await sharp(f.contents).metadata()) })));
     expect(drawn.map((d) => [d.path, d.format, d.width, d.height])).toEqual([
@@ -76,7 +84,10 @@ describe('makeIcons', () => {
 describe('bundle with an icon', () => {
   it('adds the icon files and the head links, and counts the source among its inputs', async () => {
     await writeTree(root, { 'style.css': 'a{color:red}', 'theme/icon.svg': SVG });
-    const result = await bundle(root, tinyTheme({ client: { scripts: {}, stylesheet: 'style.css', icon: { source: 'theme/icon.svg', background: '#000000' } } }));
+    const result = await bundle(
+      root,
+      tinyTheme({ client: { scripts: {}, stylesheet: 'style.css', icon: { source: 'theme/icon.svg', background: '#000000' } } }),
+    );
     expect(result.diagnostics).toEqual([]);
     expect(result.files.map((f) => f.path)).toContain('apple-touch-icon.png');
     expect(result.assets.icons?.map((l) => l.href)).toEqual(['/favicon.svg', '/icon-32.png', '/apple-touch-icon.png']);
@@ -85,10 +96,22 @@ describe('bundle with an icon', () => {
   });
 
   it('reports a missing icon at the line of templates/index.ts that names it', async () => {
-    await writeTree(root, { 'style.css': 'a{color:red}', 'templates/index.ts': "export default {\n  client: { icon: { source: 'templates/logo.svg' } },\n};\n" });
-    const result = await bundle(root, tinyTheme({ client: { scripts: {}, stylesheet: 'style.css', icon: { source: 'templates/logo.svg', background: '#000000' } } }));
+    await writeTree(root, {
+      'style.css': 'a{color:red}',
+      'templates/index.ts': "export default {\n  client: { icon: { source: 'templates/logo.svg' } },\n};\n",
+    });
+    const result = await bundle(
+      root,
+      tinyTheme({ client: { scripts: {}, stylesheet: 'style.css', icon: { source: 'templates/logo.svg', background: '#000000' } } }),
+    );
     expect(result.diagnostics).toEqual([
-      expect.objectContaining({ code: 'bundle', file: 'templates/index.ts', line: 2, column: 30, message: expect.stringContaining('the icon templates/logo.svg does not exist') }),
+      expect.objectContaining({
+        code: 'bundle',
+        file: 'templates/index.ts',
+        line: 2,
+        column: 30,
+        message: expect.stringContaining('the icon templates/logo.svg does not exist'),
+      }),
     ]);
     expect(result.inputs).toBeNull();
   });

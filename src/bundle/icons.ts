@@ -81,7 +81,11 @@ function iconList(): Icons {
   return {
     links: [
       { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-      ...KINDS.filter((k) => k.rel).map((k): IconLink => ({ rel: k.rel!, href: `/${k.path}`, ...(k.rel === 'icon' ? { type: 'image/png', sizes: `${k.size}x${k.size}` } : {}) })),
+      ...KINDS.filter((k) => k.rel).map((k): IconLink => ({
+        rel: k.rel!,
+        href: `/${k.path}`,
+        ...(k.rel === 'icon' ? { type: 'image/png', sizes: `${k.size}x${k.size}` } : {}),
+      })),
     ],
     manifest: KINDS.filter((k) => k.purpose).map((k) => ({ src: `/${k.path}`, sizes: `${k.size}x${k.size}`, type: 'image/png', purpose: k.purpose! })),
   };

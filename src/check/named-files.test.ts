@@ -17,7 +17,11 @@ describe('namedFiles', () => {
 
   it('makes files and folders project-relative, absolute or relative to the project', () => {
     expect(namedFiles(root, [join(root, 'pages/about.yaml'), 'pages/gta', '.'])).toEqual({
-      named: [{ path: 'pages/about.yaml', folder: false }, { path: 'pages/gta', folder: true }, { path: '', folder: true }],
+      named: [
+        { path: 'pages/about.yaml', folder: false },
+        { path: 'pages/gta', folder: true },
+        { path: '', folder: true },
+      ],
       problems: [],
     });
   });
@@ -39,43 +43,60 @@ describe('concerning', () => {
   const services: NamedFile[] = [{ path: 'pages/services.yaml', folder: false }];
 
   it('keeps the named file’s own problems and leaves out other files’', () => {
-    expect(reported(services, [
-      diagnostic('schema', at('pages/services.yaml'), { message: 'wrong' }),
-      diagnostic('schema', at('pages/contact.yaml'), { message: 'wrong' }),
-      diagnostic('broken-link', at('pages/contact.yaml', '/nowhere'), { path: '/nowhere' }),
-    ])).toEqual(['schema pages/services.yaml']);
+    expect(
+      reported(services, [
+        diagnostic('schema', at('pages/services.yaml'), { message: 'wrong' }),
+        diagnostic('schema', at('pages/contact.yaml'), { message: 'wrong' }),
+        diagnostic('broken-link', at('pages/contact.yaml', '/nowhere'), { path: '/nowhere' }),
+      ]),
+    ).toEqual(['schema pages/services.yaml']);
   });
 
   it('keeps problems elsewhere about the named page’s route: links to it, another file claiming it', () => {
-    expect(reported(services, [
-      diagnostic('non-canonical-link', at('pages/index.yaml', '/services/#top'), { href: '/services/#top', path: '/services' }),
-      diagnostic('duplicate-route', at('pages/services/index.yaml', '/services'), { first: 'pages/services.yaml', route: '/services' }),
-      diagnostic('through-redirect', at('site.yaml', '/services-old'), { href: '/services-old', target: '/services' }),
-    ])).toEqual(['non-canonical-link pages/index.yaml', 'duplicate-route pages/services/index.yaml']);
+    expect(
+      reported(services, [
+        diagnostic('non-canonical-link', at('pages/index.yaml', '/services/#top'), { href: '/services/#top', path: '/services' }),
+        diagnostic('duplicate-route', at('pages/services/index.yaml', '/services'), { first: 'pages/services.yaml', route: '/services' }),
+        diagnostic('through-redirect', at('site.yaml', '/services-old'), { href: '/services-old', target: '/services' }),
+      ]),
+    ).toEqual(['non-canonical-link pages/index.yaml', 'duplicate-route pages/services/index.yaml']);
   });
 
   it('keeps a named template’s failures on any page, and its posts’ and static files’ links', () => {
-    const named: NamedFile[] = [{ path: 'templates/pages/location.tsx', folder: false }, { path: 'pages/blog/first.md', folder: false }, { path: 'static/images/logo.svg', folder: false }];
-    expect(reported(named, [
-      diagnostic('render', at('pages/gta/ajax.yaml', 'templates/pages/location.tsx'), { template: 'location', error: 'boom' }),
-      diagnostic('render', at('pages/about.yaml', 'templates/pages/about.tsx'), { template: 'about', error: 'boom' }),
-      diagnostic('non-canonical-link', at('pages/index.yaml', '/blog/first/'), { href: '/blog/first/', path: '/blog/first' }),
-      diagnostic('broken-link', at('pages/index.yaml', '/images/logo.svg'), { path: '/images/logo.svg' }),
-    ])).toEqual(['render pages/gta/ajax.yaml', 'non-canonical-link pages/index.yaml', 'broken-link pages/index.yaml']);
+    const named: NamedFile[] = [
+      { path: 'templates/pages/location.tsx', folder: false },
+      { path: 'pages/blog/first.md', folder: false },
+      { path: 'static/images/logo.svg', folder: false },
+    ];
+    expect(
+      reported(named, [
+        diagnostic('render', at('pages/gta/ajax.yaml', 'templates/pages/location.tsx'), { template: 'location', error: 'boom' }),
+        diagnostic('render', at('pages/about.yaml', 'templates/pages/about.tsx'), { template: 'about', error: 'boom' }),
+        diagnostic('non-canonical-link', at('pages/index.yaml', '/blog/first/'), { href: '/blog/first/', path: '/blog/first' }),
+        diagnostic('broken-link', at('pages/index.yaml', '/images/logo.svg'), { path: '/images/logo.svg' }),
+      ]),
+    ).toEqual(['render pages/gta/ajax.yaml', 'non-canonical-link pages/index.yaml', 'broken-link pages/index.yaml']);
   });
 
   it('keeps what stopped every page from rendering, since the named files could not be checked through', () => {
-    expect(reported(services, [diagnostic('yaml-syntax', at('site.yaml'), { message: 'bad' }), diagnostic('yaml-syntax', at('pages/about.yaml'), { message: 'bad' })])).toEqual(['yaml-syntax site.yaml']);
+    expect(
+      reported(services, [
+        diagnostic('yaml-syntax', at('site.yaml'), { message: 'bad' }),
+        diagnostic('yaml-syntax', at('pages/about.yaml'), { message: 'bad' }),
+      ]),
+    ).toEqual(['yaml-syntax site.yaml']);
   });
 
   it('takes a folder for the files below it and the routes they serve', () => {
     const gta: NamedFile[] = [{ path: 'pages/gta', folder: true }];
-    expect(reported(gta, [
-      diagnostic('schema', at('pages/gta/ajax.yaml'), { message: 'wrong' }),
-      diagnostic('schema', at('pages/gta.yaml'), { message: 'wrong' }),
-      diagnostic('non-canonical-link', at('pages/index.yaml', '/gta/ajax/'), { href: '/gta/ajax/', path: '/gta/ajax' }),
-      diagnostic('non-canonical-link', at('pages/index.yaml', '/gta/'), { href: '/gta/', path: '/gta' }),
-    ])).toEqual(['schema pages/gta/ajax.yaml', 'non-canonical-link pages/index.yaml']);
+    expect(
+      reported(gta, [
+        diagnostic('schema', at('pages/gta/ajax.yaml'), { message: 'wrong' }),
+        diagnostic('schema', at('pages/gta.yaml'), { message: 'wrong' }),
+        diagnostic('non-canonical-link', at('pages/index.yaml', '/gta/ajax/'), { href: '/gta/ajax/', path: '/gta/ajax' }),
+        diagnostic('non-canonical-link', at('pages/index.yaml', '/gta/'), { href: '/gta/', path: '/gta' }),
+      ]),
+    ).toEqual(['schema pages/gta/ajax.yaml', 'non-canonical-link pages/index.yaml']);
     expect(reported([{ path: '', folder: true }], [diagnostic('schema', at('pages/gta.yaml'), { message: 'wrong' })])).toEqual(['schema pages/gta.yaml']);
   });
 });

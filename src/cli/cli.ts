@@ -44,12 +44,15 @@ function siteProgram(version: string): Command {
     .version(version, '-v, --version')
     .showHelpAfterError()
     .exitOverride()
-    .addHelpText('after', examples([
-      ['site build && site serve', 'build the site into dist/ and preview it on http://127.0.0.1:8080'],
-      ['site check', 'every problem at once, templates\' types included, writing nothing'],
-      ['site check pages/about.yaml', 'only what concerns one page'],
-      ['site build --help', 'the options of one command'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['site build && site serve', 'build the site into dist/ and preview it on http://127.0.0.1:8080'],
+        ['site check', "every problem at once, templates' types included, writing nothing"],
+        ['site check pages/about.yaml', 'only what concerns one page'],
+        ['site build --help', 'the options of one command'],
+      ]),
+    )
     .hook('preAction', async (_program, command) => {
       // A build killed between the two renames of its swap leaves the output folder set aside, and one killed
       // earlier leaves its half-written tree: whatever the next command is, it puts the last complete build

@@ -12,7 +12,16 @@ const result = (rendered: number, diagnostics: DevBuild['diagnostics'] = []): De
   renderedRoutes: Array.from({ length: rendered }, (_, i) => `/p${i}`),
   later: [],
   build: 1,
-  stats: { pages: 102, bytes: 0, milliseconds: 17, stages: {}, memory: { stages: {}, peak: 0 }, scripts: {}, images: { drawn: 0, cached: 0 }, cards: { drawn: 0, cached: 0 } },
+  stats: {
+    pages: 102,
+    bytes: 0,
+    milliseconds: 17,
+    stages: {},
+    memory: { stages: {}, peak: 0 },
+    scripts: {},
+    images: { drawn: 0, cached: 0 },
+    cards: { drawn: 0, cached: 0 },
+  },
 });
 
 describe('devReportText', () => {
@@ -21,8 +30,12 @@ describe('devReportText', () => {
   });
 
   it('names the changed files, the pages rebuilt and the tabs reloaded', () => {
-    expect(devReportText({ kind: 'built', changed: ['pages/gta/ajax.yaml'], result: result(1), reloaded: 2 })).toMatch(/^\d\d:\d\d:\d\d pages\/gta\/ajax\.yaml changed: 1 page rebuilt in 17 ms, 2 tabs reloaded$/);
-    expect(devReportText({ kind: 'built', changed: ['a', 'b', 'c', 'd', 'e'], result: result(3), reloaded: 0 })).toMatch(/a, b, c and 2 more changed: 3 pages rebuilt in 17 ms$/);
+    expect(devReportText({ kind: 'built', changed: ['pages/gta/ajax.yaml'], result: result(1), reloaded: 2 })).toMatch(
+      /^\d\d:\d\d:\d\d pages\/gta\/ajax\.yaml changed: 1 page rebuilt in 17 ms, 2 tabs reloaded$/,
+    );
+    expect(devReportText({ kind: 'built', changed: ['a', 'b', 'c', 'd', 'e'], result: result(3), reloaded: 0 })).toMatch(
+      /a, b, c and 2 more changed: 3 pages rebuilt in 17 ms$/,
+    );
   });
 
   it('lists warnings after the first build, and later those of the files just saved', () => {
@@ -43,7 +56,9 @@ describe('devReportText', () => {
   it('after a save, counts the warnings of other files with where they are, and lists none of them', () => {
     const warning = diagnostic('not-a-page', { file: 'pages/notes.txt' }, { file: 'pages/notes.txt' });
     const text = devReportText({ kind: 'built', changed: ['pages/a.yaml'], result: result(1, [warning]), reloaded: 0 });
-    expect(text).toMatch(/ pages\/a\.yaml changed: 1 page rebuilt in 17 ms \(1 warning in 1 file not saved just now: pages\/notes\.txt; npx site check lists them\)$/);
+    expect(text).toMatch(
+      / pages\/a\.yaml changed: 1 page rebuilt in 17 ms \(1 warning in 1 file not saved just now: pages\/notes\.txt; npx site check lists them\)$/,
+    );
   });
 
   it('lists the errors that stopped a build, then the warnings apart, said not to stop it', () => {
@@ -53,13 +68,15 @@ describe('devReportText', () => {
     expect(lines.slice(1)).toEqual([
       expect.stringMatching(/^pages\/blog\/x\.md:1:1 /),
       'Also a warning, which does not stop the build:',
-      expect.stringMatching(/^pages\/notes\.txt  warning /),
+      expect.stringMatching(/^pages\/notes\.txt {2}warning /),
       '1 error, 1 warning in 2 files; the browser shows them over the last build that worked.',
     ]);
   });
 
   it('says a bug is a bug, and that the server keeps running', () => {
-    expect(devReportText({ kind: 'crashed', changed: ['templates/x.ts'], error: new Error('boom') })).toContain('Internal error (this is a bug in the generator, not in your content); the server keeps running:\nError: boom');
+    expect(devReportText({ kind: 'crashed', changed: ['templates/x.ts'], error: new Error('boom') })).toContain(
+      'Internal error (this is a bug in the generator, not in your content); the server keeps running:\nError: boom',
+    );
     expect(devReportText({ kind: 'watch-error', error: new Error('EMFILE') })).toBe('The file watcher reported a problem; the server keeps running: EMFILE');
   });
 
@@ -71,7 +88,9 @@ describe('devReportText', () => {
       { group: 'share cards', paths: ['assets/share/about-1.png', 'assets/share/contact-1.png'] },
     ];
     const left = jobsLeft(jobs);
-    expect(devReportText({ kind: 'media', progress: progressOf(jobs, left, 'started') })).toBe('  Making 1 new photo (2 files) and 2 share cards in the background; pages show a quick version of each photo meanwhile');
+    expect(devReportText({ kind: 'media', progress: progressOf(jobs, left, 'started') })).toBe(
+      '  Making 1 new photo (2 files) and 2 share cards in the background; pages show a quick version of each photo meanwhile',
+    );
     expect(progressText(jobs, left)).toBe('Making: new photo 0/2 · share cards 0/2');
     left.set('/images/a.jpg', 0);
     expect(progressText(jobs, left)).toBe('Making: share cards 0/2');
@@ -82,6 +101,8 @@ describe('devReportText', () => {
     const cards = { ...progressOf(jobs, left, 'done'), group: 'share cards', reloaded: 0, milliseconds: 5_010, diagnostics: [] };
     expect(devReportText({ kind: 'media', progress: cards })).toBe('  2 share cards drawn (5.0 s after the build); every photo and share card is made');
     // Only photos, or only cards: no word about the other.
-    expect(devReportText({ kind: 'media', progress: progressOf(jobs.slice(2), jobsLeft(jobs.slice(2)), 'started') })).toBe('  Making 2 share cards in the background');
+    expect(devReportText({ kind: 'media', progress: progressOf(jobs.slice(2), jobsLeft(jobs.slice(2)), 'started') })).toBe(
+      '  Making 2 share cards in the background',
+    );
   });
 });

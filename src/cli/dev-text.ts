@@ -14,7 +14,9 @@ export function devReportText(event: DevReport, colour = false): string {
     const pages = result.renderedRoutes.length;
     // Warnings of files not just saved are counted, with where they are and how to see them.
     const elsewhere = event.changed.length === 0 ? [] : result.diagnostics.filter((d) => !event.changed.includes(d.file));
-    const warnings = elsewhere.length ? ` (${problemCount(elsewhere)} not saved just now: ${listed([...new Set(elsewhere.map((d) => d.file))])}; npx site check lists them)` : '';
+    const warnings = elsewhere.length
+      ? ` (${problemCount(elsewhere)} not saved just now: ${listed([...new Set(elsewhere.map((d) => d.file))])}; npx site check lists them)`
+      : '';
     const rebuilt = event.changed.length === 0 ? `${pages} pages` : `${pages} ${pages === 1 ? 'page' : 'pages'} rebuilt`;
     const tabs = event.reloaded ? `, ${event.reloaded} ${event.reloaded === 1 ? 'tab' : 'tabs'} reloaded` : '';
     // Warnings are listed once: all of them after the first build, then those of the files just saved.
@@ -22,14 +24,18 @@ export function devReportText(event: DevReport, colour = false): string {
     const first = listedNow.length ? formatDiagnostics(listedNow, colour) + '\n' : '';
     // Pages whose own files have errors were kept back; the rest of the site updated.
     const held = [...new Set(result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file))];
-    const keptBack = held.length ? `; ${listed(held)} kept back by ${held.length === 1 ? 'its errors (its tab shows them)' : 'their errors (their tabs show them)'}` : '';
+    const keptBack = held.length
+      ? `; ${listed(held)} kept back by ${held.length === 1 ? 'its errors (its tab shows them)' : 'their errors (their tabs show them)'}`
+      : '';
     return `${first}${what} ${rebuilt} in ${result.stats.milliseconds} ms${tabs}${warnings}${keptBack}`;
   }
   if (event.kind === 'failed') {
     // The errors, then apart the warnings, which would not have stopped the build by themselves.
     const errors = event.diagnostics.filter((d) => d.severity === 'error');
     const warnings = event.diagnostics.filter((d) => d.severity !== 'error');
-    const apart = warnings.length ? `\nAlso ${warnings.length === 1 ? 'a warning, which does' : `${warnings.length} warnings, which do`} not stop the build:\n${formatDiagnostics(warnings, colour)}` : '';
+    const apart = warnings.length
+      ? `\nAlso ${warnings.length === 1 ? 'a warning, which does' : `${warnings.length} warnings, which do`} not stop the build:\n${formatDiagnostics(warnings, colour)}`
+      : '';
     return `${what}\n${formatDiagnostics(errors, colour)}${apart}\n${problemCount(event.diagnostics)}; the browser shows them over the last build that worked.`;
   }
   const error = event.error;

@@ -4,9 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { diagnostic } from '../contracts/diagnostics.ts';
 import { diagnosticsJson, formatBytes, formatDiagnostic, formatDiagnostics, summaryLine } from './diagnostics-text.ts';
 
-const located = diagnostic('schema', { file: 'pages/a.yaml', line: 4, column: 9, path: 'links[0].href' }, { message: 'must start with "/"', hint: 'write /contact' });
+const located = diagnostic(
+  'schema',
+  { file: 'pages/a.yaml', line: 4, column: 9, path: 'links[0].href' },
+  { message: 'must start with "/"', hint: 'write /contact' },
+);
 const wholeFile = diagnostic('front-matter', { file: 'pages/blog/x.md' });
-const warning = diagnostic('non-canonical-link', { file: 'site.yaml', line: 2, column: 3, path: 'nav[0]', subject: '/about/' }, { href: '/about/', path: '/about' });
+const warning = diagnostic(
+  'non-canonical-link',
+  { file: 'site.yaml', line: 2, column: 3, path: 'nav[0]', subject: '/about/' },
+  { href: '/about/', path: '/about' },
+);
 
 describe('formatDiagnostic', () => {
   it('writes file:line:column, the field path, the message and the hint on one line', () => {
@@ -14,7 +22,9 @@ describe('formatDiagnostic', () => {
   });
 
   it('names only the file for a problem of the whole file, and leaves out an empty path', () => {
-    expect(formatDiagnostic(wholeFile)).toBe('pages/blog/x.md  a Markdown page must start with front matter between two "---" lines; begin the file with ---, the fields of the page (its template: first), and another ---');
+    expect(formatDiagnostic(wholeFile)).toBe(
+      'pages/blog/x.md  a Markdown page must start with front matter between two "---" lines; begin the file with ---, the fields of the page (its template: first), and another ---',
+    );
   });
 
   it('labels warnings', () => {
@@ -31,7 +41,13 @@ describe('formatDiagnostic', () => {
   it('prints any file name, path, message and hint as one visible line: no line break, escape sequence or reordering mark gets through', () => {
     // What a terminal acts on: C0 and C1 controls, DEL, line and paragraph separators, direction marks and overrides.
     const actsOnTerminal = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
-    const text = fc.string({ unit: fc.oneof(fc.constantFrom('\n', '\r', '\u001b', '[31m', '\u009b', '\u2028', '\u202e', '\u2067', '\t', '\u0007'), fc.string({ unit: 'grapheme', maxLength: 3 })), maxLength: 12 });
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('\n', '\r', '\u001b', '[31m', '\u009b', '\u2028', '\u202e', '\u2067', '\t', '\u0007'),
+        fc.string({ unit: 'grapheme', maxLength: 3 }),
+      ),
+      maxLength: 12,
+    });
     fc.assert(
       fc.property(text, text, text, fc.nat(99), (file, path, message, line) => {
         const d = { ...located, file: `pages/${file}.yaml`, path, message, hint: message, line };
@@ -48,7 +64,11 @@ describe('formatDiagnostic', () => {
   });
 
   it('puts one diagnostic per line, in the order given', () => {
-    expect(formatDiagnostics([wholeFile, located]).split('\n').map((line) => line.split(' ')[0])).toEqual(['pages/blog/x.md', 'pages/a.yaml:4:9']);
+    expect(
+      formatDiagnostics([wholeFile, located])
+        .split('\n')
+        .map((line) => line.split(' ')[0]),
+    ).toEqual(['pages/blog/x.md', 'pages/a.yaml:4:9']);
   });
 });
 
@@ -58,8 +78,26 @@ describe('diagnosticsJson', () => {
       errors: 1,
       warnings: 1,
       diagnostics: [
-        { file: 'pages/a.yaml', line: 4, column: 9, path: 'links[0].href', severity: 'error', code: 'schema', message: 'must start with "/"', hint: 'write /contact' },
-        { file: 'site.yaml', line: 2, column: 3, path: 'nav[0]', severity: 'warning', code: 'non-canonical-link', message: '"/about/" ends in a slash and costs the visitor a redirect', hint: 'link /about instead' },
+        {
+          file: 'pages/a.yaml',
+          line: 4,
+          column: 9,
+          path: 'links[0].href',
+          severity: 'error',
+          code: 'schema',
+          message: 'must start with "/"',
+          hint: 'write /contact',
+        },
+        {
+          file: 'site.yaml',
+          line: 2,
+          column: 3,
+          path: 'nav[0]',
+          severity: 'warning',
+          code: 'non-canonical-link',
+          message: '"/about/" ends in a slash and costs the visitor a redirect',
+          hint: 'link /about instead',
+        },
       ],
     });
   });

@@ -36,7 +36,16 @@ export function diagnosticsJson(list: readonly Diagnostic[]): string {
     {
       errors: list.filter((d) => d.severity === 'error').length,
       warnings: list.filter((d) => d.severity === 'warning').length,
-      diagnostics: list.map(({ file, line, column, path, severity, code, message, hint }) => ({ file, line, column, path, severity, code, message, ...(hint ? { hint } : {}) })),
+      diagnostics: list.map(({ file, line, column, path, severity, code, message, hint }) => ({
+        file,
+        line,
+        column,
+        path,
+        severity,
+        code,
+        message,
+        ...(hint ? { hint } : {}),
+      })),
     },
     null,
     2,

@@ -11,7 +11,11 @@ interface Listening {
  * Starts a server. A port in use, not allowed or a host that is not this machine's is said plainly,
  * sets status 1 and gives undefined; any other failure is a bug and is thrown on.
  */
-export async function listen<Server extends Listening>(start: () => Promise<Server>, where: { port: number; host: string }, context: CommandContext): Promise<Server | undefined> {
+export async function listen<Server extends Listening>(
+  start: () => Promise<Server>,
+  where: { port: number; host: string },
+  context: CommandContext,
+): Promise<Server | undefined> {
   try {
     return await start();
   } catch (error) {
@@ -31,7 +35,8 @@ export function untilInterrupted(server: Listening): Promise<void> {
 /** Why the server could not start, when that is the machine's state rather than a bug. */
 function listenProblem(error: unknown, where: { port: number; host: string }): string | undefined {
   const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === 'EADDRINUSE') return `Port ${where.port} on ${where.host} is already in use (another server still running?); stop it or pick another with --port.`;
+  if (code === 'EADDRINUSE')
+    return `Port ${where.port} on ${where.host} is already in use (another server still running?); stop it or pick another with --port.`;
   if (code === 'EACCES') return `Not allowed to listen on port ${where.port}; pick a port above 1023 with --port.`;
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `Cannot listen on host ${where.host}: it is not an address of this machine.`;
   return undefined;

@@ -9,7 +9,9 @@ export function baseUrlOption(): Option {
 
 /** `--threads <n|auto>` for the commands that parse and render. */
 export function threadsOption(): Option {
-  return new Option('--threads <n>', 'threads to parse and render on: a number, or auto (one per core, up to 4, for large sites)').default('auto' as const).argParser(threadCount);
+  return new Option('--threads <n>', 'threads to parse and render on: a number, or auto (one per core, up to 4, for large sites)')
+    .default('auto' as const)
+    .argParser(threadCount);
 }
 
 export function threadCount(value: string): number | 'auto' {

@@ -17,7 +17,11 @@ export function collectMembers(pages: readonly PageEntry[], collections: Readonl
   const byTemplate = Object.entries(collections).filter(([, c]) => c.template !== undefined);
   for (const page of pages) {
     const member = (data: Record<string, unknown>): Member => ({
-      route: page.route, title: page.head.title, data, status: page.status, ...(page.body ? { words: page.body.words } : {}),
+      route: page.route,
+      title: page.head.title,
+      data,
+      status: page.status,
+      ...(page.body ? { words: page.body.words } : {}),
     });
     const joined = (page.data as { collections?: Record<string, Record<string, unknown>> }).collections ?? {};
     for (const [name, data] of Object.entries(joined)) if (collections[name]?.template === undefined) members[name]?.push(member(data));

@@ -52,7 +52,10 @@ describe('collectMembers', () => {
     const listed = { description: 'A list.' };
     const members = collectMembers(pages, { places: listed, services: listed, posts: listed });
     expect(Object.keys(members)).toEqual(['places', 'services', 'posts']);
-    expect(members.places!.map((m) => [m.route, m.data])).toEqual([['/a', { label: 'A' }], ['/b', { label: 'B' }]]);
+    expect(members.places!.map((m) => [m.route, m.data])).toEqual([
+      ['/a', { label: 'A' }],
+      ['/b', { label: 'B' }],
+    ]);
     expect(members.services!.map((m) => m.route)).toEqual(['/a']);
     expect(members.posts).toEqual([]);
   });

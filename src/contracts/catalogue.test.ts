@@ -5,13 +5,57 @@ import { diagnostic, sortDiagnostics, stopsRendering, type Diagnostic } from './
 
 /** Parameters that fill any message of the catalogue with something plausible. */
 const anyParams = {
-  what: 'site.yaml', hint: 'do this', value: 'x', out: 'dist', why: 'because', message: 'supplied text', wrongSchema: false, expected: '# line',
-  template: 'plain', known: ['plain'], segment: 'A', folder: 'pages/blog/', first: 'pages/a.yaml', route: '/a', kind: 'title', path: '/a',
-  href: '/a/', shown: 'javascript:x', scheme: 'javascript', index: 0, earlier: '/a/*', from: '/a', force: false, hops: ['/a', '/b'], end: '/c',
-  target: '/c', error: 'boom', attribute: 'style', date: '2025-02-30', file: 'pages/notes.txt', link: '[x](/a)', kept: 'We are', lost: '#1',
-  reason: 'unsupported image format', width: 7000, height: 6000, field: 'to', to: 'http://example.com/',
-  code: 2339, text: "Property 'yeer' does not exist on type 'Page'", root: '/project', element: 'p', depth: 30, limit: 20, characters: 2000000, character: 'a NUL character (U+0000)',
-  name: 'slug', names: '"precious.txt"', marker: '.site-build', extra: 'a path (/sub)', place: 'its XMP data',
+  what: 'site.yaml',
+  hint: 'do this',
+  value: 'x',
+  out: 'dist',
+  why: 'because',
+  message: 'supplied text',
+  wrongSchema: false,
+  expected: '# line',
+  template: 'plain',
+  known: ['plain'],
+  segment: 'A',
+  folder: 'pages/blog/',
+  first: 'pages/a.yaml',
+  route: '/a',
+  kind: 'title',
+  path: '/a',
+  href: '/a/',
+  shown: 'javascript:x',
+  scheme: 'javascript',
+  index: 0,
+  earlier: '/a/*',
+  from: '/a',
+  force: false,
+  hops: ['/a', '/b'],
+  end: '/c',
+  target: '/c',
+  error: 'boom',
+  attribute: 'style',
+  date: '2025-02-30',
+  file: 'pages/notes.txt',
+  link: '[x](/a)',
+  kept: 'We are',
+  lost: '#1',
+  reason: 'unsupported image format',
+  width: 7000,
+  height: 6000,
+  field: 'to',
+  to: 'http://example.com/',
+  code: 2339,
+  text: "Property 'yeer' does not exist on type 'Page'",
+  root: '/project',
+  element: 'p',
+  depth: 30,
+  limit: 20,
+  characters: 2000000,
+  character: 'a NUL character (U+0000)',
+  name: 'slug',
+  names: '"precious.txt"',
+  marker: '.site-build',
+  extra: 'a path (/sub)',
+  place: 'its XMP data',
 };
 const entries = Object.entries(catalogue) as [string, CatalogueEntry<unknown>][];
 
@@ -27,7 +71,12 @@ describe('catalogue entries', () => {
   });
 
   it('declares the eight warnings and nothing else as warnings', () => {
-    expect(entries.filter(([, e]) => e.severity === 'warning').map(([code]) => code).sort()).toEqual(['image-unused', 'non-canonical-link', 'not-a-page', 'orphan-page', 'rule-warning', 'through-redirect', 'typescript-missing', 'yaml-warning']);
+    expect(
+      entries
+        .filter(([, e]) => e.severity === 'warning')
+        .map(([code]) => code)
+        .sort(),
+    ).toEqual(['image-unused', 'non-canonical-link', 'not-a-page', 'orphan-page', 'rule-warning', 'through-redirect', 'typescript-missing', 'yaml-warning']);
   });
 });
 
@@ -46,7 +95,11 @@ describe('diagnostic()', () => {
   });
 
   it('fills the message and hint from the params and keeps the place and the subject', () => {
-    const d = diagnostic('broken-link', { file: 'pages/a.yaml', line: 4, column: 9, path: 'links[0].href', subject: '/nowhere' }, { path: '/nowhere', inTemplate: true });
+    const d = diagnostic(
+      'broken-link',
+      { file: 'pages/a.yaml', line: 4, column: 9, path: 'links[0].href', subject: '/nowhere' },
+      { path: '/nowhere', inTemplate: true },
+    );
     expect(d).toEqual({
       file: 'pages/a.yaml',
       line: 4,
@@ -69,7 +122,9 @@ describe('diagnostic()', () => {
 
   it('takes the severity from the catalogue', () => {
     expect(diagnostic('yaml-warning', { file: 'site.yaml' }, { message: 'odd' }).severity).toBe('warning');
-    expect(diagnostic('non-canonical-link', { file: 'site.yaml' }, { href: '/a/', path: '/a' }).message).toBe('"/a/" ends in a slash and costs the visitor a redirect');
+    expect(diagnostic('non-canonical-link', { file: 'site.yaml' }, { href: '/a/', path: '/a' }).message).toBe(
+      '"/a/" ends in a slash and costs the visitor a redirect',
+    );
   });
 });
 
@@ -101,7 +156,13 @@ describe('stopsRendering()', () => {
 describe('sortDiagnostics()', () => {
   it('orders by file, then line, then column', () => {
     const at = (file: string, line: number, column: number) => diagnostic('schema', { file, line, column }, { message: `${file}:${line}:${column}` });
-    const sorted = sortDiagnostics([at('site.yaml', 1, 1), at('pages/b.yaml', 2, 1), at('pages/b.yaml', 1, 7), at('pages/a.yaml', 9, 9), at('pages/b.yaml', 1, 3)]);
+    const sorted = sortDiagnostics([
+      at('site.yaml', 1, 1),
+      at('pages/b.yaml', 2, 1),
+      at('pages/b.yaml', 1, 7),
+      at('pages/a.yaml', 9, 9),
+      at('pages/b.yaml', 1, 3),
+    ]);
     expect(sorted.map((d) => d.message)).toEqual(['pages/a.yaml:9:9', 'pages/b.yaml:1:3', 'pages/b.yaml:1:7', 'pages/b.yaml:2:1', 'site.yaml:1:1']);
   });
 });

@@ -49,18 +49,32 @@ interface Refusal {
 function refusalWords(p: Refusal): string {
   const target = JSON.stringify(p.target ?? '');
   switch (p.why) {
-    case 'pipe': return 'this is a named pipe (FIFO), not a file: the build reads only regular files';
-    case 'socket': return 'this is a socket, not a file: the build reads only regular files';
-    case 'device': return 'this is a device, not a file: the build reads only regular files';
-    case 'link-outside': return `this link leads outside the project, to ${target}`;
-    case 'link-nowhere': return `this link leads to ${target}, which is not there`;
-    case 'link-folder': return `this link leads to a folder, ${target}, and only links to files are read`;
-    case 'link-special': return `this link leads to ${target}, which is not a regular file (a pipe, a device or a socket)`;
-    case 'folder': return 'this is a folder where a file should be';
-    case 'not-folder': return p.target === undefined ? 'this is a file where a folder of content should be' : `this link leads to ${target}, which is not a folder, where a folder of content should be`;
-    case 'unreadable': return `this file cannot be read (${p.code ?? 'unknown'})`;
-    case 'too-large': return `this file is ${(p.bytes ?? 0).toLocaleString('en-CA')} bytes; the build reads at most ${(p.limit ?? 0).toLocaleString('en-CA')} bytes of such a file`;
-    default: return 'this is not a file the build reads';
+    case 'pipe':
+      return 'this is a named pipe (FIFO), not a file: the build reads only regular files';
+    case 'socket':
+      return 'this is a socket, not a file: the build reads only regular files';
+    case 'device':
+      return 'this is a device, not a file: the build reads only regular files';
+    case 'link-outside':
+      return `this link leads outside the project, to ${target}`;
+    case 'link-nowhere':
+      return `this link leads to ${target}, which is not there`;
+    case 'link-folder':
+      return `this link leads to a folder, ${target}, and only links to files are read`;
+    case 'link-special':
+      return `this link leads to ${target}, which is not a regular file (a pipe, a device or a socket)`;
+    case 'folder':
+      return 'this is a folder where a file should be';
+    case 'not-folder':
+      return p.target === undefined
+        ? 'this is a file where a folder of content should be'
+        : `this link leads to ${target}, which is not a folder, where a folder of content should be`;
+    case 'unreadable':
+      return `this file cannot be read (${p.code ?? 'unknown'})`;
+    case 'too-large':
+      return `this file is ${(p.bytes ?? 0).toLocaleString('en-CA')} bytes; the build reads at most ${(p.limit ?? 0).toLocaleString('en-CA')} bytes of such a file`;
+    default:
+      return 'this is not a file the build reads';
   }
 }
 
@@ -163,13 +177,15 @@ export const catalogue = {
     stops: 'render',
     message: (p: { out: string; names: string }) =>
       `cannot write the site to ${JSON.stringify(p.out)}: it holds files that no build wrote there, or that changed since (${p.names}), and a build replaces the whole output folder`,
-    hint: () => 'move them somewhere of their own (the site\'s own files go under static/), then build again; if the folder holds nothing of yours, delete it once',
+    hint: () =>
+      "move them somewhere of their own (the site's own files go under static/), then build again; if the folder holds nothing of yours, delete it once",
   }),
   'output-write': entry({
     title: 'The output folder cannot be written',
     severity: 'error',
     stops: 'render',
-    message: (p: { out: string; why: string; hint: string }) => `cannot write the site to ${JSON.stringify(p.out)}: ${p.why}; the previous build, if any, is left as it was`,
+    message: (p: { out: string; why: string; hint: string }) =>
+      `cannot write the site to ${JSON.stringify(p.out)}: ${p.why}; the previous build, if any, is left as it was`,
     hint: (p) => p.hint,
   }),
 
@@ -193,13 +209,13 @@ export const catalogue = {
           ? 'point the link at a file that exists, or remove it'
           : p.why === 'not-folder'
             ? 'make it a folder holding the files (rename the file that stands in its place), or remove it if the site has none'
-          : p.why === 'link-folder' || p.why === 'folder'
-            ? 'put the files themselves here (links to folders are not followed), or remove it'
-            : p.why === 'unreadable'
-              ? 'let your user read it (check its owner and permissions), or remove it'
-              : p.why === 'too-large'
-                ? 'make it smaller, or publish it elsewhere and link to it (the CDNs refuse files over 25 MiB; a page rarely needs more than 100 kB)'
-                : 'replace it with a regular file holding the content, or move it out of the project',
+            : p.why === 'link-folder' || p.why === 'folder'
+              ? 'put the files themselves here (links to folders are not followed), or remove it'
+              : p.why === 'unreadable'
+                ? 'let your user read it (check its owner and permissions), or remove it'
+                : p.why === 'too-large'
+                  ? 'make it smaller, or publish it elsewhere and link to it (the CDNs refuse files over 25 MiB; a page rarely needs more than 100 kB)'
+                  : 'replace it with a regular file holding the content, or move it out of the project',
   }),
 
   // ── Shape: YAML and the schemas ────────────────────────────────────────────
@@ -208,7 +224,9 @@ export const catalogue = {
     severity: 'error',
     stops: 'render',
     message: (p: { kind: 'utf16' | 'not-utf8' }) =>
-      p.kind === 'utf16' ? 'the file is saved as UTF-16; content files are UTF-8' : 'a character here is not UTF-8 (the file was saved in another encoding, such as Latin-1)',
+      p.kind === 'utf16'
+        ? 'the file is saved as UTF-16; content files are UTF-8'
+        : 'a character here is not UTF-8 (the file was saved in another encoding, such as Latin-1)',
     hint: () => 'save the file as UTF-8 (VS Code: the encoding in the status bar, then "Save with Encoding", UTF-8) and retype the character if it changed',
   }),
   'yaml-syntax': entry({
@@ -300,28 +318,33 @@ export const catalogue = {
     title: 'Quotes or lists nested too deeply in Markdown',
     severity: 'error',
     stops: 'write',
-    message: (p: { depth: number; limit: number }) => `quotes and lists are nested ${p.depth} levels deep here; Markdown may nest them ${p.limit} levels at most`,
+    message: (p: { depth: number; limit: number }) =>
+      `quotes and lists are nested ${p.depth} levels deep here; Markdown may nest them ${p.limit} levels at most`,
     hint: () => 'flatten them: a page rarely needs more than three levels of quotes or lists',
   }),
   'markdown-too-deep': entry({
     title: 'Markdown nested too deeply',
     severity: 'error',
     stops: 'write',
-    message: (p: { limit: number }) => `emphasis, links, quotes or lists are nested more than ${p.limit} levels deep from here on; Markdown may nest them ${p.limit} levels at most`,
-    hint: () => 'close what is open before opening more (every ** or _ needs its closing pair), or flatten the nesting: a page rarely needs more than three levels',
+    message: (p: { limit: number }) =>
+      `emphasis, links, quotes or lists are nested more than ${p.limit} levels deep from here on; Markdown may nest them ${p.limit} levels at most`,
+    hint: () =>
+      'close what is open before opening more (every ** or _ needs its closing pair), or flatten the nesting: a page rarely needs more than three levels',
   }),
   'markdown-unclosed': entry({
     title: 'A paragraph of Markdown that opens far more emphasis than it closes',
     severity: 'error',
     stops: 'write',
-    message: () => 'this paragraph opens so many *, _ or ~ marks that never close that reading it would take too long; from here on they are not read as emphasis',
+    message: () =>
+      'this paragraph opens so many *, _ or ~ marks that never close that reading it would take too long; from here on they are not read as emphasis',
     hint: () => 'close each * or _ you open, or write \\* and \\_ for a star or an underscore meant as text',
   }),
   'markdown-long-item': entry({
     title: 'A list item of Markdown with too many lines not indented under it',
     severity: 'error',
     stops: 'write',
-    message: (p: { limit: number }) => `this list has an item that goes on for more than ${p.limit.toLocaleString('en-CA')} lines not indented under it; it is not read as a list`,
+    message: (p: { limit: number }) =>
+      `this list has an item that goes on for more than ${p.limit.toLocaleString('en-CA')} lines not indented under it; it is not read as a list`,
     hint: () => 'leave a blank line where the list ends, or indent the lines that belong to the item under it',
   }),
   'html-too-deep': entry({
@@ -335,7 +358,8 @@ export const catalogue = {
     title: 'A content file too large to be a page',
     severity: 'error',
     stops: 'write',
-    message: (p: { characters: number; limit: number }) => `this file holds ${p.characters.toLocaleString('en-CA')} characters; a page may hold ${p.limit.toLocaleString('en-CA')} at most`,
+    message: (p: { characters: number; limit: number }) =>
+      `this file holds ${p.characters.toLocaleString('en-CA')} characters; a page may hold ${p.limit.toLocaleString('en-CA')} at most`,
     hint: () => 'split it into several pages, or check that nothing was pasted into it by mistake',
   }),
   'front-matter': entry({
@@ -356,7 +380,8 @@ export const catalogue = {
     title: 'A field of a Markdown page below the end of its front matter',
     severity: 'error',
     stops: 'write',
-    message: (p: { field: string; end: number }) => `"${p.field}:" is below the end of the front matter (the line ${p.end} that is only --- or ... ends it, even inside a value), so it would be published as text, not read as a field`,
+    message: (p: { field: string; end: number }) =>
+      `"${p.field}:" is below the end of the front matter (the line ${p.end} that is only --- or ... ends it, even inside a value), so it would be published as text, not read as a field`,
     hint: () => 'indent the --- or ... line that is part of a value, or put that value in quotes, so the front matter ends at the --- you meant',
   }),
   'impossible-date': entry({
@@ -379,7 +404,7 @@ export const catalogue = {
     ...supplied,
   }),
   'site-rule': entry({
-    title: "A rule of the theme on site.yaml",
+    title: 'A rule of the theme on site.yaml',
     severity: 'error',
     stops: 'render',
     ...supplied,
@@ -418,15 +443,19 @@ export const catalogue = {
     title: 'A photo under static/ that no published page uses',
     severity: 'warning',
     stops: 'nothing',
-    message: (p: { path: string }) => `${p.path} is a picture no published page uses, so it is left out of the site (a photo as it comes from a camera or phone carries its GPS position and other data)`,
-    hint: () => 'name it in an image field of a page (it is then published small and without that data), link its path from a published page, or delete it; a draft’s pictures are published with the draft',
+    message: (p: { path: string }) =>
+      `${p.path} is a picture no published page uses, so it is left out of the site (a photo as it comes from a camera or phone carries its GPS position and other data)`,
+    hint: () =>
+      'name it in an image field of a page (it is then published small and without that data), link its path from a published page, or delete it; a draft’s pictures are published with the draft',
   }),
   'file-location': entry({
     title: 'A file of static/ that carries a GPS position',
     severity: 'error',
     stops: 'write',
-    message: (p: { path: string; place: string }) => `${p.path} carries a GPS position (in ${p.place}), which would be published with it: the build copies such a file as it is and cannot take that data out`,
-    hint: () => 'save or export it again without location data (a scan app or phone camera has a setting for it; for a PDF, make it from a copy of the photo with location removed), or delete it',
+    message: (p: { path: string; place: string }) =>
+      `${p.path} carries a GPS position (in ${p.place}), which would be published with it: the build copies such a file as it is and cannot take that data out`,
+    hint: () =>
+      'save or export it again without location data (a scan app or phone camera has a setting for it; for a PDF, make it from a copy of the photo with location removed), or delete it',
   }),
   'image-alt-missing': entry({
     title: 'An image in Markdown without alt text',
@@ -485,12 +514,13 @@ export const catalogue = {
     message: (p: { link: string }) => `${p.link} would show as written, brackets and all: text fields in YAML are not Markdown`,
     hint: () => 'write the words alone and link the page from a field made for links (an href), or from the body of a Markdown page',
   }),
-  'placeholder': entry({
+  placeholder: entry({
     title: 'Placeholder text that `site new` wrote is still there',
     severity: 'error',
     stops: 'write',
-    message: (p: { text: string; inBody?: boolean }) => `still holds the placeholder "${p.text.length > 40 ? p.text.slice(0, 39) + '…' : p.text}" that site new wrote`,
-    hint: (p) => (p.inBody ? 'write the page\'s text in its place' : 'write the real text in its place; the comment above the field says what goes there'),
+    message: (p: { text: string; inBody?: boolean }) =>
+      `still holds the placeholder "${p.text.length > 40 ? p.text.slice(0, 39) + '…' : p.text}" that site new wrote`,
+    hint: (p) => (p.inBody ? "write the page's text in its place" : 'write the real text in its place; the comment above the field says what goes there'),
   }),
   'placeholder-unknown': entry({
     title: 'A {placeholder} the theme does not know',
@@ -505,7 +535,8 @@ export const catalogue = {
     stops: 'write',
     message: (p: { character: string; after?: string }) =>
       `this text holds ${p.character}${p.after === undefined ? '' : p.after === '' ? ' at its start' : ` after "${p.after}"`}, which readers cannot see but which changes how the text shows or reads, or breaks the feed and sitemap made from it`,
-    hint: () => 'delete it: retype the text around it, since it cannot be seen (it often comes with text pasted from elsewhere); direction marks belong only in right-to-left text such as Arabic or Hebrew',
+    hint: () =>
+      'delete it: retype the text around it, since it cannot be seen (it often comes with text pasted from elsewhere); direction marks belong only in right-to-left text such as Arabic or Hebrew',
   }),
   'unsafe-html': entry({
     title: 'HTML in Markdown that could run script or restyle the site',
@@ -515,7 +546,10 @@ export const catalogue = {
       p.attribute
         ? `the ${p.attribute}= attribute of <${p.element}> is not allowed in Markdown: ${/^on/.test(p.attribute) ? 'it runs script' : p.attribute === 'style' ? 'it restyles the page' : 'HTML there keeps to a short list of attributes'}`
         : `<${p.element}> is not allowed in Markdown: ${UNSAFE_ELEMENTS[p.element] ?? 'HTML there keeps to a short list of elements'}`,
-    hint: (p) => (p.attribute ? `remove ${p.attribute}=; write it in Markdown, which needs no attributes` : `remove the <${p.element}> element; write it in Markdown (headings, lists, links, images, tables), or use the elements Markdown allows such as <figure>, <table> and <details>`),
+    hint: (p) =>
+      p.attribute
+        ? `remove ${p.attribute}=; write it in Markdown, which needs no attributes`
+        : `remove the <${p.element}> element; write it in Markdown (headings, lists, links, images, tables), or use the elements Markdown allows such as <figure>, <table> and <details>`,
   }),
   'unsafe-url': entry({
     title: 'A URL that runs code',
@@ -666,13 +700,15 @@ export const catalogue = {
     severity: 'warning',
     stops: 'nothing',
     message: () => 'the templates were not type-checked: the typescript package is not installed',
-    hint: () => 'install it with `npm install --save-dev typescript` (an install without devDependencies leaves it out), or skip the check with `site check --no-types`',
+    hint: () =>
+      'install it with `npm install --save-dev typescript` (an install without devDependencies leaves it out), or skip the check with `site check --no-types`',
   }),
   'inline-code': entry({
     title: 'Inline style or script that the Content-Security-Policy blocks',
     severity: 'error',
     stops: 'write',
-    message: (p: { attribute: string }) => `the rendered page has ${/^[aeiou]/.test(p.attribute) ? 'an' : 'a'} ${p.attribute}="…" attribute, which the Content-Security-Policy blocks`,
+    message: (p: { attribute: string }) =>
+      `the rendered page has ${/^[aeiou]/.test(p.attribute) ? 'an' : 'a'} ${p.attribute}="…" attribute, which the Content-Security-Policy blocks`,
     hint: (p) =>
       p.attribute === 'style'
         ? 'use a class in the stylesheet instead; the attribute is written in a template'

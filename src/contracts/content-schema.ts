@@ -39,12 +39,17 @@ export interface TemplateShape {
  */
 export function pageSchema(name: string, template: TemplateShape, collections: Record<string, CollectionSchema> = {}): TObject {
   const listed = Object.entries(collections).filter((entry): entry is [string, CollectionSchema & { schema: TObject }] => entry[1].schema !== undefined);
-  const joins: Record<string, TSchema> = listed.length === 0 ? {} : {
-    collections: Type.Optional(Type.Object(
-      Object.fromEntries(listed.map(([list, { schema, description }]) => [list, Type.Optional({ ...schema, description })])),
-      { additionalProperties: false, description: `the lists this page appears in, with what it says about itself there: ${listed.map(([list]) => list).join(', ')}` },
-    )),
-  };
+  const joins: Record<string, TSchema> =
+    listed.length === 0
+      ? {}
+      : {
+          collections: Type.Optional(
+            Type.Object(Object.fromEntries(listed.map(([list, { schema, description }]) => [list, Type.Optional({ ...schema, description })])), {
+              additionalProperties: false,
+              description: `the lists this page appears in, with what it says about itself there: ${listed.map(([list]) => list).join(', ')}`,
+            }),
+          ),
+        };
   const engine: Record<string, TSchema> = template.markdown ? { template: Type.Literal(name), draft } : { ...commonPageFields, template: Type.Literal(name) };
   return Type.Object({ ...engine, ...joins, ...template.schema.properties }, { additionalProperties: false, title: `Page using the "${name}" template` });
 }

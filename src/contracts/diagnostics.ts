@@ -75,9 +75,7 @@ export function stopsRendering(d: Diagnostic): boolean {
 /** Sorted by file, then line and column, so output reads top to bottom. */
 export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
   return [...list].sort(
-    (a, b) =>
-      compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.path, b.path) ||
-      compareText(a.message, b.message),
+    (a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.path, b.path) || compareText(a.message, b.message),
   );
 }
 

@@ -7,7 +7,6 @@ export type { PageStatus };
 import type { ParsedYaml } from './source.ts';
 import type { Picture } from './picture.ts';
 
-
 /** What a page's head says: the browser title and meta description, and the fields they were written in. */
 export interface PageHead {
   title: string;

@@ -80,7 +80,9 @@ serve<DevTask, Outcome | DevMade | null>(ROLE, async (task) => {
     const { sent } = held;
     // A file kept in the cache is the same file while its place and size are: not read to be compared.
     const mark = (file: BuildResult['files'][number]) => (file.kept ? `${file.kept.file}\0${file.kept.size}` : file.contents);
-    const changedFiles = result.files.filter((file) => sent.get(file.path) !== mark(file)).map((file): [string, string | Uint8Array] => [file.path, file.contents]);
+    const changedFiles = result.files
+      .filter((file) => sent.get(file.path) !== mark(file))
+      .map((file): [string, string | Uint8Array] => [file.path, file.contents]);
     held.sent = new Map(result.files.map((file) => [file.path, mark(file)]));
     return { built: { ...summary(result), build, paths: result.files.map((file) => file.path), changedFiles } };
   } catch (error) {

@@ -61,7 +61,15 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     // On a thread of its own, so pages, events and the overlay are served while a build runs.
     // A page whose own file has errors keeps only itself back (keepGoing): its tab shows its problems, every other page updates.
     // Photos and share cards the cache lacks are made after the reload (deferMedia), a photo shown by a quick stand-in meanwhile.
-    builder: devBuilder({ root, write: false, drafts: true, keepGoing: true, deferMedia: true, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), editorSchemas: true }),
+    builder: devBuilder({
+      root,
+      write: false,
+      drafts: true,
+      keepGoing: true,
+      deferMedia: true,
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      editorSchemas: true,
+    }),
     live: liveEvents(),
     report: options.report ?? (() => {}),
     overlay: (diagnostics) => overlayReport(diagnostics, (file) => readText(root, file)),
@@ -72,7 +80,11 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const queue = rebuildQueue(apply(undefined), (batch) => apply(batch).then(() => media.resume()));
   await queue.running();
 
-  const hooks = devHooks(live, (route) => greeting(session.shown, route, media.progress()), () => problemsJson(session.shown));
+  const hooks = devHooks(
+    live,
+    (route) => greeting(session.shown, route, media.progress()),
+    () => problemsJson(session.shown),
+  );
   // Read afresh for each request: the files, stand-ins and problems of the build being shown.
   const site = shownSite(() => session.shown);
   const server = await serve({ files: site, dev: hooks, port: options.port, host: options.host });

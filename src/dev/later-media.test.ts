@@ -12,7 +12,9 @@ import type { MediaProgress } from './media-progress.ts';
 const buildJobs = fc
   .tuple(fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 3 }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 3 }))
   .map(([photos, cards, seed]): LaterJob[] => [
-    ...photos.flatMap((files, p) => Array.from({ length: files }, (_, f) => ({ group: `/images/p${seed}-${p}.jpg`, paths: [`assets/images/p${seed}-${p}-${f}.avif`] }))),
+    ...photos.flatMap((files, p) =>
+      Array.from({ length: files }, (_, f) => ({ group: `/images/p${seed}-${p}.jpg`, paths: [`assets/images/p${seed}-${p}-${f}.avif`] })),
+    ),
     ...Array.from({ length: cards }, (_, c) => ({ group: 'share cards', paths: [`assets/share/c${seed}-${c}.png`] })),
   ]);
 
@@ -70,7 +72,12 @@ describe('laterMedia', () => {
         while (media.working()) await media.working();
         for (const job of last) for (const path of job.paths) expect(served.has(path), path).toBe(true);
         const photos = [...new Set(last.filter((job) => job.group !== 'share cards').map((job) => job.group))];
-        expect(reports.filter((r) => r.phase !== 'started' && r.group !== 'share cards').map((r) => r.group).sort()).toEqual(photos.sort());
+        expect(
+          reports
+            .filter((r) => r.phase !== 'started' && r.group !== 'share cards')
+            .map((r) => r.group)
+            .sort(),
+        ).toEqual(photos.sort());
         expect(reloads.length).toBe(photos.length);
         if (last.length > 0) expect(reports.at(-1)!.phase).toBe('done');
         expect(media.progress()).toBe('');

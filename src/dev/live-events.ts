@@ -30,7 +30,12 @@ export function liveEvents(): LiveEvents {
   const tabs = new Set<Tab>();
   const write = (tab: Tab, event: LiveEvent) => {
     // One `data:` line per line of the payload, as the format requires.
-    tab.res.write(`event: ${event.name}\n${event.data.split('\n').map((line) => `data: ${line}`).join('\n')}\n\n`);
+    tab.res.write(
+      `event: ${event.name}\n${event.data
+        .split('\n')
+        .map((line) => `data: ${line}`)
+        .join('\n')}\n\n`,
+    );
   };
   return {
     connect(req, res, greeting) {

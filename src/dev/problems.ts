@@ -49,6 +49,17 @@ export function internalReport(error: unknown): OverlayReport {
   const message = error instanceof Error ? error.message : String(error);
   return {
     summary: 'The generator failed (a bug in the generator, not in your content)',
-    problems: [{ file: '(generator)', line: 0, column: 0, severity: 'error', code: 'internal', message, hint: 'the terminal shows the whole error; saving any file tries again', frame: null }],
+    problems: [
+      {
+        file: '(generator)',
+        line: 0,
+        column: 0,
+        severity: 'error',
+        code: 'internal',
+        message,
+        hint: 'the terminal shows the whole error; saving any file tries again',
+        frame: null,
+      },
+    ],
   };
 }

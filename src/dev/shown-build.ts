@@ -55,7 +55,12 @@ export function showProblems(shown: ShownBuild, problems: OverlayReport): ShownB
  * Which tabs reload once `after` replaced `before` (undefined: every tab): those of the pages it
  * rebuilt, added or removed, when only page files changed.
  */
-export function tabsToReload(before: ShownBuild, after: ShownBuild, changed: readonly string[] | undefined, rebuilt: readonly string[]): ((route: string) => boolean) | undefined {
+export function tabsToReload(
+  before: ShownBuild,
+  after: ShownBuild,
+  changed: readonly string[] | undefined,
+  rebuilt: readonly string[],
+): ((route: string) => boolean) | undefined {
   // Anything but page files (a template, the stylesheet, an image, the redirects) can change any page,
   // and a tab under the whole build's problems is shown an old page.
   if (before.problems !== null || changed === undefined || changed.some((path) => !isOnePagesFile(path))) return undefined;
@@ -101,7 +106,11 @@ function pageProblemRoutes(diagnostics: readonly Diagnostic[]): Map<string, Diag
   const byRoute = new Map<string, Diagnostic[]>();
   for (const file of failing) {
     const route = isOnePagesFile(file) ? routeFromPath(file.slice(PAGES_DIR.length + 1)) : null;
-    if (route !== null) byRoute.set(route, diagnostics.filter((d) => d.file === file));
+    if (route !== null)
+      byRoute.set(
+        route,
+        diagnostics.filter((d) => d.file === file),
+      );
   }
   return byRoute;
 }
@@ -109,5 +118,7 @@ function pageProblemRoutes(diagnostics: readonly Diagnostic[]): Map<string, Diag
 /** Every page's problems in one report. */
 function allPageProblems(pageProblems: ReadonlyMap<string, OverlayReport>): OverlayReport {
   const problems = [...pageProblems.values()].flatMap((report) => report.problems);
-  return problems.length === 0 ? { summary: 'no problems', problems: [] } : { summary: `${[...pageProblems.values()].map((r) => r.summary).join('; ')}`, problems };
+  return problems.length === 0
+    ? { summary: 'no problems', problems: [] }
+    : { summary: `${[...pageProblems.values()].map((r) => r.summary).join('; ')}`, problems };
 }

@@ -47,9 +47,7 @@ export function contentSecurityPolicy(extra: Directives, code: { styles: Iterabl
   merged.set('script-src', [...merged.get('script-src')!, ...new Set(code.scripts)]);
   // A directive with no sources would fall back to default-src 'none', which is what we want, but say it plainly.
   if (merged.get('style-src')!.length === 0) merged.set('style-src', ["'none'"]);
-  return [...merged]
-    .map(([name, sources]) => [directiveName(name), ...new Set(sources.map(source))].join(' '))
-    .join('; ');
+  return [...merged].map(([name, sources]) => [directiveName(name), ...new Set(sources.map(source))].join(' ')).join('; ');
 }
 
 /**
@@ -69,7 +67,18 @@ function directiveName(name: string): string {
   return name;
 }
 
-const KEYWORDS = ['self', 'none', 'unsafe-inline', 'unsafe-eval', 'strict-dynamic', 'unsafe-hashes', 'report-sample', 'wasm-unsafe-eval', 'unsafe-allow-redirects', 'inline-speculation-rules'];
+const KEYWORDS = [
+  'self',
+  'none',
+  'unsafe-inline',
+  'unsafe-eval',
+  'strict-dynamic',
+  'unsafe-hashes',
+  'report-sample',
+  'wasm-unsafe-eval',
+  'unsafe-allow-redirects',
+  'inline-speculation-rules',
+];
 const SOURCE = new RegExp(
   '^(?:' +
     [

@@ -7,21 +7,33 @@ import { sitemap } from './sitemap.ts';
 import { pageEntry, postEntry, redirectEntry, renderedPage, siteModel } from '../../tests/helpers/unit.ts';
 
 const STYLE = 'body{margin:0}';
-const rendered = (route: string, output: string): RenderedPage => renderedPage({
-  route,
-  output,
-  source: `pages${route}.yaml`,
-  template: 'plain',
-  html: `<!DOCTYPE html><html><head><style>${STYLE}</style></head><body></body></html>`,
-});
+const rendered = (route: string, output: string): RenderedPage =>
+  renderedPage({
+    route,
+    output,
+    source: `pages${route}.yaml`,
+    template: 'plain',
+    html: `<!DOCTYPE html><html><head><style>${STYLE}</style></head><body></body></html>`,
+  });
 
 const model = siteModel({
-  pages: [pageEntry('/'), pageEntry('/about'), postEntry('first', { title: 'First', summary: 'S', date: '2024-01-01' }), pageEntry('/private', { noindex: true })],
+  pages: [
+    pageEntry('/'),
+    pageEntry('/about'),
+    postEntry('first', { title: 'First', summary: 'S', date: '2024-01-01' }),
+    pageEntry('/private', { noindex: true }),
+  ],
   notFound: pageEntry('/404'),
   redirects: [redirectEntry('/old', '/about'), redirectEntry('/blog/*', '/', { status: 302 })],
   statics: [{ file: 'static/images/dot.svg', route: '/images/dot.svg', contents: Buffer.from('<svg/>') }],
 });
-const pages = [rendered('/404', '404.html'), rendered('/about', 'about.html'), rendered('/blog/first', 'blog/first.html'), rendered('/', 'index.html'), rendered('/private', 'private.html')];
+const pages = [
+  rendered('/404', '404.html'),
+  rendered('/about', 'about.html'),
+  rendered('/blog/first', 'blog/first.html'),
+  rendered('/', 'index.html'),
+  rendered('/private', 'private.html'),
+];
 
 function fileText(files: ReturnType<typeof extras>, path: string): string {
   const file = files.find((f) => f.path === path);
@@ -61,7 +73,13 @@ describe('extras', () => {
   });
 
   it('keeps the files the build made (scripts, pictures, cards) out of a pattern that would catch them', () => {
-    const text = fileText(extras(siteModel({ ...model, redirects: [redirectEntry('/assets/*', '/', { status: 302 })] }), pages, { policy: {}, made: ['assets/site-AB12.js', 'assets/share/home-0123456789.png'] }), '_redirects');
+    const text = fileText(
+      extras(siteModel({ ...model, redirects: [redirectEntry('/assets/*', '/', { status: 302 })] }), pages, {
+        policy: {},
+        made: ['assets/site-AB12.js', 'assets/share/home-0123456789.png'],
+      }),
+      '_redirects',
+    );
     const lines = text.split('\n');
     expect(lines).toContain('/assets/site-AB12.js /assets/site-AB12.js 200');
     expect(lines).toContain('/assets/share/home-0123456789.png /assets/share/home-0123456789.png 200');
@@ -126,7 +144,10 @@ describe('outputFiles', () => {
       pages: [rendered('/about', 'about.html'), rendered('/', 'index.html')],
       assets: [{ path: 'assets/menu-ABC.js', contents: new Uint8Array([1]) }],
       statics: model.statics,
-      generated: [{ path: 'robots.txt', contents: 'x' }, { path: '_headers', contents: 'y' }],
+      generated: [
+        { path: 'robots.txt', contents: 'x' },
+        { path: '_headers', contents: 'y' },
+      ],
     });
     expect(all.map((f) => f.path)).toEqual(['_headers', 'about.html', 'assets/menu-ABC.js', 'images/dot.svg', 'index.html', 'robots.txt']);
     expect(all.find((f) => f.path === 'images/dot.svg')!.contents).toEqual(Buffer.from('<svg/>'));
@@ -142,7 +163,11 @@ describe('web app manifest', () => {
   });
 
   it('keeps what the theme says over the defaults, and lists no icons when there are none', () => {
-    expect(JSON.parse(webAppManifest({ ...members, start_url: '/app', display: 'standalone' }, []))).toEqual({ ...members, start_url: '/app', display: 'standalone' });
+    expect(JSON.parse(webAppManifest({ ...members, start_url: '/app', display: 'standalone' }, []))).toEqual({
+      ...members,
+      start_url: '/app',
+      display: 'standalone',
+    });
   });
 
   it('is written to manifest.webmanifest only when the theme gives one', () => {

@@ -6,7 +6,15 @@ import { postEntry, siteModel } from '../../tests/helpers/unit.ts';
 import { collectMembers } from '../collections/members.ts';
 import type { Member } from '../contracts/member.ts';
 
-const settings: FeedSettings = { path: '/blog/feed.xml', title: 'Tiny & Co blog', author: 'Tiny & Co', list: '/blog', date: 'date', summary: 'summary', headline: 'title' };
+const settings: FeedSettings = {
+  path: '/blog/feed.xml',
+  title: 'Tiny & Co blog',
+  author: 'Tiny & Co',
+  list: '/blog',
+  date: 'date',
+  summary: 'summary',
+  headline: 'title',
+};
 const entries = [
   postEntry('older', { title: 'Older', summary: 'S', date: '2024-01-01' }),
   postEntry('newer', { title: 'Panels <200 A>', summary: 'Why & when', date: '2024-02-01' }),
@@ -50,7 +58,12 @@ describe('atomFeed', () => {
   it('orders members of one day by route, whatever order they come in', () => {
     const member = (route: string): Member => ({ route, title: route, data: { title: route, summary: 'S', date: '2024-03-01' }, status: 'published' });
     const ids = (text: string) => [...text.matchAll(/<id>https:\/\/www\.example\.com(\/blog\/[a-z]+)<\/id>/g)].map((m) => m[1]);
-    expect(ids(atomFeed('https://www.example.com', [member('/blog/b'), ...posts, member('/blog/a')], settings))).toEqual(['/blog/a', '/blog/b', '/blog/newer', '/blog/older']);
+    expect(ids(atomFeed('https://www.example.com', [member('/blog/b'), ...posts, member('/blog/a')], settings))).toEqual([
+      '/blog/a',
+      '/blog/b',
+      '/blog/newer',
+      '/blog/older',
+    ]);
   });
 
   it('is written by extras at its path when the theme asks for one, and not otherwise', () => {

@@ -48,7 +48,8 @@ export function headerRules(contentSecurityPolicy: string): HeaderRule[] {
 export function headersFile(rules: readonly HeaderRule[]): string {
   const paths = new Set<string>();
   const blocks = rules.map((rule) => {
-    if (!HEADER_PATH.test(rule.path) || unwritableInToken(rule.path) || 'error' in compilePattern(rule.path)) throw new UnwritableValue('_headers', 'a path', rule.path);
+    if (!HEADER_PATH.test(rule.path) || unwritableInToken(rule.path) || 'error' in compilePattern(rule.path))
+      throw new UnwritableValue('_headers', 'a path', rule.path);
     // Netlify's parser makes one block of two for one path: one block per path reads the same to every parser.
     if (paths.has(rule.path)) throw new UnwritableValue('_headers', 'a path given a second block', rule.path);
     paths.add(rule.path);
@@ -56,7 +57,8 @@ export function headersFile(rules: readonly HeaderRule[]): string {
     if (Object.keys(rule.headers).length === 0) throw new UnwritableValue('_headers', 'a path without headers', rule.path);
     const names = new Set<string>();
     const lines = Object.entries(rule.headers).map(([name, value]) => {
-      if (!HEADER_NAME.test(name) || names.has(name.toLowerCase()) || SERVER_OWNED.has(name.toLowerCase())) throw new UnwritableValue('_headers', 'a header name', name);
+      if (!HEADER_NAME.test(name) || names.has(name.toLowerCase()) || SERVER_OWNED.has(name.toLowerCase()))
+        throw new UnwritableValue('_headers', 'a header name', name);
       names.add(name.toLowerCase());
       // Netlify rewrites the spaces around every comma to ", " and Cloudflare keeps them: only that form means one thing to both.
       if (!HEADER_VALUE.test(value) || value.split(/\s*,\s*/).join(', ') !== value) throw new UnwritableValue('_headers', `the value of ${name}`, value);

@@ -47,7 +47,9 @@ export function extras(model: SiteModel, pages: readonly RenderedPage[], setting
   };
   return [
     file('_redirects', () => redirectsFile(model.redirects, sitePaths(model, pages, settings))),
-    file('_headers', () => headersFile(headerRules(contentSecurityPolicy(policy, { styles: code.flatMap((c) => c.styles).sort(), scripts: code.flatMap((c) => c.scripts).sort() })))),
+    file('_headers', () =>
+      headersFile(headerRules(contentSecurityPolicy(policy, { styles: code.flatMap((c) => c.styles).sort(), scripts: code.flatMap((c) => c.scripts).sort() }))),
+    ),
     file('sitemap.xml', () => sitemap([...indexed].map((route) => canonicalUrl(model.site.baseUrl, route)))),
     file('robots.txt', () => robots(model.site.baseUrl)),
     ...feeds.map((feed) => file(feed.settings.path.slice(1), () => atomFeed(model.site.baseUrl, feed.members, feed.settings))),
@@ -61,7 +63,14 @@ export function extras(model: SiteModel, pages: readonly RenderedPage[], setting
  * policy the theme supplies. `made`: the files the build made (a redirect must not hide one); `refused`:
  * errors were found, so nothing is written and a value the rules refused must not reach a writer's guard.
  */
-export function themedExtras(model: SiteModel, pages: readonly RenderedPage[], theme: Theme, manifestIcons: readonly ManifestIcon[], made: readonly string[], refused: boolean): OutputEntry[] {
+export function themedExtras(
+  model: SiteModel,
+  pages: readonly RenderedPage[],
+  theme: Theme,
+  manifestIcons: readonly ManifestIcon[],
+  made: readonly string[],
+  refused: boolean,
+): OutputEntry[] {
   const feeds = Object.entries(theme.collections ?? {}).flatMap(([name, collection]) => {
     const settings = 'feed' in collection ? collection.feed?.(model.site) : undefined;
     return settings ? [{ settings, members: model.collections[name] ?? [] }] : [];
@@ -84,7 +93,12 @@ export function webAppManifest(members: WebAppManifest, icons: readonly Manifest
 function sitePaths(model: SiteModel, pages: readonly RenderedPage[], { feeds = [], manifest, made = [] }: ExtrasSettings): SitePaths {
   return {
     pages: pages.filter((p) => p.route !== NOT_FOUND_ROUTE).map((p) => p.route),
-    files: [...model.statics.map((s) => s.route), ...made.map((path) => `/${path}`), ...feeds.map((feed) => feed.settings.path), ...(manifest ? [MANIFEST_ROUTE] : [])],
+    files: [
+      ...model.statics.map((s) => s.route),
+      ...made.map((path) => `/${path}`),
+      ...feeds.map((feed) => feed.settings.path),
+      ...(manifest ? [MANIFEST_ROUTE] : []),
+    ],
   };
 }
 

@@ -7,10 +7,10 @@ const rulesOf = (text: string) => text.split('\n').filter((l) => l !== '' && !l.
 
 describe('redirectsFile', () => {
   it('lets the files a pattern rule would catch pass through, and sends the aliases of a caught page to it, before every rule', () => {
-    const text = redirectsFile(
-      [rule('/news/:year/*', '/news', 302), rule('/news/*', '/', 301), rule('/old', '/new')],
-      { pages: ['/', '/news', '/news/2024/launch', '/about'], files: ['/news/archive.pdf'] },
-    );
+    const text = redirectsFile([rule('/news/:year/*', '/news', 302), rule('/news/*', '/', 301), rule('/old', '/new')], {
+      pages: ['/', '/news', '/news/2024/launch', '/about'],
+      files: ['/news/archive.pdf'],
+    });
     expect(rulesOf(text)).toEqual([
       '/news /news 200', // a trailing /* also matches the bare parent
       '/news/ /news 301', // /news.html is not under /news/, so nothing catches it
@@ -42,7 +42,11 @@ describe('redirectsFile', () => {
 
   it('writes a pattern’s bare parent with an empty splat, unless an earlier rule answers it', () => {
     expect(rulesOf(redirectsFile([rule('/docs/*', '/manual/:splat', 302)]))).toEqual(['/docs /manual/ 302', '/docs/* /manual/:splat 302']);
-    expect(rulesOf(redirectsFile([rule('/docs', '/'), rule('/docs/*', '/manual/:splat', 302)]))).toEqual(['/docs / 301', '/docs/ / 301', '/docs/* /manual/:splat 302']);
+    expect(rulesOf(redirectsFile([rule('/docs', '/'), rule('/docs/*', '/manual/:splat', 302)]))).toEqual([
+      '/docs / 301',
+      '/docs/ / 301',
+      '/docs/* /manual/:splat 302',
+    ]);
   });
 
   it('never writes one source twice (Cloudflare refuses the second)', () => {
@@ -57,6 +61,9 @@ describe('redirectsFile', () => {
 
   it('keeps a file whose name has a space, a "#" or an accent served at its percent-encoded path, one token as Cloudflare matches it', () => {
     const text = redirectsFile([rule('/blog/*', '/blog', 302)], { pages: ['/blog'], files: ['/blog/My Photo #2 é.jpg'] });
-    expect(rulesOf(text).filter((line) => line.includes('Photo'))).toEqual(['/blog/My%20Photo%20%232%20%C3%A9.jpg /blog/My%20Photo%20%232%20%C3%A9.jpg 200', '/blog/My%20Photo%20%232%20%C3%A9.jpg/ /blog/My%20Photo%20%232%20%C3%A9.jpg 200']);
+    expect(rulesOf(text).filter((line) => line.includes('Photo'))).toEqual([
+      '/blog/My%20Photo%20%232%20%C3%A9.jpg /blog/My%20Photo%20%232%20%C3%A9.jpg 200',
+      '/blog/My%20Photo%20%232%20%C3%A9.jpg/ /blog/My%20Photo%20%232%20%C3%A9.jpg 200',
+    ]);
   });
 });

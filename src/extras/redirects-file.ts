@@ -85,7 +85,8 @@ const STATUSES = new Set(['200', '301', '302', '307', '308', '301!', '302!', '30
  * refuse such a value at its line in pages/_redirects.yaml; meeting one here is a bug.
  */
 function lineText({ from, to, status }: Line): string {
-  if (!from.startsWith('/') || unwritableInToken(from) || 'error' in compilePattern(from) || from.startsWith('/.netlify')) throw new UnwritableValue('_redirects', "a rule's source", from);
+  if (!from.startsWith('/') || unwritableInToken(from) || 'error' in compilePattern(from) || from.startsWith('/.netlify'))
+    throw new UnwritableValue('_redirects', "a rule's source", from);
   if (!/^(\/|https?:\/\/)/.test(to) || unwritableInToken(to)) throw new UnwritableValue('_redirects', "a rule's target", to);
   if (!STATUSES.has(status)) throw new UnwritableValue('_redirects', "a rule's status", status);
   const text = `${from} ${to} ${status}`;

@@ -5,13 +5,7 @@ import { xmlText } from './xml.ts';
 
 export function sitemap(urls: readonly string[]): string {
   const entries = [...new Set(urls)].sort().map((url) => `  <url><loc>${xmlText('sitemap.xml', 'a page address', absolute('sitemap.xml', url))}</loc></url>`);
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...entries,
-    '</urlset>',
-    '',
-  ].join('\n');
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');
 }
 
 /** robots.txt: everything allowed, and where the sitemap is. The base URL is one line's token: a line break in it would add rules. */

@@ -13,7 +13,9 @@ export class UnwritableValue extends Error {
     readonly what: string,
     readonly value: string,
   ) {
-    super(`${file}: ${what} ${JSON.stringify(value.length > 200 ? value.slice(0, 200) + '…' : value)} cannot be written into ${file}; the rules should have refused it where it is written`);
+    super(
+      `${file}: ${what} ${JSON.stringify(value.length > 200 ? value.slice(0, 200) + '…' : value)} cannot be written into ${file}; the rules should have refused it where it is written`,
+    );
     this.name = 'UnwritableValue';
   }
 }

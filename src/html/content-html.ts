@@ -11,9 +11,58 @@ import { Parser } from 'htmlparser2';
 // The most frequent elements of Markdown first: the sanitiser looks each start and end tag up in
 // this list from its start (a list of 250,000 items spent a sixth of its time there).
 const ELEMENTS = [
-  'li', 'p', 'a', 'td', 'tr', 'code', 'em', 'strong', 'ul', 'ol', 'h2', 'h3', 'img', 'source', 'picture', 'br', 'h1', 'h4', 'h5', 'h6',
-  'hr', 'blockquote', 'pre', 'b', 'i', 'del', 's', 'ins', 'sub', 'sup', 'small', 'mark', 'abbr', 'cite', 'q', 'kbd', 'dl', 'dt', 'dd',
-  'figure', 'figcaption', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'th', 'details', 'summary', 'span', 'div', 'input',
+  'li',
+  'p',
+  'a',
+  'td',
+  'tr',
+  'code',
+  'em',
+  'strong',
+  'ul',
+  'ol',
+  'h2',
+  'h3',
+  'img',
+  'source',
+  'picture',
+  'br',
+  'h1',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'blockquote',
+  'pre',
+  'b',
+  'i',
+  'del',
+  's',
+  'ins',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+  'abbr',
+  'cite',
+  'q',
+  'kbd',
+  'dl',
+  'dt',
+  'dd',
+  'figure',
+  'figcaption',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'th',
+  'details',
+  'summary',
+  'span',
+  'div',
+  'input',
 ];
 
 const ATTRIBUTES: Record<string, string[]> = {
@@ -53,7 +102,27 @@ export function safeContentHtml(html: string): string {
 /** Elements raw HTML in content may nest: a page rarely nests five. */
 export const MAX_HTML_DEPTH = 100;
 
-const VOID_ELEMENTS = new Set(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'basefont',
+  'br',
+  'col',
+  'command',
+  'embed',
+  'frame',
+  'hr',
+  'img',
+  'input',
+  'isindex',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
 // A comment is skipped whole (tags written inside it open nothing); the rest are start and end tags.
 const TAG_OR_COMMENT = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][^\s/>]*)/g;
 
@@ -67,12 +136,58 @@ const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p'];
 const FORM = ['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea'];
 const IMPLIED_CLOSE = new Map<string, ReadonlySet<string>>(
   Object.entries({
-    tr: ['tr', 'th', 'td'], th: ['th'], td: ['thead', 'th', 'td'], body: ['head', 'link', 'script'], a: ['a'], li: ['li'], p: P,
-    h1: HEADINGS, h2: HEADINGS, h3: HEADINGS, h4: HEADINGS, h5: HEADINGS, h6: HEADINGS,
-    select: FORM, input: FORM, output: FORM, button: FORM, datalist: FORM, textarea: FORM,
-    option: ['option'], optgroup: ['optgroup', 'option'], dd: ['dd', 'dt'], dt: ['dd', 'dt'], rt: ['rt', 'rp'], rp: ['rt', 'rp'],
-    tbody: ['thead', 'tbody'], tfoot: ['thead', 'tbody'],
-    ...Object.fromEntries(['address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section', 'table', 'ul'].map((name) => [name, P])),
+    tr: ['tr', 'th', 'td'],
+    th: ['th'],
+    td: ['thead', 'th', 'td'],
+    body: ['head', 'link', 'script'],
+    a: ['a'],
+    li: ['li'],
+    p: P,
+    h1: HEADINGS,
+    h2: HEADINGS,
+    h3: HEADINGS,
+    h4: HEADINGS,
+    h5: HEADINGS,
+    h6: HEADINGS,
+    select: FORM,
+    input: FORM,
+    output: FORM,
+    button: FORM,
+    datalist: FORM,
+    textarea: FORM,
+    option: ['option'],
+    optgroup: ['optgroup', 'option'],
+    dd: ['dd', 'dt'],
+    dt: ['dd', 'dt'],
+    rt: ['rt', 'rp'],
+    rp: ['rt', 'rp'],
+    tbody: ['thead', 'tbody'],
+    tfoot: ['thead', 'tbody'],
+    ...Object.fromEntries(
+      [
+        'address',
+        'article',
+        'aside',
+        'blockquote',
+        'details',
+        'div',
+        'dl',
+        'fieldset',
+        'figcaption',
+        'figure',
+        'footer',
+        'form',
+        'header',
+        'hr',
+        'main',
+        'nav',
+        'ol',
+        'pre',
+        'section',
+        'table',
+        'ul',
+      ].map((name) => [name, P]),
+    ),
   }).map(([name, closes]) => [name, new Set(closes)]),
 );
 
@@ -126,28 +241,31 @@ export function unsafeParts(html: string): UnsafePart[] {
   const found: UnsafePart[] = [];
   // Where each attribute of the tag being read starts: the parser says so as it reads each one.
   let places = new Map<string, number>();
-  const parser = new Parser({
-    onattribute(name) {
-      const key = name.toLowerCase();
-      if (!places.has(key)) places.set(key, parser.startIndex);
+  const parser = new Parser(
+    {
+      onattribute(name) {
+        const key = name.toLowerCase();
+        if (!places.has(key)) places.set(key, parser.startIndex);
+      },
+      onopentag(name, attributes) {
+        const element = name.toLowerCase();
+        const start = parser.startIndex;
+        const at = places;
+        places = new Map();
+        // An input is a task list's checkbox or nothing a page's text needs.
+        if (!ELEMENTS.includes(element) || (element === 'input' && attributes.type?.toLowerCase() !== 'checkbox')) {
+          found.push({ element, offset: start });
+          return;
+        }
+        for (const attribute of Object.keys(attributes)) {
+          const key = attribute.toLowerCase();
+          if (allowedAttribute(element, key, attributes[attribute]!)) continue;
+          found.push({ element, attribute: key, offset: at.get(key) ?? start });
+        }
+      },
     },
-    onopentag(name, attributes) {
-      const element = name.toLowerCase();
-      const start = parser.startIndex;
-      const at = places;
-      places = new Map();
-      // An input is a task list's checkbox or nothing a page's text needs.
-      if (!ELEMENTS.includes(element) || (element === 'input' && attributes.type?.toLowerCase() !== 'checkbox')) {
-        found.push({ element, offset: start });
-        return;
-      }
-      for (const attribute of Object.keys(attributes)) {
-        const key = attribute.toLowerCase();
-        if (allowedAttribute(element, key, attributes[attribute]!)) continue;
-        found.push({ element, attribute: key, offset: at.get(key) ?? start });
-      }
-    },
-  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
   parser.end(html);
   return found;
 }
@@ -168,12 +286,15 @@ export function urlAttributes(html: string): UrlAttribute[] {
   const found: UrlAttribute[] = [];
   // The raw HTML rule refuses HTML nested this deeply; it is not read.
   if (htmlTooDeep(html) !== undefined) return found;
-  const parser = new Parser({
-    onattribute(name, value) {
-      const key = name.toLowerCase();
-      if (key === 'href' || key === 'src') found.push({ attribute: key, value, offset: parser.startIndex });
+  const parser = new Parser(
+    {
+      onattribute(name, value) {
+        const key = name.toLowerCase();
+        if (key === 'href' || key === 'src') found.push({ attribute: key, value, offset: parser.startIndex });
+      },
     },
-  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
   parser.end(html);
   return found;
 }

@@ -25,7 +25,9 @@ describe('withPictures', () => {
   });
 
   it('gives a drawing its size and lazy loading, and leaves other images as they are', () => {
-    expect(withPictures('<img src="/images/plan.svg" alt="Plan">', pictures, '100vw')).toBe('<img src="/images/plan.svg" width="1200" height="630" alt="Plan" loading="lazy" decoding="async">');
+    expect(withPictures('<img src="/images/plan.svg" alt="Plan">', pictures, '100vw')).toBe(
+      '<img src="/images/plan.svg" width="1200" height="630" alt="Plan" loading="lazy" decoding="async">',
+    );
     const other = '<img src="https://example.org/x.jpg" alt="Elsewhere"><img src="/images/unknown.jpg" alt="">';
     expect(withPictures(other, pictures, '100vw')).toBe(other);
   });

@@ -28,7 +28,8 @@ const LABEL = 63;
 function rewritten(pattern: RegExp, changes: readonly [from: string, to: string][]): RegExp {
   let source = pattern.source;
   for (const [from, to] of changes) {
-    if (!source.includes(from)) throw new Error(`marked's ${pattern.source.slice(0, 40)}… rule no longer holds ${from}: src/html/markdown.ts must be brought up to date`);
+    if (!source.includes(from))
+      throw new Error(`marked's ${pattern.source.slice(0, 40)}… rule no longer holds ${from}: src/html/markdown.ts must be brought up to date`);
     source = source.split(from).join(to);
   }
   return new RegExp(source, pattern.flags);
@@ -203,7 +204,6 @@ class BoundedTokenizer extends Tokenizer {
     budget.read += token ? runsWithin(budget.runs[delimiter], at, at + token.raw.length) : ahead;
     return token;
   }
-
 
   /**
    * A heading underlined with === or --- is read from at most SETEXT_LINES lines: marked's rule

@@ -60,11 +60,14 @@ function joinFacts(pieces: readonly PieceFacts[]): PageFacts {
   return {
     links: [...pieces.map((piece) => piece.urls), ...pieces.map((piece) => piece.sets)].filter((group) => group.length > 0),
     linkedPaths: pieces.map((piece) => piece.linkedPaths).filter((paths) => paths.size > 0),
-    inline: pieces.length === 1 ? pieces[0]!.inline : {
-      styles: pieces.flatMap((piece) => piece.inline.styles),
-      scripts: pieces.flatMap((piece) => piece.inline.scripts),
-      attributes: pieces.flatMap((piece) => piece.inline.attributes),
-    },
+    inline:
+      pieces.length === 1
+        ? pieces[0]!.inline
+        : {
+            styles: pieces.flatMap((piece) => piece.inline.styles),
+            scripts: pieces.flatMap((piece) => piece.inline.scripts),
+            attributes: pieces.flatMap((piece) => piece.inline.attributes),
+          },
   };
 }
 

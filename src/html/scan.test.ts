@@ -7,7 +7,9 @@ import { pageFacts, pathsOf, urlsOf } from './page-facts.ts';
 
 describe('scanHtml', () => {
   it('finds quoted URL attributes, decoded, in order, srcset candidates last', () => {
-    const scan = scanHtml(`<!DOCTYPE html><a href="/a?x=1&amp;y=2">A</a><img src='/b.png' srcset="/c.png 1x, /d.png 2x"><form action="/send"></form><div data-href="/e"></div><video poster="/f.jpg"></video>`);
+    const scan = scanHtml(
+      `<!DOCTYPE html><a href="/a?x=1&amp;y=2">A</a><img src='/b.png' srcset="/c.png 1x, /d.png 2x"><form action="/send"></form><div data-href="/e"></div><video poster="/f.jpg"></video>`,
+    );
     expect(scan.urls).toEqual([
       { attribute: 'href', value: '/a?x=1&y=2' },
       { attribute: 'src', value: '/b.png' },
@@ -20,7 +22,9 @@ describe('scanHtml', () => {
   });
 
   it('reads no tags inside comments, scripts or styles, nor URLs in text', () => {
-    const scan = scanHtml(`<!-- <a href="/no"> --><p>href="/text"</p><script type="application/ld+json">{"a":"<a href=\\"/json\\">"}</script><style>a{b:c}</style><a href="/yes">`);
+    const scan = scanHtml(
+      `<!-- <a href="/no"> --><p>href="/text"</p><script type="application/ld+json">{"a":"<a href=\\"/json\\">"}</script><style>a{b:c}</style><a href="/yes">`,
+    );
     expect(scan.urls.map((u) => u.value)).toEqual(['/yes']);
     expect(scan.blocks.map((b) => [b.tag, b.text, b.attributes.get('type')])).toEqual([
       ['script', '{"a":"<a href=\\"/json\\">"}', 'application/ld+json'],
@@ -48,21 +52,38 @@ describe('scanHtml reads text as text', () => {
 
   it('reads the attributes a browser reads, for generated pages of tags, text and quotes', () => {
     const piece = fc.oneof(
-      fc.constantFrom('<a href="/a">', '</a>', '<img src="/i.png" alt="x">', '<p class="c" onclick="go()">', '</p>', '<span style="s">', ' href="/t" ', " onclick='x' ", 'text', '"', "'", '&amp;', '<br>'),
-      fc.string({ unit: fc.constantFrom('a', ' ', '=', '"', "'", '/') , maxLength: 6 }).map((text) => text.replace(/[<>]/g, '')),
+      fc.constantFrom(
+        '<a href="/a">',
+        '</a>',
+        '<img src="/i.png" alt="x">',
+        '<p class="c" onclick="go()">',
+        '</p>',
+        '<span style="s">',
+        ' href="/t" ',
+        " onclick='x' ",
+        'text',
+        '"',
+        "'",
+        '&amp;',
+        '<br>',
+      ),
+      fc.string({ unit: fc.constantFrom('a', ' ', '=', '"', "'", '/'), maxLength: 6 }).map((text) => text.replace(/[<>]/g, '')),
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
         const html = pieces.join('');
         const wanted: string[] = [];
         const inline: string[] = [];
-        const parser = new Parser({
-          onattribute(name, value, quote) {
-            if (quote !== '"' && quote !== "'") return;
-            if (name === 'href' || name === 'src') wanted.push(value);
-            else if (name === 'style' || /^on[a-z]+$/.test(name)) inline.push(name);
+        const parser = new Parser(
+          {
+            onattribute(name, value, quote) {
+              if (quote !== '"' && quote !== "'") return;
+              if (name === 'href' || name === 'src') wanted.push(value);
+              else if (name === 'style' || /^on[a-z]+$/.test(name)) inline.push(name);
+            },
           },
-        }, { decodeEntities: true, lowerCaseAttributeNames: true });
+          { decodeEntities: true, lowerCaseAttributeNames: true },
+        );
         parser.end(html);
         const scan = scanHtml(html);
         // A tag cut short at the end of the piece is not a tag to the scanner, whose pages always close theirs.
@@ -88,8 +109,14 @@ describe('scanHtml reads text as text', () => {
 
 describe('pageFacts', () => {
   it('keeps each URL once, and the site paths that links lead to', () => {
-    const facts = pageFacts('<a href="/b/">B</a><a href="/b/">again</a><img src="/c.png"><a href="//cdn.example/x">x</a><script>go()</script><style>p{}</style>');
-    expect(urlsOf(facts)).toEqual([{ href: '/b/', path: 'href' }, { href: '/c.png', path: 'src' }, { href: '//cdn.example/x', path: 'href' }]);
+    const facts = pageFacts(
+      '<a href="/b/">B</a><a href="/b/">again</a><img src="/c.png"><a href="//cdn.example/x">x</a><script>go()</script><style>p{}</style>',
+    );
+    expect(urlsOf(facts)).toEqual([
+      { href: '/b/', path: 'href' },
+      { href: '/c.png', path: 'src' },
+      { href: '//cdn.example/x', path: 'href' },
+    ]);
     expect([...pathsOf(facts)]).toEqual(['/b']);
     expect(facts.inline.scripts).toHaveLength(1);
     expect(facts.inline.styles).toHaveLength(1);

@@ -108,7 +108,5 @@ function attributesOf(text: string): Map<string, string> {
 /** The entities React writes in attribute values, decoded. */
 export function decodeAttribute(text: string): string {
   if (!text.includes('&')) return text;
-  return text.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (_, name: string) =>
-    ({ amp: '&', quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>' })[name]!,
-  );
+  return text.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (_, name: string) => ({ amp: '&', quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>' })[name]!);
 }

@@ -12,7 +12,12 @@ describe('imageFields', () => {
       gallery: Type.Array(Type.Object({ src: Image })),
       either: Type.Union([Type.Object({ photo: Image }), Type.Object({ text: Type.String() })]),
     });
-    const data = { title: '/images/not-an-image-field.jpg', hero: { image: '/images/a.jpg', alt: 'A' }, gallery: [{ src: '/images/b.png' }, { src: '/images/c.webp' }], either: { photo: '/images/d.avif' } };
+    const data = {
+      title: '/images/not-an-image-field.jpg',
+      hero: { image: '/images/a.jpg', alt: 'A' },
+      gallery: [{ src: '/images/b.png' }, { src: '/images/c.webp' }],
+      either: { photo: '/images/d.avif' },
+    };
     expect(imageFields(schema, data)).toEqual([
       { path: ['hero', 'image'], value: '/images/a.jpg' },
       { path: ['gallery', 0, 'src'], value: '/images/b.png' },

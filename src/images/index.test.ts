@@ -32,7 +32,11 @@ afterAll(async () => {
 describe('images and the raster pictures of static/', () => {
   it('publishes each only through sharp: variants, a clean copy at its own address, or nothing and a warning', async () => {
     const cases = fc.sample(
-      fc.record({ format: fc.constantFrom<PhotoFormat>('jpeg', 'png', 'webp'), use: fc.constantFrom<Use>('field', 'page-link', 'site-link', 'post-link', 'redirect', 'own-address', 'none'), misnamed: fc.boolean() }),
+      fc.record({
+        format: fc.constantFrom<PhotoFormat>('jpeg', 'png', 'webp'),
+        use: fc.constantFrom<Use>('field', 'page-link', 'site-link', 'post-link', 'redirect', 'own-address', 'none'),
+        misnamed: fc.boolean(),
+      }),
       { numRuns: 21, seed: 7 },
     );
     const statics: StaticEntry[] = [{ file: 'static/robots-note.txt', route: '/robots-note.txt', contents: Buffer.from('plain text stays as it is') }];
@@ -49,10 +53,16 @@ describe('images and the raster pictures of static/', () => {
       // A redirect from an old address of the photo, and a page linking it by the site's whole address.
       if (c.use === 'redirect') redirects.push(redirectEntry(`/old-photo-${index}`, route));
       if (c.use === 'own-address') pages.push(pageEntry(`/address-${index}`, { more: `https://www.example.com${route}?v=2` }));
-      if (c.use === 'post-link') posts.push(postEntry(`post-${index}`, { title: 'A post', summary: 'A post.', date: '2024-01-01' }, `See [the photo](${route}).`));
+      if (c.use === 'post-link')
+        posts.push(postEntry(`post-${index}`, { title: 'A post', summary: 'A post.', date: '2024-01-01' }, `See [the photo](${route}).`));
     }
     expect(new Set(cases.map((c) => c.use)).size, 'every use is tried').toBe(7);
-    const model = siteModel({ statics, pages: [...pages, ...posts], redirects, site: { name: 'Tiny', baseUrl: 'https://www.example.com', pictures: siteLinks } });
+    const model = siteModel({
+      statics,
+      pages: [...pages, ...posts],
+      redirects,
+      site: { name: 'Tiny', baseUrl: 'https://www.example.com', pictures: siteLinks },
+    });
     const result = await images(model, theme, cache);
     const published = new Map(result.statics.map((s) => [s.route, s]));
 

@@ -9,7 +9,7 @@
 // out, with a warning at its file (a draft's photos wait for the draft).
 import type { TSchema } from '@sinclair/typebox';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
-import { allPages, isMarkdownPage, type PageEntry, type SiteModel, type StaticEntry } from '../contracts/model.ts';
+import { allPages, isMarkdownPage, type SiteModel, type StaticEntry } from '../contracts/model.ts';
 import type { Theme } from '../contracts/theme.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
 import { formatPath } from '../validate/json-schema.ts';
@@ -53,9 +53,11 @@ interface Mention {
   markdown?: boolean;
 }
 
-/** `defer`: photos the cache lacks are planned, not made (see MediaJob). */
-export async function images(model: SiteModel, theme: Theme, cacheDir: string, options: { defer?: boolean } = {}): Promise<Images> {
-  const result: Images = { pictures: {}, files: [], replaced: new Set(), statics: model.statics, diagnostics: [], drawn: 0, cached: 0, later: [] };
+/**
+ * Every image content names, by its path as written, with where each is named: image fields of pages, and images in
+ * Markdown bodies (those on the site itself; each needs its alt text, whose lack is reported into `diagnostics`).
+ */
+function mentionsOf(model: SiteModel, theme: Theme, diagnostics: Diagnostic[]): Map<string, Mention[]> {
   const byPath = new Map<string, Mention[]>();
   // Pushed, not copied: ten thousand pages may name one photo.
   const add = (image: string, where: Mention) => {
@@ -63,22 +65,25 @@ export async function images(model: SiteModel, theme: Theme, cacheDir: string, o
     if (mentions) mentions.push(where);
     else byPath.set(image, [where]);
   };
-  const mention = (schema: TSchema | undefined, data: unknown, entry: PageEntry) => {
-    if (!schema) return;
-    for (const { path, value } of imageFields(schema, data)) add(value, { file: entry.file, path: formatPath(path), position: () => entry.source.locate(path) });
-  };
   for (const page of allPages(model)) {
-    mention(theme.templates[page.template]?.schema, page.data, page);
+    const schema: TSchema | undefined = theme.templates[page.template]?.schema;
+    const fields = schema ? imageFields(schema, page.data) : [];
+    for (const { path, value } of fields) add(value, { file: page.file, path: formatPath(path), position: () => page.source.locate(path) });
     if (!isMarkdownPage(page)) continue;
-    // Images in the body: those on the site itself are made like any other; each needs its alt text.
     for (const image of linksOfBody(page)) {
       if (image.alt === undefined) continue;
-      if (image.alt.trim() === '') result.diagnostics.push(diagnostic('image-alt-missing', { file: page.file, ...image.position() }, { path: image.href }));
+      if (image.alt.trim() === '') diagnostics.push(diagnostic('image-alt-missing', { file: page.file, ...image.position() }, { path: image.href }));
       const path = sitePath(image.href);
       if (path) add(path, { file: page.file, path: '', position: image.position, markdown: true });
     }
   }
+  return byPath;
+}
 
+/** `defer`: photos the cache lacks are planned, not made (see MediaJob). */
+export async function images(model: SiteModel, theme: Theme, cacheDir: string, options: { defer?: boolean } = {}): Promise<Images> {
+  const result: Images = { pictures: {}, files: [], replaced: new Set(), statics: model.statics, diagnostics: [], drawn: 0, cached: 0, later: [] };
+  const byPath = mentionsOf(model, theme, result.diagnostics);
   const statics = new Map(model.statics.map((s) => [s.route, s]));
   const report = (mentions: Mention[], make: (where: { file: string; line: number; column: number; path: string }) => Diagnostic) => {
     for (const m of mentions) result.diagnostics.push(make({ file: m.file, ...m.position(), path: m.path }));
@@ -86,7 +91,10 @@ export async function images(model: SiteModel, theme: Theme, cacheDir: string, o
   for (const [path, mentions] of [...byPath].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const file = statics.get(path);
     if (!file) {
-      report(mentions.filter((m) => !m.markdown), (where) => diagnostic('image-missing', where, { path }));
+      report(
+        mentions.filter((m) => !m.markdown),
+        (where) => diagnostic('image-missing', where, { path }),
+      );
       continue;
     }
     if (/\.svg$/i.test(path)) {
@@ -95,10 +103,14 @@ export async function images(model: SiteModel, theme: Theme, cacheDir: string, o
       else report(mentions, (where) => diagnostic('image-unreadable', where, { path, reason: 'an SVG needs a width and height or a viewBox' }));
       continue;
     }
-    const unreadable = (reason: string) => mentions.map((m) => diagnostic('image-unreadable', { file: m.file, ...m.position(), path: m.path }, { path, reason }));
-    const made: (Made & { later?: MediaJob[] }) | Problem = options.defer ? await deferredPhoto(path, file.contents, cacheDir, unreadable) : await processPhoto(path, file.contents, cacheDir);
+    const unreadable = (reason: string) =>
+      mentions.map((m) => diagnostic('image-unreadable', { file: m.file, ...m.position(), path: m.path }, { path, reason }));
+    const made: (Made & { later?: MediaJob[] }) | Problem = options.defer
+      ? await deferredPhoto(path, file.contents, cacheDir, unreadable)
+      : await processPhoto(path, file.contents, cacheDir);
     if (!made.ok) {
-      if (made.problem === 'too-large') report(mentions, (where) => diagnostic('image-too-large', where, { path, width: made.width, height: made.height, limit: MAX_MEGAPIXELS }));
+      if (made.problem === 'too-large')
+        report(mentions, (where) => diagnostic('image-too-large', where, { path, width: made.width, height: made.height, limit: MAX_MEGAPIXELS }));
       else report(mentions, (where) => diagnostic('image-unreadable', where, { path, reason: made.reason }));
       continue;
     }
@@ -225,6 +237,9 @@ export function drawingSize(svg: Uint8Array): { width: number; height: number } 
   const pixels = (value: string | undefined) => (value && /^\s*\d+(\.\d+)?\s*(px)?\s*$/.test(value) ? Math.round(parseFloat(value)) : undefined);
   const [width, height] = [pixels(attribute('width')), pixels(attribute('height'))];
   if (width && height) return { width, height };
-  const box = attribute('viewBox')?.trim().split(/[\s,]+/).map(Number);
+  const box = attribute('viewBox')
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   return box?.length === 4 && box[2]! > 0 && box[3]! > 0 ? { width: Math.round(box[2]!), height: Math.round(box[3]!) } : undefined;
 }

@@ -7,7 +7,11 @@ import { cameraPhoto } from '../../tests/helpers/camera-photo.ts';
 
 /** A PDF as a scanning app writes one: the photo's JPEG bytes as they are, inside a stream. */
 function pdfAround(jpeg: Buffer): Buffer {
-  return Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /XObject /Subtype /Image /Filter /DCTDecode >>\nstream\n'), jpeg, Buffer.from('\nendstream\nendobj\n%%EOF\n')]);
+  return Buffer.concat([
+    Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /XObject /Subtype /Image /Filter /DCTDecode >>\nstream\n'),
+    jpeg,
+    Buffer.from('\nendstream\nendobj\n%%EOF\n'),
+  ]);
 }
 
 let withPosition: Buffer;
@@ -16,7 +20,10 @@ let withoutPosition: Buffer;
 beforeAll(async () => {
   withPosition = await cameraPhoto('jpeg');
   const pixels = Buffer.alloc(16 * 16 * 3, 120);
-  withoutPosition = await sharp(pixels, { raw: { width: 16, height: 16, channels: 3 } }).withExif({ IFD0: { Make: 'PhoneCo', Model: 'Pocket 12' } }).jpeg().toBuffer();
+  withoutPosition = await sharp(pixels, { raw: { width: 16, height: 16, channels: 3 } })
+    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Pocket 12' } })
+    .jpeg()
+    .toBuffer();
 });
 
 describe('locationIn', () => {
@@ -50,14 +57,25 @@ describe('locationIn', () => {
   });
 
   it('finds the place a phone records a video at', () => {
-    const atom = Buffer.concat([Buffer.from([0, 0, 0, 30]), Buffer.from([0xa9, 0x78, 0x79, 0x7a]), Buffer.from([0, 18, 0x15, 0xc7]), Buffer.from('+43.6532-079.3832/')]);
+    const atom = Buffer.concat([
+      Buffer.from([0, 0, 0, 30]),
+      Buffer.from([0xa9, 0x78, 0x79, 0x7a]),
+      Buffer.from([0, 18, 0x15, 0xc7]),
+      Buffer.from('+43.6532-079.3832/'),
+    ]);
     expect(locationIn(Buffer.concat([Buffer.from('....ftypqt  '), atom]))).toBe('its location tag, where a phone records a video');
   });
 
   it('never throws on any bytes, nor on a photo’s EXIF cut short anywhere, and finds nothing in a file of text', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => void locationIn(bytes)), { numRuns: 2_000 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => void locationIn(bytes)),
+      { numRuns: 2_000 },
+    );
     const exif = withPosition.indexOf('Exif\0\0');
     for (let cut = exif; cut < Math.min(withPosition.length, exif + 400); cut++) expect(() => locationIn(withPosition.subarray(0, cut))).not.toThrow();
-    fc.assert(fc.property(fc.string(), (text) => locationIn(Buffer.from(text)) === undefined), { numRuns: 1_000 });
+    fc.assert(
+      fc.property(fc.string(), (text) => locationIn(Buffer.from(text)) === undefined),
+      { numRuns: 1_000 },
+    );
   });
 });

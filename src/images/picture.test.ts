@@ -25,9 +25,15 @@ describe('plannedVariants and pictureOf', () => {
   it('names each width and format by the content hash, and lists them modern formats first', () => {
     const variants = plannedVariants('panel', 'abc123', 1000, false);
     expect(variants.map((v) => v.path)).toEqual([
-      'assets/images/panel-abc123-400.avif', 'assets/images/panel-abc123-800.avif', 'assets/images/panel-abc123-1000.avif',
-      'assets/images/panel-abc123-400.webp', 'assets/images/panel-abc123-800.webp', 'assets/images/panel-abc123-1000.webp',
-      'assets/images/panel-abc123-400.jpg', 'assets/images/panel-abc123-800.jpg', 'assets/images/panel-abc123-1000.jpg',
+      'assets/images/panel-abc123-400.avif',
+      'assets/images/panel-abc123-800.avif',
+      'assets/images/panel-abc123-1000.avif',
+      'assets/images/panel-abc123-400.webp',
+      'assets/images/panel-abc123-800.webp',
+      'assets/images/panel-abc123-1000.webp',
+      'assets/images/panel-abc123-400.jpg',
+      'assets/images/panel-abc123-800.jpg',
+      'assets/images/panel-abc123-1000.jpg',
     ]);
     expect(pictureOf(variants, { width: 1000, height: 750 })).toEqual({
       src: '/assets/images/panel-abc123-1000.jpg',
@@ -36,8 +42,14 @@ describe('plannedVariants and pictureOf', () => {
       type: 'image/jpeg',
       srcset: '/assets/images/panel-abc123-400.jpg 400w, /assets/images/panel-abc123-800.jpg 800w, /assets/images/panel-abc123-1000.jpg 1000w',
       sources: [
-        { type: 'image/avif', srcset: '/assets/images/panel-abc123-400.avif 400w, /assets/images/panel-abc123-800.avif 800w, /assets/images/panel-abc123-1000.avif 1000w' },
-        { type: 'image/webp', srcset: '/assets/images/panel-abc123-400.webp 400w, /assets/images/panel-abc123-800.webp 800w, /assets/images/panel-abc123-1000.webp 1000w' },
+        {
+          type: 'image/avif',
+          srcset: '/assets/images/panel-abc123-400.avif 400w, /assets/images/panel-abc123-800.avif 800w, /assets/images/panel-abc123-1000.avif 1000w',
+        },
+        {
+          type: 'image/webp',
+          srcset: '/assets/images/panel-abc123-400.webp 400w, /assets/images/panel-abc123-800.webp 800w, /assets/images/panel-abc123-1000.webp 1000w',
+        },
       ],
     });
   });

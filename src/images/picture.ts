@@ -26,7 +26,10 @@ export function heightAt(width: number, source: { width: number; height: number 
  * the file (`IMG_2041 Heated Floor.JPG` → `img-2041-heated-floor`).
  */
 export function nameStem(path: string): string {
-  const base = path.split('/').pop()!.replace(/\.[^.]*$/, '');
+  const base = path
+    .split('/')
+    .pop()!
+    .replace(/\.[^.]*$/, '');
   const clean = base
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -15,7 +15,12 @@ import type { Diagnostic } from '../contracts/diagnostics.ts';
 /** Bump when the encoding changes, so cached variants are made again. */
 const ENCODING = 1;
 
-const QUALITY = { avif: { quality: 50, effort: 4 }, webp: { quality: 72, effort: 4 }, jpeg: { quality: 75, mozjpeg: true }, png: { compressionLevel: 9, palette: false } } as const;
+const QUALITY = {
+  avif: { quality: 50, effort: 4 },
+  webp: { quality: 72, effort: 4 },
+  jpeg: { quality: 75, mozjpeg: true },
+  png: { compressionLevel: 9, palette: false },
+} as const;
 
 export type Problem = { ok: false; problem: 'unreadable'; reason: string } | { ok: false; problem: 'too-large'; width: number; height: number };
 
@@ -97,7 +102,14 @@ export async function planPhoto(path: string, bytes: Uint8Array, cacheDir: strin
         const before = readWhole(kept);
         if (before) return { path: v.path, contents: before };
         const resized = upright().resize({ width: v.width, withoutEnlargement: true });
-        const encoded = v.format === 'avif' ? resized.avif(QUALITY.avif) : v.format === 'webp' ? resized.webp(QUALITY.webp) : v.format === 'jpeg' ? resized.jpeg(QUALITY.jpeg) : resized.png(QUALITY.png);
+        const encoded =
+          v.format === 'avif'
+            ? resized.avif(QUALITY.avif)
+            : v.format === 'webp'
+              ? resized.webp(QUALITY.webp)
+              : v.format === 'jpeg'
+                ? resized.jpeg(QUALITY.jpeg)
+                : resized.png(QUALITY.png);
         const contents = new Uint8Array(await encoded.toBuffer());
         // Written whole as it is made; read as the cache only once picture.json says every variant is there.
         await writeWhole(kept, contents).catch(() => undefined);
@@ -105,7 +117,14 @@ export async function planPhoto(path: string, bytes: Uint8Array, cacheDir: strin
       },
       save: () => intoCache(folder, { width: meta.width, height: meta.height, variants }),
       // A JPEG decoder can shrink while it reads, so this takes a fraction of a full variant's time.
-      standIn: async () => new Uint8Array(await upright().resize({ width: Math.min(STAND_IN_WIDTH, meta.width), withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 60 }).toBuffer()),
+      standIn: async () =>
+        new Uint8Array(
+          await upright()
+            .resize({ width: Math.min(STAND_IN_WIDTH, meta.width), withoutEnlargement: true })
+            .flatten({ background: '#ffffff' })
+            .jpeg({ quality: 60 })
+            .toBuffer(),
+        ),
     },
   };
 }
@@ -114,7 +133,12 @@ export async function planPhoto(path: string, bytes: Uint8Array, cacheDir: strin
  * As processPhoto, but a photo the cache lacks is only planned: its files are for now one stand-in at
  * every variant's name, and `later` makes the variants, one job each (the last marks them whole in the cache).
  */
-export async function deferredPhoto(path: string, bytes: Uint8Array, cacheDir: string, unreadable: (reason: string) => Diagnostic[]): Promise<(Made & { later: MediaJob[] }) | Problem> {
+export async function deferredPhoto(
+  path: string,
+  bytes: Uint8Array,
+  cacheDir: string,
+  unreadable: (reason: string) => Diagnostic[],
+): Promise<(Made & { later: MediaJob[] }) | Problem> {
   const planned = await planPhoto(path, bytes, cacheDir);
   if (!planned.ok) return planned;
   if ('cached' in planned) return { ...planned.cached, later: [] };
@@ -189,5 +213,8 @@ function readWhole(file: string): Uint8Array | undefined {
 
 function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0]!.replace(/^Input (buffer|file) /, '').slice(0, 160);
+  return message
+    .split('\n')[0]!
+    .replace(/^Input (buffer|file) /, '')
+    .slice(0, 160);
 }

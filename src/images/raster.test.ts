@@ -22,8 +22,15 @@ describe('rasterFormat', () => {
   });
 
   it('tells a GIF, and an ISO media file by its picture brands, not a video’s', async () => {
-    expect(rasterFormat(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } }).gif().toBuffer())).toBe('gif');
-    const ftyp = (major: string, ...compatible: string[]) => Buffer.concat([Buffer.from([0, 0, 0, 16 + 4 * compatible.length]), Buffer.from(`ftyp${major}\0\0\0\0${compatible.join('')}`, 'latin1')]);
+    expect(
+      rasterFormat(
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
+          .gif()
+          .toBuffer(),
+      ),
+    ).toBe('gif');
+    const ftyp = (major: string, ...compatible: string[]) =>
+      Buffer.concat([Buffer.from([0, 0, 0, 16 + 4 * compatible.length]), Buffer.from(`ftyp${major}\0\0\0\0${compatible.join('')}`, 'latin1')]);
     expect(rasterFormat(ftyp('heic', 'mif1', 'heic'))).toBe('heif');
     expect(rasterFormat(ftyp('mif1', 'avif'))).toBe('avif');
     expect(rasterFormat(ftyp('isom', 'mp42', 'avc1'))).toBeUndefined();
@@ -67,8 +74,13 @@ describe('strippedCopy', () => {
   });
 
   it('keeps every frame of an animated GIF', async () => {
-    const frame = (colour: string) => sharp({ create: { width: 8, height: 8, channels: 3, background: colour } }).png().toBuffer();
-    const animated = await sharp(await Promise.all(['#f00', '#0f0', '#00f'].map(frame)), { join: { animated: true } }).gif().toBuffer();
+    const frame = (colour: string) =>
+      sharp({ create: { width: 8, height: 8, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const animated = await sharp(await Promise.all(['#f00', '#0f0', '#00f'].map(frame)), { join: { animated: true } })
+      .gif()
+      .toBuffer();
     expect((await sharp(animated).metadata()).pages).toBe(3);
     const copy = await strippedCopy(animated, 'gif', cache);
     if (!copy.ok) throw new Error(copy.reason);
@@ -77,7 +89,10 @@ describe('strippedCopy', () => {
   });
 
   it('turns a sideways photo upright before its orientation tag goes', async () => {
-    const sideways = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#08f' } }).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const sideways = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#08f' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     expect((await sharp(sideways).metadata()).orientation).toBe(6);
     const copy = await strippedCopy(sideways, 'jpeg', cache);
     if (!copy.ok) throw new Error(copy.reason);
@@ -125,7 +140,9 @@ describe('withEmbeddedStripped', () => {
 
   it('says nothing of a file with no photo inside, and refuses one whose photo cannot be read', async () => {
     expect(await withEmbeddedStripped(Buffer.from('<svg><path d="M0 0"/></svg>'), cache)).toBeUndefined();
-    expect(await withEmbeddedStripped(Buffer.from(`a{b:url(data:font/woff2;base64,${Buffer.from('wOF2 not a picture').toString('base64')})}`), cache)).toBeUndefined();
+    expect(
+      await withEmbeddedStripped(Buffer.from(`a{b:url(data:font/woff2;base64,${Buffer.from('wOF2 not a picture').toString('base64')})}`), cache),
+    ).toBeUndefined();
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('not the rest of a JPEG')]).toString('base64');
     const result = await withEmbeddedStripped(Buffer.from(`<svg><image href="data:image/jpeg;base64,${broken}"/></svg>`), cache);
     expect(result?.ok).toBe(false);

@@ -59,7 +59,8 @@ export type Stripped = { ok: true; contents: Buffer } | { ok: false; reason: str
  * address keeps working and the camera data stays behind. Kept in `cacheDir` under the hash of the bytes.
  */
 export async function strippedCopy(bytes: Uint8Array, format: RasterFormat, cacheDir: string): Promise<Stripped> {
-  if (format === 'unknown') return { ok: false, reason: 'its bytes are not a picture in any format the build reads; export it again as JPEG, PNG, WebP or AVIF' };
+  if (format === 'unknown')
+    return { ok: false, reason: 'its bytes are not a picture in any format the build reads; export it again as JPEG, PNG, WebP or AVIF' };
   if (!WRITABLE[format]) return { ok: false, reason: `a ${format.toUpperCase()} file is not one browsers show; export it as JPEG, PNG, WebP or AVIF` };
   const hash = createHash('sha256').update(bytes).digest('hex');
   const file = join(cacheDir, 'images', `${hash.slice(0, 24)}-${ENCODING}-stripped.${format}`);
@@ -74,13 +75,20 @@ export async function strippedCopy(bytes: Uint8Array, format: RasterFormat, cach
     const pages = (await sharp(bytes, { limitInputPixels }).metadata()).pages ?? 1;
     // An animation keeps its frames; a still photo is turned upright first, since its orientation tag goes with the rest.
     const image = pages > 1 ? sharp(bytes, { animated: true, limitInputPixels }) : sharp(bytes, { limitInputPixels }).rotate();
-    const encoded = format === 'jpeg' ? image.jpeg({ quality: 90, mozjpeg: true }) : format === 'png' ? image.png({ compressionLevel: 9 }) : image.toFormat(format);
+    const encoded =
+      format === 'jpeg' ? image.jpeg({ quality: 90, mozjpeg: true }) : format === 'png' ? image.png({ compressionLevel: 9 }) : image.toFormat(format);
     const contents = await encoded.toBuffer();
     await writeWhole(file, contents).catch(() => {});
     return { ok: true, contents };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: message.split('\n')[0]!.replace(/^Input (buffer|file) /, '').slice(0, 160) };
+    return {
+      ok: false,
+      reason: message
+        .split('\n')[0]!
+        .replace(/^Input (buffer|file) /, '')
+        .slice(0, 160),
+    };
   }
 }
 

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempFolder, pageEntry, removeFolder, siteModel, tinyTheme } from '../../tests/helpers/unit.ts';
 import { routeStem, shareCards } from './share-cards.ts';
 
-const svg = (text: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="#123456"/><text x="40" y="300" font-size="60" fill="#fff">${text}</text></svg>`;
+const svg = (text: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="#123456"/><text x="40" y="300" font-size="60" fill="#fff">${text}</text></svg>`;
 let cache: string;
 beforeEach(async () => {
   cache = await makeTempFolder();
@@ -21,7 +22,12 @@ describe('shareCards', () => {
     const made = await shareCards(model, theme, {}, cache);
     expect(made.diagnostics).toEqual([]);
     expect(Object.keys(made.cards).sort()).toEqual(['/', '/about', '/same']);
-    expect(made.cards['/about']).toEqual({ src: expect.stringMatching(/^\/assets\/share\/about-[0-9a-f]{10}\.png$/), width: 1200, height: 630, alt: 'Card of /about' });
+    expect(made.cards['/about']).toEqual({
+      src: expect.stringMatching(/^\/assets\/share\/about-[0-9a-f]{10}\.png$/),
+      width: 1200,
+      height: 630,
+      alt: 'Card of /about',
+    });
     expect(made.drawn).toBe(2);
     const png = made.files.find((f) => `/${f.path}` === made.cards['/']!.src)!;
     const meta = await sharp(png.contents).metadata();
@@ -37,7 +43,9 @@ describe('shareCards', () => {
   it('reports a card that cannot be drawn at the page’s title', async () => {
     const theme = tinyTheme({ shareCard: () => ({ svg: '<svg xmlns="http://www.w3.org/2000/svg"><text>unclosed', alt: 'x' }) });
     const made = await shareCards(siteModel({ pages: [pageEntry('/about')] }), theme, {}, cache);
-    expect(made.diagnostics).toEqual([expect.objectContaining({ code: 'share-card', file: 'pages/about.yaml', line: 1, message: 'the share card of /about cannot be drawn' })]);
+    expect(made.diagnostics).toEqual([
+      expect.objectContaining({ code: 'share-card', file: 'pages/about.yaml', line: 1, message: 'the share card of /about cannot be drawn' }),
+    ]);
     expect(made.cards).toEqual({});
   });
 

@@ -36,7 +36,13 @@ export interface ShareCards {
 
 /** `pictures`: the images the images stage could read; a card is cut only from one of those (the others are reported there). */
 /** `defer`: cards the cache lacks are named but not drawn (see MediaJob). */
-export async function shareCards(model: SiteModel, theme: Theme, pictures: Readonly<Record<string, unknown>>, cacheDir: string, options: { defer?: boolean } = {}): Promise<ShareCards> {
+export async function shareCards(
+  model: SiteModel,
+  theme: Theme,
+  pictures: Readonly<Record<string, unknown>>,
+  cacheDir: string,
+  options: { defer?: boolean } = {},
+): Promise<ShareCards> {
   const result: ShareCards = { cards: {}, files: [], diagnostics: [], drawn: 0, cached: 0, later: [] };
   if (!theme.shareCard) return result;
   const statics = new Map(model.statics.map((s) => [s.route, s.contents]));
@@ -49,11 +55,7 @@ export async function shareCards(model: SiteModel, theme: Theme, pictures: Reado
       const { route, where, spec } = next;
       const source = 'svg' in spec ? Buffer.from(spec.svg) : pictures[spec.image] ? statics.get(spec.image) : undefined;
       if (!source) continue;
-      // Drawings stay sharp as PNG; a photo is a JPEG, as a photo should be.
-      const format = 'svg' in spec || /\.svg$/i.test(spec.image) ? 'png' : 'jpeg';
-      const key = createHash('sha256').update(`${DRAWING}\0${format}\0`).update(source).digest('hex');
-      // The name depends on the source only, so a page can name its card before it is drawn.
-      const path = `assets/share/${routeStem(route)}-${key.slice(0, 10)}.${format === 'png' ? 'png' : 'jpg'}`;
+      const { format, key, path } = cardName(spec, source, route);
       result.cards[route] = { src: `/${path}`, ...CARD_SIZE, alt: spec.alt };
       const waiting = deferred.get(key);
       if (waiting) {
@@ -67,10 +69,15 @@ export async function shareCards(model: SiteModel, theme: Theme, pictures: Reado
           continue;
         }
         if (kept) result.cached++;
-        made.set(key, kept ? Promise.resolve(kept) : drawCard(source, format, key, cacheDir).then((card) => {
-          if (card) result.drawn++;
-          return card;
-        }));
+        made.set(
+          key,
+          kept
+            ? Promise.resolve(kept)
+            : drawCard(source, format, key, cacheDir).then((card) => {
+                if (card) result.drawn++;
+                return card;
+              }),
+        );
       }
       const card = await made.get(key);
       if (!card) {
@@ -85,6 +92,14 @@ export async function shareCards(model: SiteModel, theme: Theme, pictures: Reado
   result.later.push(...[...deferred].map(([key, card]) => laterCard(key, card, cacheDir)));
   result.files.sort((a, b) => (a.path < b.path ? -1 : 1));
   return result;
+}
+
+/** A card's format, its key in the cache and its path in the output. The name depends on the source only, so a page can name its card before it is drawn. */
+function cardName(spec: ShareCardSpec, source: Uint8Array, route: string): { format: 'png' | 'jpeg'; key: string; path: string } {
+  // Drawings stay sharp as PNG; a photo is a JPEG, as a photo should be.
+  const format = 'svg' in spec || /\.svg$/i.test(spec.image) ? 'png' : 'jpeg';
+  const key = createHash('sha256').update(`${DRAWING}\0${format}\0`).update(source).digest('hex');
+  return { format, key, path: `assets/share/${routeStem(route)}-${key.slice(0, 10)}.${format === 'png' ? 'png' : 'jpg'}` };
 }
 
 /** Where a card's problem is reported: at the field its title is drawn from. */
@@ -120,7 +135,13 @@ function laterCard(key: string, { source, format, paths }: Deferred, cacheDir: s
 
 /** A file name from a route: `/` → `home`, `/gta/vaughan` → `gta-vaughan`. */
 export function routeStem(route: string): string {
-  return route === '/' ? 'home' : route.slice(1).replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 60);
+  return route === '/'
+    ? 'home'
+    : route
+        .slice(1)
+        .replace(/[^a-z0-9]+/gi, '-')
+        .toLowerCase()
+        .slice(0, 60);
 }
 
 /** A card drawn by an earlier build is kept in the cache, and linked from there into the output; a new one is in memory. */
@@ -151,8 +172,13 @@ async function drawCard(source: Uint8Array, format: 'png' | 'jpeg', key: string,
   let png: Uint8Array;
   try {
     // A drawing is drawn at its size; an image is cropped to the card's shape around its middle.
-    const image = sharp(source, { density: 72 }).rotate().resize({ ...CARD_SIZE, fit: 'cover', position: 'centre' }).flatten({ background: '#ffffff' });
-    png = new Uint8Array(await (format === 'png' ? image.png({ compressionLevel: 9, palette: true, quality: 90 }) : image.jpeg({ quality: 80, mozjpeg: true })).toBuffer());
+    const image = sharp(source, { density: 72 })
+      .rotate()
+      .resize({ ...CARD_SIZE, fit: 'cover', position: 'centre' })
+      .flatten({ background: '#ffffff' });
+    png = new Uint8Array(
+      await (format === 'png' ? image.png({ compressionLevel: 9, palette: true, quality: 90 }) : image.jpeg({ quality: 80, mozjpeg: true })).toBuffer(),
+    );
   } catch {
     return undefined;
   }

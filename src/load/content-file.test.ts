@@ -76,7 +76,17 @@ describe('readContentFile', () => {
 });
 
 /** The kinds of things an editor's folder may hold at a content path. */
-const KINDS = ['file', 'pipe', 'link to a file inside', 'link out of the project', 'link to nothing', 'link to a folder', 'link to a pipe', 'link loop', 'too large'] as const;
+const KINDS = [
+  'file',
+  'pipe',
+  'link to a file inside',
+  'link out of the project',
+  'link to nothing',
+  'link to a folder',
+  'link to a pipe',
+  'link loop',
+  'too large',
+] as const;
 type Kind = (typeof KINDS)[number];
 const REASON: Record<Exclude<Kind, 'file' | 'link to a file inside'>, string> = {
   pipe: 'pipe',
@@ -93,15 +103,24 @@ async function place(path: string, kind: Kind): Promise<void> {
   await mkdir(dirname(full), { recursive: true });
   const up = '../'.repeat(path.split('/').length - 1);
   switch (kind) {
-    case 'file': return writeFile(full, `file: ${path}\n`);
-    case 'pipe': return fifo(full);
-    case 'link to a file inside': return link(`${up}inside.txt`, full);
-    case 'link out of the project': return link(`${up}../outside.yaml`, full);
-    case 'link to nothing': return link(`${up}gone.yaml`, full);
-    case 'link to a folder': return link(`${up}folder`, full);
-    case 'link to a pipe': return link(`${up}pipe`, full);
-    case 'link loop': return link(full.slice(full.lastIndexOf('/') + 1), full);
-    case 'too large': return writeFile(full, 'x'.repeat(5_000_000));
+    case 'file':
+      return writeFile(full, `file: ${path}\n`);
+    case 'pipe':
+      return fifo(full);
+    case 'link to a file inside':
+      return link(`${up}inside.txt`, full);
+    case 'link out of the project':
+      return link(`${up}../outside.yaml`, full);
+    case 'link to nothing':
+      return link(`${up}gone.yaml`, full);
+    case 'link to a folder':
+      return link(`${up}folder`, full);
+    case 'link to a pipe':
+      return link(`${up}pipe`, full);
+    case 'link loop':
+      return link(full.slice(full.lastIndexOf('/') + 1), full);
+    case 'too large':
+      return writeFile(full, 'x'.repeat(5_000_000));
   }
 }
 
@@ -111,38 +130,42 @@ describe('load', () => {
       fc.tuple(fc.constantFrom('site.yaml', 'pages/a.yaml', 'pages/b/c.md', 'pages/notes.txt', 'static/x.bin', 'static/d/e.png'), fc.constantFrom(...KINDS)),
       { minLength: 1, maxLength: 5, selector: ([path]) => path },
     );
-    await fc.assert(fc.asyncProperty(paths, async (entries) => {
-      await removeFolder(root);
-      await writeTree(root, { 'inside.txt': 'inside: yes\n', 'folder/f.txt': 'f' });
-      await fifo(join(root, 'pipe'));
-      for (const [path, kind] of entries) await place(path, kind);
-      const content = await load(root);
-      const readTexts = new Map([...(content.site ? [content.site] : []), ...content.pages].map((s) => [s.file, s.text]));
-      const readStatics = new Map(content.statics.map((s) => [s.file, s.contents.toString('utf8')]));
-      for (const [path, kind] of entries) {
-        const refusal = content.refused!.find((r) => r.file === path)?.refusal;
-        if (kind === 'file' || kind === 'link to a file inside') {
-          const expected = kind === 'file' ? `file: ${path}\n` : 'inside: yes\n';
-          expect(refusal, path).toBeUndefined();
-          // A file under pages/ that is not a page is never read, only named.
-          if (path === 'pages/notes.txt') expect(content.strays).toContain(path);
-          else expect(path.startsWith('static/') ? readStatics.get(path) : readTexts.get(path), path).toBe(expected);
-        } else if (kind === 'too large' && path.startsWith('static/')) {
-          // 5 MB is within what static/ may hold.
-          expect(refusal, path).toBeUndefined();
-          expect(readStatics.get(path)?.length).toBe(5_000_000);
-        } else if (kind === 'too large' && path === 'pages/notes.txt') {
-          // A stray is named, never read: its size does not matter.
-          expect(refusal, path).toBeUndefined();
-          expect(content.strays).toContain(path);
-        } else {
-          expect(refusal?.why, `${path} (${kind})`).toBe(REASON[kind]);
-          expect(readTexts.has(path) || readStatics.has(path) || (content.strays ?? []).includes(path)).toBe(false);
+    await fc.assert(
+      fc.asyncProperty(paths, async (entries) => {
+        await removeFolder(root);
+        await writeTree(root, { 'inside.txt': 'inside: yes\n', 'folder/f.txt': 'f' });
+        await fifo(join(root, 'pipe'));
+        for (const [path, kind] of entries) await place(path, kind);
+        const content = await load(root);
+        const readTexts = new Map([...(content.site ? [content.site] : []), ...content.pages].map((s) => [s.file, s.text]));
+        const readStatics = new Map(content.statics.map((s) => [s.file, s.contents.toString('utf8')]));
+        for (const [path, kind] of entries) {
+          const refusal = content.refused!.find((r) => r.file === path)?.refusal;
+          if (kind === 'file' || kind === 'link to a file inside') {
+            const expected = kind === 'file' ? `file: ${path}\n` : 'inside: yes\n';
+            expect(refusal, path).toBeUndefined();
+            // A file under pages/ that is not a page is never read, only named.
+            if (path === 'pages/notes.txt') expect(content.strays).toContain(path);
+            else expect(path.startsWith('static/') ? readStatics.get(path) : readTexts.get(path), path).toBe(expected);
+          } else if (kind === 'too large' && path.startsWith('static/')) {
+            // 5 MB is within what static/ may hold.
+            expect(refusal, path).toBeUndefined();
+            expect(readStatics.get(path)?.length).toBe(5_000_000);
+          } else if (kind === 'too large' && path === 'pages/notes.txt') {
+            // A stray is named, never read: its size does not matter.
+            expect(refusal, path).toBeUndefined();
+            expect(content.strays).toContain(path);
+          } else {
+            expect(refusal?.why, `${path} (${kind})`).toBe(REASON[kind]);
+            expect(readTexts.has(path) || readStatics.has(path) || (content.strays ?? []).includes(path)).toBe(false);
+          }
         }
-      }
-      const readable = (path: string, kind: Kind) => kind === 'file' || kind === 'link to a file inside' || (kind === 'too large' && (path.startsWith('static/') || path === 'pages/notes.txt'));
-      expect(content.refused!.length).toBe(entries.filter(([path, kind]) => !readable(path, kind)).length);
-    }), { numRuns: 40 });
+        const readable = (path: string, kind: Kind) =>
+          kind === 'file' || kind === 'link to a file inside' || (kind === 'too large' && (path.startsWith('static/') || path === 'pages/notes.txt'));
+        expect(content.refused!.length).toBe(entries.filter(([path, kind]) => !readable(path, kind)).length);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('refuses pages/ or static/ made a link out of the project without walking it, and walks one to a folder inside', async () => {
@@ -159,45 +182,51 @@ describe('load', () => {
 
   it('refuses pages/ or static/ made a file, a pipe, or a link to a file inside the project, at its path, and again on a rebuild', async () => {
     const kinds = fc.constantFrom('file', 'pipe', 'link to a file');
-    await fc.assert(fc.asyncProperty(kinds, fc.constantFrom('pages', 'static'), async (kind, area) => {
-      const project = join(base, `p${Math.random().toString(36).slice(2)}`);
-      await writeTree(project, { 'site.yaml': 'a: 1\n', 'notes.txt': 'x\n' });
-      if (kind === 'file') await writeFile(join(project, area), 'a: 1\n');
-      else if (kind === 'pipe') await fifo(join(project, area));
-      else await link('notes.txt', join(project, area));
-      const content = await load(project);
-      const refusal = kind === 'link to a file' ? { why: 'not-folder', target: 'notes.txt' } : { why: 'not-folder' };
-      expect(content.refused).toEqual([{ file: area, refusal }]);
-      expect([content.pages, content.statics]).toEqual([[], []]);
-      expect((await reloadFiles(project, content, [area])).refused).toEqual(content.refused);
-    }), { numRuns: 12 });
+    await fc.assert(
+      fc.asyncProperty(kinds, fc.constantFrom('pages', 'static'), async (kind, area) => {
+        const project = join(base, `p${Math.random().toString(36).slice(2)}`);
+        await writeTree(project, { 'site.yaml': 'a: 1\n', 'notes.txt': 'x\n' });
+        if (kind === 'file') await writeFile(join(project, area), 'a: 1\n');
+        else if (kind === 'pipe') await fifo(join(project, area));
+        else await link('notes.txt', join(project, area));
+        const content = await load(project);
+        const refusal = kind === 'link to a file' ? { why: 'not-folder', target: 'notes.txt' } : { why: 'not-folder' };
+        expect(content.refused).toEqual([{ file: area, refusal }]);
+        expect([content.pages, content.statics]).toEqual([[], []]);
+        expect((await reloadFiles(project, content, [area])).refused).toEqual(content.refused);
+      }),
+      { numRuns: 12 },
+    );
   });
 
   it('refuses a folder under pages/ named like a page (_redirects.yaml made a folder) at its path, and walks what it holds', async () => {
     const name = fc.tuple(fc.constantFrom('', 'gta/', 'blog/', 'a/b/'), fc.constantFrom('_redirects', 'about', 'x'), fc.constantFrom('yaml', 'yml', 'md'));
-    await fc.assert(fc.asyncProperty(name, fc.boolean(), async ([folder, stem, extension], holdsAPage) => {
-      const project = join(base, `p${Math.random().toString(36).slice(2)}`);
-      const path = `pages/${folder}${stem}.${extension}`;
-      await writeTree(project, { 'site.yaml': 'a: 1\n', 'pages/index.yaml': 'a: 1\n', [`static/${stem}.${extension}/s.txt`]: 's\n' });
-      await mkdir(join(project, path), { recursive: true });
-      if (holdsAPage) await writeFile(join(project, path, 'inner.yaml'), 'b: 1\n');
-      const content = await load(project);
-      expect(content.refused).toEqual([{ file: path, refusal: { why: 'folder' } }]);
-      expect(content.pages.map((p) => p.file)).toEqual(holdsAPage ? [`${path}/inner.yaml`, 'pages/index.yaml'].sort() : ['pages/index.yaml']);
-      expect(content.statics.map((s) => s.file)).toEqual([`static/${stem}.${extension}/s.txt`]);
-      // The dev server, told of the new folder alone, ends where a fresh load does.
-      const before = await load(project);
-      await removeFolder(join(project, path));
-      const gone = await reloadFiles(project, before, [path]);
-      expect(gone.refused).toEqual([]);
-      await mkdir(join(project, path), { recursive: true });
-      if (holdsAPage) await writeFile(join(project, path, 'inner.yaml'), 'b: 1\n');
-      const again = await reloadFiles(project, gone, [path]);
-      expect([again.refused, again.pages.map((p) => p.file)]).toEqual([content.refused, content.pages.map((p) => p.file)]);
-    }), { numRuns: 20 });
+    await fc.assert(
+      fc.asyncProperty(name, fc.boolean(), async ([folder, stem, extension], holdsAPage) => {
+        const project = join(base, `p${Math.random().toString(36).slice(2)}`);
+        const path = `pages/${folder}${stem}.${extension}`;
+        await writeTree(project, { 'site.yaml': 'a: 1\n', 'pages/index.yaml': 'a: 1\n', [`static/${stem}.${extension}/s.txt`]: 's\n' });
+        await mkdir(join(project, path), { recursive: true });
+        if (holdsAPage) await writeFile(join(project, path, 'inner.yaml'), 'b: 1\n');
+        const content = await load(project);
+        expect(content.refused).toEqual([{ file: path, refusal: { why: 'folder' } }]);
+        expect(content.pages.map((p) => p.file)).toEqual(holdsAPage ? [`${path}/inner.yaml`, 'pages/index.yaml'].sort() : ['pages/index.yaml']);
+        expect(content.statics.map((s) => s.file)).toEqual([`static/${stem}.${extension}/s.txt`]);
+        // The dev server, told of the new folder alone, ends where a fresh load does.
+        const before = await load(project);
+        await removeFolder(join(project, path));
+        const gone = await reloadFiles(project, before, [path]);
+        expect(gone.refused).toEqual([]);
+        await mkdir(join(project, path), { recursive: true });
+        if (holdsAPage) await writeFile(join(project, path, 'inner.yaml'), 'b: 1\n');
+        const again = await reloadFiles(project, gone, [path]);
+        expect([again.refused, again.pages.map((p) => p.file)]).toEqual([content.refused, content.pages.map((p) => p.file)]);
+      }),
+      { numRuns: 20 },
+    );
   });
 
-  it('leaves an editor\'s hidden lock link under pages/ a stray, never refused', async () => {
+  it("leaves an editor's hidden lock link under pages/ a stray, never refused", async () => {
     await writeTree(root, { 'site.yaml': 'a: 1\n', 'pages/about.yaml': 'a: 1\n' });
     await link('me@host.1234:1700000000', join(root, 'pages/.#about.yaml'));
     const content = await load(root);
@@ -210,13 +239,19 @@ describe('load', () => {
     await fifo(join(root, 'pages/p.yaml'));
     await link('/etc/hostname', join(root, 'static/h.txt'));
     const first = await load(root);
-    expect(first.refused!.map((r) => [r.file, r.refusal.why])).toEqual([['pages/p.yaml', 'pipe'], ['static/h.txt', 'link-outside']]);
+    expect(first.refused!.map((r) => [r.file, r.refusal.why])).toEqual([
+      ['pages/p.yaml', 'pipe'],
+      ['static/h.txt', 'link-outside'],
+    ]);
     await removeFolder(join(root, 'pages/p.yaml'));
     await writeFile(join(root, 'pages/p.yaml'), 'a: 2\n');
     await removeFolder(join(root, 'site.yaml'));
     await link('/dev/zero', join(root, 'site.yaml'));
     const again = await reloadFiles(root, first, ['pages/p.yaml', 'site.yaml']);
-    expect(again.refused!.map((r) => [r.file, r.refusal.why])).toEqual([['site.yaml', 'link-outside'], ['static/h.txt', 'link-outside']]);
+    expect(again.refused!.map((r) => [r.file, r.refusal.why])).toEqual([
+      ['site.yaml', 'link-outside'],
+      ['static/h.txt', 'link-outside'],
+    ]);
     expect(again.site).toBeNull();
     expect(again.pages.map((p) => p.file)).toEqual(['pages/a.yaml', 'pages/p.yaml']);
     const whole = await reloadFiles(root, again, ['static']);

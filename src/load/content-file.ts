@@ -8,7 +8,9 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 /** Why a content path is not read. */
 export type RefusalReason =
   /** A named pipe (FIFO), a socket or a device: not a file; a pipe would block a read for ever, a device may never end. */
-  | 'pipe' | 'socket' | 'device'
+  | 'pipe'
+  | 'socket'
+  | 'device'
   /** A link that leads outside the project: the build reads only what the project holds. */
   | 'link-outside'
   /** A link to nothing (its target is missing, or the links go round in a loop). */

@@ -163,12 +163,14 @@ async function allFiles(root: string, dir: string): Promise<{ file: string; regu
     if (code === 'ENOENT' || code === 'ENOTDIR') return [];
     throw error;
   }
-  return entries
-    // A folder named like a page (pages/_redirects.yaml/, made by mistake) is listed, to be refused
-    // as a folder where a file should be: left out, the rules or the page it stands for were lost without a word.
-    .filter((entry) => !entry.isDirectory() || ((dir === 'pages' || dir.startsWith('pages/')) && isPageText(entry.name)))
-    .map((entry) => ({ file: relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'), regular: entry.isFile() }))
-    .sort(byFile);
+  return (
+    entries
+      // A folder named like a page (pages/_redirects.yaml/, made by mistake) is listed, to be refused
+      // as a folder where a file should be: left out, the rules or the page it stands for were lost without a word.
+      .filter((entry) => !entry.isDirectory() || ((dir === 'pages' || dir.startsWith('pages/')) && isPageText(entry.name)))
+      .map((entry) => ({ file: relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'), regular: entry.isFile() }))
+      .sort(byFile)
+  );
 }
 
 /**
@@ -193,7 +195,10 @@ export async function reloadFiles(root: string, content: LoadedContent, changed:
     if (area !== 'pages' && area !== 'static') continue;
     if (area === 'pages' && looksHiddenContent(path)) {
       // A hidden file is never read, but an editor who saved one should hear why it shows nowhere.
-      const exists = await stat(join(root, path)).then((info) => info.isFile(), () => false);
+      const exists = await stat(join(root, path)).then(
+        (info) => info.isFile(),
+        () => false,
+      );
       strays = [...strays.filter((file) => file !== path), ...(exists ? [path] : [])].sort();
       continue;
     }
@@ -210,7 +215,11 @@ export async function reloadFiles(root: string, content: LoadedContent, changed:
       pages = [...kept, ...added].sort(byFile);
       const hidden = all ? all.filter(looksHiddenContent) : [];
       const others = present.filter((file) => !isPageText(file));
-      strays = [...strays.filter((file) => !under(file, path) || (path !== area && looksHiddenContent(file))), ...keptStrays(root, others, new Set(others), found), ...hidden].sort();
+      strays = [
+        ...strays.filter((file) => !under(file, path) || (path !== area && looksHiddenContent(file))),
+        ...keptStrays(root, others, new Set(others), found),
+        ...hidden,
+      ].sort();
     } else {
       const kept = statics.filter((s) => !under(s.file, path));
       const added = existing(present.map((file) => readStatic(root, file, 'unknown', found)));

@@ -86,7 +86,12 @@ describe('themeFrame', () => {
       `    at Page (${join(root, 'templates/pages/place.tsx')}:40:7)`,
       `    at renderWithHooks (${join(root, 'node_modules/react-dom/server.js')}:1:1)`,
     ].join('\n');
-    expect(themeFrame(root, stack)).toEqual({ file: 'templates/lib/tokens.ts', line: 30, column: 11, caller: { file: 'templates/pages/place.tsx', line: 40, column: 7 } });
+    expect(themeFrame(root, stack)).toEqual({
+      file: 'templates/lib/tokens.ts',
+      line: 30,
+      column: 11,
+      caller: { file: 'templates/pages/place.tsx', line: 40, column: 7 },
+    });
   });
 
   it('finds nothing when no frame is the theme’s', () => {
@@ -96,7 +101,11 @@ describe('themeFrame', () => {
 
 describe('stackFrames', () => {
   it('reads named and anonymous frames, paths and file: URLs without their query', () => {
-    expect(stackFrames('Error: x\n    at a (/p/a.js:1:2)\n    at file:///p/b.mjs?v=1:3:4\n    at new C (file:///p/c%20d.js:5:6)\n    at async Promise.all (index 0)')).toEqual([
+    expect(
+      stackFrames(
+        'Error: x\n    at a (/p/a.js:1:2)\n    at file:///p/b.mjs?v=1:3:4\n    at new C (file:///p/c%20d.js:5:6)\n    at async Promise.all (index 0)',
+      ),
+    ).toEqual([
       { path: '/p/a.js', line: 1, column: 2 },
       { path: '/p/b.mjs', line: 3, column: 4 },
       { path: '/p/c d.js', line: 5, column: 6 },

@@ -17,7 +17,10 @@ afterEach(async () => {
 });
 
 async function problems(): Promise<Diagnostic[]> {
-  const error = await loadTheme(root).then(() => null, (e: unknown) => e);
+  const error = await loadTheme(root).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ContentError);
   return (error as ContentError).diagnostics;
 }
@@ -41,7 +44,7 @@ describe('loadTheme', () => {
   });
 
   it('reports a theme that does not compile at its file, line and column', async () => {
-    await writeTree(root, { 'templates/index.ts': "const a = 1;\nexport default { a, };;\nconst = 2;\n" });
+    await writeTree(root, { 'templates/index.ts': 'const a = 1;\nexport default { a, };;\nconst = 2;\n' });
     expect((await problems()).map((d) => [d.code, d.file, d.line, d.column])).toEqual([['theme', 'templates/index.ts', 3, 7]]);
   });
 

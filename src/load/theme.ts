@@ -13,7 +13,10 @@ export async function loadTheme(projectRoot: string): Promise<Theme> {
   const root = resolve(projectRoot);
   const entry = THEME_ENTRIES[0]!;
   const file = THEME_ENTRIES.map((f) => resolve(root, f)).find((f) => existsSync(f));
-  if (!file) throw new ContentError([diagnostic('missing-file', { file: entry }, { what: 'the theme', hint: `${entry} must export a default theme (defineTheme, from trn-site/theme)` })]);
+  if (!file)
+    throw new ContentError([
+      diagnostic('missing-file', { file: entry }, { what: 'the theme', hint: `${entry} must export a default theme (defineTheme, from trn-site/theme)` }),
+    ]);
   let module: { default?: Theme };
   try {
     module = await importTypeScript<{ default?: Theme }>(root, file);
@@ -24,7 +27,9 @@ export async function loadTheme(projectRoot: string): Promise<Theme> {
     throw error;
   }
   if (!module.default || typeof module.default !== 'object') {
-    throw new ContentError([diagnostic('theme', { file: entry }, { message: 'the theme has no default export', hint: 'end the file with: export default defineTheme({ ... })' })]);
+    throw new ContentError([
+      diagnostic('theme', { file: entry }, { message: 'the theme has no default export', hint: 'end the file with: export default defineTheme({ ... })' }),
+    ]);
   }
   return module.default;
 }

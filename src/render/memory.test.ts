@@ -22,9 +22,23 @@ function readingTheme(): Theme {
       list: {
         schema: plainSchema,
         component: ({ page, collections, assets: { css } }) =>
-          documentElement(String(page.title), '', createElement('style', null, css), createElement('ul', null, ...(collections.places ?? []).map((m) => createElement('li', { key: m.route }, String(m.data.label))))),
+          documentElement(
+            String(page.title),
+            '',
+            createElement('style', null, css),
+            createElement('ul', null, ...(collections.places ?? []).map((m) => createElement('li', { key: m.route }, String(m.data.label)))),
+          ),
       },
-      blog: { schema: plainSchema, component: ({ page, collections, assets: { scripts } }) => documentElement(String(page.title), '', createElement('p', null, `${collections.posts?.length} posts`), createElement('script', { src: scripts.menu })) },
+      blog: {
+        schema: plainSchema,
+        component: ({ page, collections, assets: { scripts } }) =>
+          documentElement(
+            String(page.title),
+            '',
+            createElement('p', null, `${collections.posts?.length} posts`),
+            createElement('script', { src: scripts.menu }),
+          ),
+      },
     },
   });
 }
@@ -57,7 +71,7 @@ describe('what a rebuild renders again', () => {
     expect(again.pages[0]).toBe(first.pages[0]);
   });
 
-  it("renders a page whose own data changed, and no other", () => {
+  it('renders a page whose own data changed, and no other', () => {
     const again = render(model({ about: 'About us' }), theme, assets, { memory: first.memory });
     expect(again.renderedRoutes).toEqual(['/about']);
     expect(again.pages.find((p) => p.route === '/about')!.html).toContain('<title>About us</title>');
@@ -76,7 +90,9 @@ describe('what a rebuild renders again', () => {
 
   it('renders the pages that inline the stylesheet when it changes, and the pages that load a script when its bundle does', () => {
     expect(render(model(), theme, { ...assets, css: 'body{margin:1px}' }, { memory: first.memory }).renderedRoutes).toEqual(['/areas']);
-    expect(render(model(), theme, { ...assets, scripts: { ...assets.scripts, menu: '/assets/menu-B.js' } }, { memory: first.memory }).renderedRoutes).toEqual(['/blog']);
+    expect(render(model(), theme, { ...assets, scripts: { ...assets.scripts, menu: '/assets/menu-B.js' } }, { memory: first.memory }).renderedRoutes).toEqual([
+      '/blog',
+    ]);
     expect(render(model(), theme, { ...assets, scripts: { ...assets.scripts, faq: '/assets/faq-B.js' } }, { memory: first.memory }).renderedRoutes).toEqual([]);
   });
 
@@ -84,13 +100,25 @@ describe('what a rebuild renders again', () => {
     const site = model();
     site.site = { ...site.site, name: 'Renamed' };
     expect(render(site, theme, assets, { memory: first.memory }).renderedRoutes).toHaveLength(4);
-    expect(render(model(), theme, { ...assets, scripts: { ...assets.scripts, carousel: '/assets/carousel-A.js' } }, { memory: first.memory }).renderedRoutes).toHaveLength(4);
+    expect(
+      render(model(), theme, { ...assets, scripts: { ...assets.scripts, carousel: '/assets/carousel-A.js' } }, { memory: first.memory }).renderedRoutes,
+    ).toHaveLength(4);
     expect(render(model(), readingTheme(), assets, { memory: first.memory }).renderedRoutes).toHaveLength(4);
   });
 
   it('renders again a page whose template failed, once its input changes, and keeps its problem until then', () => {
     let fail = true;
-    const flaky = tinyTheme({ templates: { plain: { schema: plainSchema, component: ({ page }) => { if (fail) throw new Error('boom'); return documentElement(String(page.title), ''); } } } });
+    const flaky = tinyTheme({
+      templates: {
+        plain: {
+          schema: plainSchema,
+          component: ({ page }) => {
+            if (fail) throw new Error('boom');
+            return documentElement(String(page.title), '');
+          },
+        },
+      },
+    });
     const broken = render(siteModel({ pages: [pageEntry('/about')] }), flaky, assets);
     expect(broken.diagnostics.map((d) => d.code)).toEqual(['render']);
     const still = render(siteModel({ pages: [pageEntry('/about')] }), flaky, assets, { memory: broken.memory });

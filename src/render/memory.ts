@@ -49,4 +49,3 @@ export function isStale(record: PageRecord, own: string, inputs: Inputs): boolea
   if (record.own !== own || record.global !== inputs.global) return true;
   return Object.entries(record.reads).some(([read, print]) => inputs.reads[read] !== print);
 }
-

@@ -54,8 +54,14 @@ describe('render', () => {
         },
       },
     });
-    const posts = [postEntry('newer', { title: 'Newer', summary: 'S', date: '2024-02-01' }, 'One two three'), postEntry('older', { title: 'Older', summary: 'S', date: '2024-01-01' })];
-    const model = siteModel({ pages: [pageEntry('/'), pageEntry('/services/panels')], collections: collectMembers(posts, { posts: { template: 'post', description: 'The posts.' } }) });
+    const posts = [
+      postEntry('newer', { title: 'Newer', summary: 'S', date: '2024-02-01' }, 'One two three'),
+      postEntry('older', { title: 'Older', summary: 'S', date: '2024-01-01' }),
+    ];
+    const model = siteModel({
+      pages: [pageEntry('/'), pageEntry('/services/panels')],
+      collections: collectMembers(posts, { posts: { template: 'post', description: 'The posts.' } }),
+    });
     render(model, theme, assets);
     expect(received.map((p) => [p.route, p.canonical])).toEqual([
       ['/', 'https://www.example.com/'],
@@ -65,7 +71,13 @@ describe('render', () => {
     expect(props.baseUrl).toBe('https://www.example.com');
     expect(props.site).toEqual({ name: 'Tiny', baseUrl: 'https://www.example.com' });
     expect(props.assets).toEqual(assets);
-    expect(props.page).toEqual({ template: 'plain', title: 'Title of /services/panels', description: model.pages[1]!.data.description, noindex: false, heading: 'Heading of /services/panels' });
+    expect(props.page).toEqual({
+      template: 'plain',
+      title: 'Title of /services/panels',
+      description: model.pages[1]!.data.description,
+      noindex: false,
+      heading: 'Heading of /services/panels',
+    });
     expect(props.collections).toEqual({
       posts: [
         { route: '/blog/newer', title: 'Newer', data: { title: 'Newer', summary: 'S', date: '2024-02-01' }, words: 3, status: 'published' },
@@ -91,7 +103,9 @@ describe('render', () => {
       },
     };
     const body = '## Why\n\nPanels *wear out*. See [the guide](/guide).\n\n- one\n- two\n';
-    const model = siteModel({ pages: [postEntry('panels', { title: 'Panels', seoTitle: 'Panel upgrades', summary: 'When to upgrade', date: '2024-01-01' }, body)] });
+    const model = siteModel({
+      pages: [postEntry('panels', { title: 'Panels', seoTitle: 'Panel upgrades', summary: 'When to upgrade', date: '2024-01-01' }, body)],
+    });
     const { pages } = render(model, theme, assets);
     const page = received[0]!.page;
     expect(page.html).toBe('<h2>Why</h2>\n<p>Panels <em>wear out</em>. See <a href="/guide">the guide</a>.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n');
@@ -142,11 +156,18 @@ describe('render', () => {
     const locate = (stack: string) => (stacks.push(stack), { file: 'templates/pages/fragile.tsx', line: 12, column: 11 });
     const { diagnostics } = render(siteModel({ pages: [pageEntry('/broken', { template: 'fragile' })] }), theme, assets, { locate });
     expect(stacks[0]).toMatch(/^Error: no heading to show\n/);
-    expect(diagnostics).toEqual([{
-      file: 'pages/broken.yaml', line: 0, column: 0, path: '', severity: 'error', code: 'render',
-      message: 'the "fragile" template failed: no heading to show',
-      hint: "thrown at templates/pages/fragile.tsx:12:11, with this page's data",
-      subject: 'templates/pages/fragile.tsx',
-    }]);
+    expect(diagnostics).toEqual([
+      {
+        file: 'pages/broken.yaml',
+        line: 0,
+        column: 0,
+        path: '',
+        severity: 'error',
+        code: 'render',
+        message: 'the "fragile" template failed: no heading to show',
+        hint: "thrown at templates/pages/fragile.tsx:12:11, with this page's data",
+        subject: 'templates/pages/fragile.tsx',
+      },
+    ]);
   });
 });

@@ -82,9 +82,10 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
   // Shared blocks are kept for this render only: the next one may have another site or collections.
   const blocks = createBlockCache();
 
-  const renderOne = (source: string, route: string, templateName: string, signature: () => string, element: (reads: Set<string>) => ReactElement) => {
+  const renderOne = (entry: PageEntry) => {
+    const { file: source, route, template: templateName } = entry;
     const output = outputFileFor(route);
-    const own = remember ? signature() : '';
+    const own = remember ? pageSignature(entry) : '';
     const before = previous?.get(output);
     if (before && !isStale(before, own, inputs)) {
       records.set(output, before);
@@ -93,6 +94,9 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
       return;
     }
     renderedRoutes.push(route);
+    const template = theme.templates[templateName]!;
+    const sizes = template.markdown?.imageSizes ?? '100vw';
+    const element = (reads: Set<string>) => called(template.component, pageProps(entry, shared, reads, sizes, cards[route]));
     const reads = new Set<string>();
     let page: RenderedPage | null = null;
     const found: Diagnostic[] = [];
@@ -104,19 +108,14 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
       found.push(renderProblem(error, source, templateName, options.locate));
       diagnostics.push(...found);
     }
-    if (remember) records.set(output, { page, diagnostics: found, own, reads: Object.fromEntries([...reads].map((read) => [read, inputs.reads[read] ?? ''])), global: inputs.global });
+    const read = Object.fromEntries([...reads].map((name) => [name, inputs.reads[name] ?? '']));
+    if (remember) records.set(output, { page, diagnostics: found, own, reads: read, global: inputs.global });
   };
 
   const shard = options.shard ?? { index: 0, weights: [1] };
   let position = -1;
   // A thread is sent only the pages at its own positions (renderModel in threads.ts): keep the two in step.
-  const mine = () => inShard(++position, shard);
-  for (const page of allPages(model)) {
-    if (!mine()) continue;
-    const template = theme.templates[page.template]!;
-    const sizes = template.markdown?.imageSizes ?? '100vw';
-    renderOne(page.file, page.route, page.template, () => pageSignature(page), (reads) => called(template.component, pageProps(page, shared, reads, sizes, cards[page.route])));
-  }
+  for (const page of allPages(model)) if (inShard(++position, shard)) renderOne(page);
   pages.sort((a, b) => (a.output < b.output ? -1 : 1));
   return { pages, diagnostics, memory: { theme, records }, renderedRoutes };
 }
@@ -144,7 +143,12 @@ export function inShard(position: number, shard: Shard): boolean {
 const DOCTYPE = '<!DOCTYPE html>';
 
 /** A page's whole document and its facts: spliced from shared blocks unless `sharedBlocks` is false. */
-function renderDocument(element: (reads: Set<string>) => ReactElement, reads: Set<string>, blocks: BlockCache, sharedBlocks: boolean | undefined): { html: string; facts: PageFacts } {
+function renderDocument(
+  element: (reads: Set<string>) => ReactElement,
+  reads: Set<string>,
+  blocks: BlockCache,
+  sharedBlocks: boolean | undefined,
+): { html: string; facts: PageFacts } {
   // The facts of a page of shared blocks are found in its own HTML and, once per render, in each block.
   const spliced = sharedBlocks === false ? undefined : renderSpliced(element(reads), blocks, reads);
   const html = DOCTYPE + (spliced ? spliced.html : renderToStaticMarkup(element(reads)));
@@ -157,12 +161,16 @@ function renderDocument(element: (reads: Set<string>) => ReactElement, reads: Se
  */
 function renderProblem(error: unknown, source: string, template: string, locate: RenderOptions['locate']): Diagnostic {
   const at = error instanceof Error && error.stack ? locate?.(error.stack) : undefined;
-  return diagnostic('render', { file: source, ...(at ? { subject: at.file } : {}) }, {
-    template,
-    error: error instanceof Error ? error.message : String(error),
-    ...(at ? { at: `${at.file}:${at.line}:${at.column}` } : {}),
-    ...(at?.caller ? { caller: `${at.caller.file}:${at.caller.line}:${at.caller.column}` } : {}),
-  });
+  return diagnostic(
+    'render',
+    { file: source, ...(at ? { subject: at.file } : {}) },
+    {
+      template,
+      error: error instanceof Error ? error.message : String(error),
+      ...(at ? { at: `${at.file}:${at.line}:${at.column}` } : {}),
+      ...(at?.caller ? { caller: `${at.caller.file}:${at.caller.line}:${at.caller.column}` } : {}),
+    },
+  );
 }
 
 type Shared = Omit<PageProps, 'page' | 'route' | 'canonical'>;
@@ -184,7 +192,10 @@ function sharedInputs(shared: Shared): Inputs {
   for (const [name, members] of Object.entries(shared.collections)) reads[collectionRead(name)] = signature(members);
   for (const [name, url] of Object.entries(shared.assets.scripts)) reads[scriptRead(name)] = url;
   // The list of script names is what a page sees when it asks for one the bundle does not have.
-  return { global: signature(shared.site, shared.baseUrl, Object.keys(shared.assets.scripts), shared.assets.icons, shared.assets.manifest, shared.pictures), reads };
+  return {
+    global: signature(shared.site, shared.baseUrl, Object.keys(shared.assets.scripts), shared.assets.icons, shared.assets.manifest, shared.pictures),
+    reads,
+  };
 }
 
 // A later build keeps the entries of files it did not read again, so their fingerprints are kept too.
@@ -232,7 +243,11 @@ function trackedShared(shared: Shared, reads: Set<string>): Shared {
 
 // A page's share card is drawn from the page's own data and the site, which its fingerprints already cover.
 function pageProps(page: PageEntry, shared: Shared, reads: Set<string>, imageSizes: string, card: ShareCard | undefined): PageProps<Record<string, unknown>> {
-  const props = { page: isMarkdownPage(page) ? markdownPage(page, shared.pictures, imageSizes) : page.data, route: page.route, canonical: canonicalUrl(shared.baseUrl, page.route) };
+  const props = {
+    page: isMarkdownPage(page) ? markdownPage(page, shared.pictures, imageSizes) : page.data,
+    route: page.route,
+    canonical: canonicalUrl(shared.baseUrl, page.route),
+  };
   return Object.assign(trackedShared(shared, reads), props, card ? { shareCard: card } : {}) as PageProps<Record<string, unknown>>;
 }
 

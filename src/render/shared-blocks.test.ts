@@ -15,11 +15,16 @@ function Nav({ counter }: { counter: { renders: number } }): ReactElement {
 
 function page(route: string, counter: { renders: number }, site: object): ReactElement {
   const nav = () => createElement(Route.Provider, { value: route }, createElement(Nav, { counter }));
-  return createElement(Route.Provider, { value: route },
-    createElement('body', null,
+  return createElement(
+    Route.Provider,
+    { value: route },
+    createElement(
+      'body',
+      null,
       createElement(Shared, { by: [site, route === '/a' ? route : null], children: nav }),
       createElement('main', null, `page ${route} \uE000 text`),
-    ));
+    ),
+  );
 }
 
 describe('Shared', () => {
@@ -47,7 +52,8 @@ describe('Shared', () => {
 
   it('adds what the block read when it was rendered to every page that reuses it', () => {
     const cache = createBlockCache();
-    const reading = (reads: Set<string>) => createElement(Shared, { by: ['x'], children: () => (reads.add('collection:places'), createElement('p', null, 'x')) });
+    const reading = (reads: Set<string>) =>
+      createElement(Shared, { by: ['x'], children: () => (reads.add('collection:places'), createElement('p', null, 'x')) });
     const first = new Set<string>();
     renderWithBlocks(reading(first), cache, first);
     const second = new Set<string>();

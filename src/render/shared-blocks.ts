@@ -99,9 +99,13 @@ export function renderSpliced(element: ReactElement, cache: BlockCache, reads: S
     let block = cache.blocks.get(key);
     if (!block) {
       const before = new Set(reads);
-      const blockHtml = renderWithBlocks(createElement(function SharedBlock() {
-        return render();
-      }), cache, reads);
+      const blockHtml = renderWithBlocks(
+        createElement(function SharedBlock() {
+          return render();
+        }),
+        cache,
+        reads,
+      );
       block = { html: blockHtml, reads: [...reads].filter((read) => !before.has(read)) };
       cache.blocks.set(key, block);
     } else for (const read of block.reads) reads.add(read);
@@ -118,13 +122,15 @@ export function renderSpliced(element: ReactElement, cache: BlockCache, reads: S
 }
 
 function keyOf(values: readonly unknown[]): string {
-  return JSON.stringify(values.map((value) => {
-    if ((typeof value === 'object' && value !== null) || typeof value === 'function') {
-      // Objects are told apart by identity: a number each, kept as long as the object lives.
-      let id = state.ids.get(value);
-      if (id === undefined) state.ids.set(value, (id = state.nextId++));
-      return `#${id}`;
-    }
-    return `${typeof value}:${String(value)}`;
-  }));
+  return JSON.stringify(
+    values.map((value) => {
+      if ((typeof value === 'object' && value !== null) || typeof value === 'function') {
+        // Objects are told apart by identity: a number each, kept as long as the object lives.
+        let id = state.ids.get(value);
+        if (id === undefined) state.ids.set(value, (id = state.nextId++));
+        return `#${id}`;
+      }
+      return `${typeof value}:${String(value)}`;
+    }),
+  );
 }

@@ -83,13 +83,22 @@ export function shareWeights(others: number): number[] {
  * this thread) if given; the caller renders share 0 meanwhile. Resolves with every thread's pages and problems;
  * rejects if a thread fails.
  */
-export function renderOnThreads(threads: readonly Thread[], root: string, output: ThreadTask['output'], model: SiteModel, assets: Assets, sharedBlocks = true): Promise<ThreadResult[]> {
+export function renderOnThreads(
+  threads: readonly Thread[],
+  root: string,
+  output: ThreadTask['output'],
+  model: SiteModel,
+  assets: Assets,
+  sharedBlocks = true,
+): Promise<ThreadResult[]> {
   const weights = shareWeights(threads.length);
-  return Promise.all(threads.map((thread, i) => {
-    const shard = { index: i + 1, weights };
-    const task: ThreadTask = { role: ROLE, root, output, shard, sharedBlocks, assets, model: renderModel(model, shard) };
-    return thread.run<ThreadResult>(task);
-  }));
+  return Promise.all(
+    threads.map((thread, i) => {
+      const shard = { index: i + 1, weights };
+      const task: ThreadTask = { role: ROLE, root, output, shard, sharedBlocks, assets, model: renderModel(model, shard) };
+      return thread.run<ThreadResult>(task);
+    }),
+  );
 }
 
 /**
@@ -154,7 +163,9 @@ export interface SiteRenderInput {
 }
 
 /** Every page rendered (stage 6), with what the rules over the model found, and the bytes other threads wrote. */
-export async function renderSite(input: SiteRenderInput): Promise<{ rendered: Omit<Rendered, 'memory'> & { memory?: RenderMemory }; ruled: Diagnostic[]; theirBytes: number }> {
+export async function renderSite(
+  input: SiteRenderInput,
+): Promise<{ rendered: Omit<Rendered, 'memory'> & { memory?: RenderMemory }; ruled: Diagnostic[]; theirBytes: number }> {
   const { root, model, theme, assets, staging, clock } = input;
   const streamed = input.stream
     ? (page: RenderedPage) => {
@@ -165,8 +176,14 @@ export async function renderSite(input: SiteRenderInput): Promise<{ rendered: Om
     : undefined;
   const helpers = streamed ? input.threads : [];
   // The other threads are given their shares first; this one runs the rules, then renders its own (smaller) share.
-  const others = helpers.length > 0 ? renderOnThreads(helpers, root, staging && { folder: staging.folder, turns: staging.turns }, model, assets, input.sharedBlocks) : Promise.resolve([]);
-  const theirs = others.then((results) => ({ results }), (error: unknown) => ({ error }));
+  const others =
+    helpers.length > 0
+      ? renderOnThreads(helpers, root, staging && { folder: staging.folder, turns: staging.turns }, model, assets, input.sharedBlocks)
+      : Promise.resolve([]);
+  const theirs = others.then(
+    (results) => ({ results }),
+    (error: unknown) => ({ error }),
+  );
   let own: Rendered;
   let ruled: Diagnostic[];
   try {
@@ -193,7 +210,13 @@ export async function renderSite(input: SiteRenderInput): Promise<{ rendered: Om
     if (other.results.length === 0) return { rendered: own, ruled, theirBytes: 0 };
     const pages = [...own.pages, ...other.results.flatMap((r) => r.pages)].sort((a, b) => (a.output < b.output ? -1 : 1));
     // Pages rendered elsewhere are not in this thread's memory: a later build would render everything again.
-    const rendered = { ...own, pages, diagnostics: [...own.diagnostics, ...other.results.flatMap((r) => r.diagnostics)], renderedRoutes: pages.map((p) => p.route), memory: undefined };
+    const rendered = {
+      ...own,
+      pages,
+      diagnostics: [...own.diagnostics, ...other.results.flatMap((r) => r.diagnostics)],
+      renderedRoutes: pages.map((p) => p.route),
+      memory: undefined,
+    };
     return { rendered, ruled, theirBytes: other.results.reduce((sum, r) => sum + r.bytes, 0) };
   });
 }

@@ -4,18 +4,19 @@ import { fleschKincaidGrade, jaccard, median, shingles } from './measures.ts';
 import { contentReport } from './report.ts';
 import { evaluateTargets } from './targets.ts';
 import { mainBlocks } from './text.ts';
-import { words } from '../words.ts';
 
 const page = (route: string, template: string, main: string) => ({
-  route, template, html: `<html><body><nav><a>Skip</a></nav><main>${main}</main><footer><p>Footer words</p></footer></body></html>`,
+  route,
+  template,
+  html: `<html><body><nav><a>Skip</a></nav><main>${main}</main><footer><p>Footer words</p></footer></body></html>`,
 });
 
 describe('text of main content', () => {
   it('reads blocks inside <main> only, skipping forms and navigation', () => {
-    const html = '<html><body><p>Outside</p><main><h1>Title</h1><p>One  two\nthree.</p><ul><li><p>Nested item</p></li></ul><form><label>Name</label></form><nav><a>Menu</a></nav></main></body></html>';
+    const html =
+      '<html><body><p>Outside</p><main><h1>Title</h1><p>One  two\nthree.</p><ul><li><p>Nested item</p></li></ul><form><label>Name</label></form><nav><a>Menu</a></nav></main></body></html>';
     expect(mainBlocks(html)).toEqual(['Title', 'One two three.', 'Nested item']);
   });
-
 });
 
 describe('measures', () => {
@@ -32,7 +33,9 @@ describe('measures', () => {
 
   it('grades plain short sentences low and long polysyllabic ones high', () => {
     const easy = fleschKincaidGrade(['The cat sat on the mat. The dog ran to the park.']);
-    const hard = fleschKincaidGrade(['Comprehensive electrical modernization necessitates meticulous coordination between municipal authorities, distribution utilities and licensed contractors throughout the installation.']);
+    const hard = fleschKincaidGrade([
+      'Comprehensive electrical modernization necessitates meticulous coordination between municipal authorities, distribution utilities and licensed contractors throughout the installation.',
+    ]);
     expect(easy).toBeLessThan(2);
     expect(hard).toBeGreaterThan(16);
   });
@@ -53,7 +56,11 @@ describe('report', () => {
 
   it('counts only words a page does not share with most pages of its template', () => {
     const report = contentReport(pages);
-    expect(report.pages.map((p) => [p.route, p.words])).toEqual([['/gta/a', 13], ['/gta/b', 12], ['/gta/c', 13]]);
+    expect(report.pages.map((p) => [p.route, p.words])).toEqual([
+      ['/gta/a', 13],
+      ['/gta/b', 12],
+      ['/gta/c', 13],
+    ]);
   });
 
   it('finds the most similar pair', () => {

@@ -27,7 +27,9 @@ export interface TargetResult {
 export function evaluateTargets(report: ContentReport, targets: readonly Target[]): TargetResult[] {
   return targets.map((target) => {
     const pages = report.pages.filter(
-      (p) => (!target.template || p.template === target.template) && (!target.routes || p.route === target.routes || p.route.startsWith(target.routes.replace(/\/?$/, '/'))),
+      (p) =>
+        (!target.template || p.template === target.template) &&
+        (!target.routes || p.route === target.routes || p.route.startsWith(target.routes.replace(/\/?$/, '/'))),
     );
     if (pages.length === 0) return { target, met: false, detail: 'no pages match' };
     const details: string[] = [];

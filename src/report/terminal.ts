@@ -8,7 +8,7 @@ export function formatReport(report: ContentReport, results: readonly TargetResu
     cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]!) : String(cell).padStart(widths[i]!))).join('  ');
   const widths = [12, 5, 6, 6, 6, 8, 8];
   lines.push(`Content report: ${report.pages.length} pages`, '');
-  lines.push('Words of main content of its own (blocks shared by half a template\'s pages left out), and Flesch-Kincaid grade');
+  lines.push("Words of main content of its own (blocks shared by half a template's pages left out), and Flesch-Kincaid grade");
   lines.push(row(['template', 'pages', 'min', 'median', 'max', 'grade md', 'grade max'], widths));
   for (const t of report.templates) {
     lines.push(row([t.template, t.pages, t.minWords, Math.round(t.medianWords), t.maxWords, t.medianGrade.toFixed(1), t.maxGrade.toFixed(1)], widths));
@@ -18,7 +18,8 @@ export function formatReport(report: ContentReport, results: readonly TargetResu
     if (t.mostSimilar) lines.push(`  ${t.template.padEnd(12)} ${t.mostSimilar.score.toFixed(3)}  ${t.mostSimilar.a} ~ ${t.mostSimilar.b}`);
   }
   lines.push('', 'Fewest words and hardest reading per template');
-  for (const t of report.templates) lines.push(`  ${t.template.padEnd(12)} fewest ${t.minWords} (${t.minRoute}), hardest grade ${t.maxGrade.toFixed(1)} (${t.maxGradeRoute})`);
+  for (const t of report.templates)
+    lines.push(`  ${t.template.padEnd(12)} fewest ${t.minWords} (${t.minRoute}), hardest grade ${t.maxGrade.toFixed(1)} (${t.maxGradeRoute})`);
   if (results.length) {
     lines.push('', 'Targets');
     for (const r of results) lines.push(`  ${r.met ? 'met   ' : 'MISSED'}  ${r.target.description}: ${r.detail}`);

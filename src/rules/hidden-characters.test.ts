@@ -81,7 +81,10 @@ describe('joiners and zero-width spaces', () => {
 describe('characters drawn as nothing (default-ignorable)', () => {
   it('refuses every one of them between Latin letters, whatever it is', () => {
     // Every default-ignorable character, as Unicode lists them: between two Latin letters none has a job.
-    const ignorable = fc.integer({ min: 0, max: 0xe0fff }).map((c) => String.fromCodePoint(c)).filter((c) => /\p{Default_Ignorable_Code_Point}/u.test(c));
+    const ignorable = fc
+      .integer({ min: 0, max: 0xe0fff })
+      .map((c) => String.fromCodePoint(c))
+      .filter((c) => /\p{Default_Ignorable_Code_Point}/u.test(c));
     fc.assert(
       fc.property(ignorable, fc.constantFrom('', ' '), (c, space) => {
         expect(codes(`Fio${space}${c}relli`)).toEqual([c.codePointAt(0)]);
@@ -111,7 +114,9 @@ describe('file names of static/', () => {
       { numRuns: 500 },
     );
     const [override] = hiddenCharacters(siteModel({ statics: [{ file: 'static/im\u202Eg/a.txt', route: '/im\u202Eg/a.txt', contents: Buffer.from('x') }] }));
-    expect(override?.message).toBe('this text holds a right-to-left override (U+202E) after "/im", which readers cannot see but which changes how the text shows or reads, or breaks the feed and sitemap made from it');
+    expect(override?.message).toBe(
+      'this text holds a right-to-left override (U+202E) after "/im", which readers cannot see but which changes how the text shows or reads, or breaks the feed and sitemap made from it',
+    );
   });
 });
 

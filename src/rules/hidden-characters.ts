@@ -39,12 +39,15 @@ import { bodyPosition, contentSources } from './content-sources.ts';
 // interlinear annotation marks, which hide the text between them; and the line and paragraph separators
 // (U+2028, U+2029), line breaks that some readers draw and others do not, which text pasted from a word
 // processor brings.
-const CANDIDATE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\uFDD0-\uFDEF\uFFF9-\uFFFB\uFFFE\uFFFF]|\p{Default_Ignorable_Code_Point}|\p{Cs}/gu;
+const CANDIDATE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029\uFDD0-\uFDEF\uFFF9-\uFFFB\uFFFE\uFFFF]|\p{Default_Ignorable_Code_Point}|\p{Cs}/gu;
 
 const ANY_CANDIDATE = new RegExp(CANDIDATE.source, 'u');
 // Letters only: U+061C, a mark, is itself of the Arabic script.
-const RIGHT_TO_LEFT = /(?=\p{L})[\p{sc=Hebrew}\p{sc=Arabic}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}\p{sc=Samaritan}\p{sc=Mandaic}\p{sc=Adlam}\p{sc=Hanifi_Rohingya}\p{sc=Yezidi}]/u;
-const JOINING = /[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Mandaic}\p{scx=Hanifi_Rohingya}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}\p{scx=Khmer}\p{scx=Myanmar}\p{scx=Tibetan}]/u;
+const RIGHT_TO_LEFT =
+  /(?=\p{L})[\p{sc=Hebrew}\p{sc=Arabic}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}\p{sc=Samaritan}\p{sc=Mandaic}\p{sc=Adlam}\p{sc=Hanifi_Rohingya}\p{sc=Yezidi}]/u;
+const JOINING =
+  /[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Mongolian}\p{scx=Mandaic}\p{scx=Hanifi_Rohingya}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}\p{scx=Khmer}\p{scx=Myanmar}\p{scx=Tibetan}]/u;
 const UNSPACED = /[\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}\p{sc=Tibetan}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
 const EMOJI_PIECE = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]/u;
 const LETTER = /[\p{L}\p{M}]/u;
@@ -145,7 +148,8 @@ export function characterName(code: number): string {
   if (code >= 0xd800 && code <= 0xdfff) return `half a character (a lone surrogate, ${hex}, which no file can hold)`;
   if ((code >= 0xfdd0 && code <= 0xfdef) || code === 0xfffe || code === 0xffff) return `a noncharacter (${hex})`;
   if (code >= 0xe0000 && code <= 0xe007f) return `an invisible tag character (${hex})`;
-  if ((code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef) || (code >= 0x180b && code <= 0x180f)) return `a variation selector that changes nothing you can see (${hex})`;
+  if ((code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef) || (code >= 0x180b && code <= 0x180f))
+    return `a variation selector that changes nothing you can see (${hex})`;
   if (DIRECTION_MARKS.has(code) || code === 0x202d || code === 0x202e) return `an invisible text-direction control (${hex})`;
   if (/\s/.test(String.fromCodePoint(code))) return `a space character (${hex})`;
   return `an invisible character (${hex})`;
@@ -186,7 +190,11 @@ function textBefore(text: string, index: number): string {
 }
 
 export function hiddenCharacters(model: SiteModel): Diagnostic[] {
-  return [...contentSources(model).flatMap(({ file, source }) => inData(source)(file)), ...markdownPages(model).flatMap(inBody), ...model.statics.flatMap(inName)];
+  return [
+    ...contentSources(model).flatMap(({ file, source }) => inData(source)(file)),
+    ...markdownPages(model).flatMap(inBody),
+    ...model.statics.flatMap(inName),
+  ];
 }
 
 /**
@@ -198,7 +206,13 @@ function inName(file: { file: string; route: string }): Diagnostic[] {
   const code = hiddenCharactersOf(file.route)[0]?.code ?? /[\t\n\r]/.exec(file.route)?.[0].charCodeAt(0);
   if (code === undefined) return [];
   const index = [...file.route].findIndex((c) => c.codePointAt(0) === code);
-  return [diagnostic('hidden-character', { file: file.file, line: 1, column: 1, path: 'file name' }, { character: characterName(code), after: textBefore(file.route, [...file.route].slice(0, index).join('').length) })];
+  return [
+    diagnostic(
+      'hidden-character',
+      { file: file.file, line: 1, column: 1, path: 'file name' },
+      { character: characterName(code), after: textBefore(file.route, [...file.route].slice(0, index).join('').length) },
+    ),
+  ];
 }
 
 // One problem per value: the first hidden character, and where it is in the value.
@@ -210,7 +224,12 @@ const inData = perObject((source: ParsedYaml) => {
   });
   return (file: string): Diagnostic[] =>
     found.map(({ character, text, path }) =>
-      diagnostic('hidden-character', { file, ...source.locate(path), path: formatPath(path) }, { character: characterName(character.code), after: textBefore(text, character.index) }));
+      diagnostic(
+        'hidden-character',
+        { file, ...source.locate(path), path: formatPath(path) },
+        { character: characterName(character.code), after: textBefore(text, character.index) },
+      ),
+    );
 });
 
 /** At most this many problems per Markdown body: each line is reported, up to a screenful. */

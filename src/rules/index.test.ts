@@ -16,7 +16,8 @@ function page(file: string, route: string, lines: string[]): PageEntry {
 }
 
 const html = (body: string) => `<!DOCTYPE html><html><body>${body}</body></html>`;
-const rendered = (source: string, route: string, output: string, body: string): RenderedPage => renderedPage({ route, output, source, template: 'plain', html: html(body) });
+const rendered = (source: string, route: string, output: string, body: string): RenderedPage =>
+  renderedPage({ route, output, source, template: 'plain', html: html(body) });
 
 describe('checkData', () => {
   it('reports every file after the first that claims a route, and compares heads only once per route', () => {
@@ -72,7 +73,10 @@ describe('checkRendered', () => {
       page('pages/index.yaml', '/', ['title: Home', `description: ${DESCRIPTION}`]),
       page('pages/about.yaml', '/about', ['title: About', `description: ${DESCRIPTION}`]),
     ],
-    statics: [{ file: 'static/about.html', route: '/about.html', contents: Buffer.from('x') }, { file: 'static/images/dot.svg', route: '/images/dot.svg', contents: Buffer.from('x') }],
+    statics: [
+      { file: 'static/about.html', route: '/about.html', contents: Buffer.from('x') },
+      { file: 'static/images/dot.svg', route: '/images/dot.svg', contents: Buffer.from('x') },
+    ],
   });
   const context = { generated: ['assets/menu-ABC.js', 'sitemap.xml', '_headers'], claimedRoutes: ['/', '/about'], found: [] };
 
@@ -90,7 +94,11 @@ describe('checkRendered', () => {
   it('leaves out a link reported already where it is written', () => {
     const earlier = diagnostic('broken-link', { file: 'pages/index.yaml', line: 4, column: 7, subject: '/missing' }, { path: '/missing' });
     const pages = [rendered('pages/index.yaml', '/', 'index.html', '<a href="/missing">x</a><a href="/also-missing">y</a>')];
-    expect(checkRendered(model, pages, { ...context, found: [earlier] }).filter((d) => d.code !== 'orphan-page').map((d) => [d.code, d.subject])).toEqual([['broken-link', '/also-missing']]);
+    expect(
+      checkRendered(model, pages, { ...context, found: [earlier] })
+        .filter((d) => d.code !== 'orphan-page')
+        .map((d) => [d.code, d.subject]),
+    ).toEqual([['broken-link', '/also-missing']]);
   });
 
   it('reports a static file that writes a page’s output, and inline code once per kind', () => {
@@ -98,7 +106,11 @@ describe('checkRendered', () => {
       rendered('pages/about.yaml', '/about', 'about.html', '<p style="color:red">a</p><button onclick="go()">b</button>'),
       rendered('pages/index.yaml', '/', 'index.html', '<p style="margin:0">c</p>'),
     ];
-    expect(checkRendered(model, pages, context).filter((d) => d.code !== 'orphan-page').map((d) => [d.code, d.file, d.message])).toEqual([
+    expect(
+      checkRendered(model, pages, context)
+        .filter((d) => d.code !== 'orphan-page')
+        .map((d) => [d.code, d.file, d.message]),
+    ).toEqual([
       ['output-clash', 'static/about.html', 'writes dist/about.html, which pages/about.yaml also writes'],
       ['inline-code', 'pages/about.yaml', 'the rendered page has a style="…" attribute, which the Content-Security-Policy blocks'],
       ['inline-code', 'pages/about.yaml', 'the rendered page has an onclick="…" attribute, which the Content-Security-Policy blocks'],
@@ -108,8 +120,10 @@ describe('checkRendered', () => {
   it('reports a file that other outputs need as a folder', () => {
     const clashing = siteModel({ ...model, statics: [{ file: 'static/blog', route: '/blog', contents: Buffer.from('x') }] });
     const pages = [rendered('pages/blog/a.md', '/blog/a', 'blog/a.html', '')];
-    expect(checkRendered(clashing, pages, context).filter((d) => d.code !== 'orphan-page').map((d) => [d.code, d.file, d.message])).toEqual([
-      ['output-clash', 'static/blog', 'writes dist/blog, which other files need as a folder'],
-    ]);
+    expect(
+      checkRendered(clashing, pages, context)
+        .filter((d) => d.code !== 'orphan-page')
+        .map((d) => [d.code, d.file, d.message]),
+    ).toEqual([['output-clash', 'static/blog', 'writes dist/blog, which other files need as a folder']]);
   });
 });

@@ -30,7 +30,19 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[], th
     ...(model.siteSource ? linksInData('site.yaml', model.siteSource.data, model.siteSource) : []),
     ...allPages(model).flatMap(linksOfEntry),
   ];
-  return [...duplicateRoutes(model), ...uniqueHeads(model), ...checkLinks(links, targets), ...checkRedirects(model.redirects, targets, model.site.baseUrl), ...markdownInText(model), ...placeholdersLeft(model), ...unsafeHtml(model), ...markdownTooDeep(model), ...hiddenCharacters(model), ...unknownPlaceholders(model, theme.placeholders), ...themePageRules(model, theme.pageRules)];
+  return [
+    ...duplicateRoutes(model),
+    ...uniqueHeads(model),
+    ...checkLinks(links, targets),
+    ...checkRedirects(model.redirects, targets, model.site.baseUrl),
+    ...markdownInText(model),
+    ...placeholdersLeft(model),
+    ...unsafeHtml(model),
+    ...markdownTooDeep(model),
+    ...hiddenCharacters(model),
+    ...unknownPlaceholders(model, theme.placeholders),
+    ...themePageRules(model, theme.pageRules),
+  ];
 }
 
 // Links of the content, found once per entry (a rebuild keeps the entries of unchanged files).
@@ -55,7 +67,12 @@ export interface RenderedContext {
  * field's path to nothing (in `images`, the images stage's problems) is said once, as a missing image
  * rather than also as a broken link.
  */
-export function modelRules(model: SiteModel, claimedRoutes: readonly string[], theme: Pick<Theme, 'pageRules' | 'placeholders'>, images: readonly Diagnostic[]): Diagnostic[] {
+export function modelRules(
+  model: SiteModel,
+  claimedRoutes: readonly string[],
+  theme: Pick<Theme, 'pageRules' | 'placeholders'>,
+  images: readonly Diagnostic[],
+): Diagnostic[] {
   const ruled = checkData(model, claimedRoutes, { pageRules: theme.pageRules?.bind(theme), placeholders: theme.placeholders });
   const placeOf = (d: Diagnostic) => `${d.file}:${d.line}:${d.column}`;
   const missing = new Set(images.filter((d) => d.code === 'image-missing').map(placeOf));
@@ -102,9 +119,6 @@ function linkTargets(model: SiteModel, claimedRoutes: readonly string[], outputF
   return {
     routes: new Set([...model.pages.map((p) => p.route), ...claimedRoutes]),
     redirectSources: new Map(model.redirects.filter((r) => !isPattern(r.from)).map((r) => [normaliseLinkPath(r.from), r.to])),
-    files: new Set([
-      ...model.statics.map((s) => s.route),
-      ...outputFiles.filter((f) => !f.endsWith('.html')).map((f) => '/' + f),
-    ]),
+    files: new Set([...model.statics.map((s) => s.route), ...outputFiles.filter((f) => !f.endsWith('.html')).map((f) => '/' + f)]),
   };
 }

@@ -4,7 +4,19 @@ import { linksInMarkdown } from './link-sources.ts';
 
 describe('linksInMarkdown wherever Markdown holds a link', () => {
   it('finds links and images in table cells, quotes, list items and headings at their targets', () => {
-    const body = ['| a | b |', '|---|---|', '| [x](/in-table) | ![](/images/none.png) |', '', '> more [q](/in-quote) text', '', '- item', '  continued [l](/in-list)', '', '### Heading [h](/in-heading)', ''].join('\n');
+    const body = [
+      '| a | b |',
+      '|---|---|',
+      '| [x](/in-table) | ![](/images/none.png) |',
+      '',
+      '> more [q](/in-quote) text',
+      '',
+      '- item',
+      '  continued [l](/in-list)',
+      '',
+      '### Heading [h](/in-heading)',
+      '',
+    ].join('\n');
     expect(linksInMarkdown('pages/blog/a.md', body, 6).map((l) => [l.href, l.alt, l.position()])).toEqual([
       ['/in-table', undefined, { line: 8, column: 7 }],
       ['/images/none.png', '', { line: 8, column: 24 }],

@@ -10,15 +10,31 @@ const targets: LinkTargets = {
   files: new Set(['/images/dot.svg', '/sitemap.xml']),
 };
 
-const at = (href: string, line = 3, column = 5): Link => ({ href, file: 'pages/a.yaml', position: () => ({ line, column }), path: 'links[0].href', origin: 'data' });
+const at = (href: string, line = 3, column = 5): Link => ({
+  href,
+  file: 'pages/a.yaml',
+  position: () => ({ line, column }),
+  path: 'links[0].href',
+  origin: 'data',
+});
 
 describe('checkLinks', () => {
-  it.each(['/', '/about', '/about?ref=nav#top', '/services/panels#cost', '/images/dot.svg', 'https://example.org/x', 'mailto:a@example.org', 'tel:+14165550100', '#top', 'relative/path', '//cdn.example.org/x', 'data:image/png;base64,AAAA'])(
-    'accepts %s',
-    (href) => {
-      expect(checkLinks([at(href)], targets)).toEqual([]);
-    },
-  );
+  it.each([
+    '/',
+    '/about',
+    '/about?ref=nav#top',
+    '/services/panels#cost',
+    '/images/dot.svg',
+    'https://example.org/x',
+    'mailto:a@example.org',
+    'tel:+14165550100',
+    '#top',
+    'relative/path',
+    '//cdn.example.org/x',
+    'data:image/png;base64,AAAA',
+  ])('accepts %s', (href) => {
+    expect(checkLinks([at(href)], targets)).toEqual([]);
+  });
 
   it('reports a path that is neither a page, a file nor a redirect source, where it is written', () => {
     expect(checkLinks([at('/contact?x=1')], targets)).toEqual([
@@ -43,7 +59,11 @@ describe('checkLinks', () => {
     ['tel:416-555-0100', 'tel-format', 'phone link "tel:416-555-0100" is not in international (E.164) form'],
     ['TEL:+14165550100', 'tel-format', 'phone link "TEL:+14165550100" is not in international (E.164) form'],
     ['tel:+1905555019', 'tel-number', 'phone link "tel:+1905555019" dials no one: it is too short for a +1 number: a digit is missing'],
-    ['tel:+11234567890', 'tel-number', 'phone link "tel:+11234567890" dials no one: it is not a +1 number anyone can dial: its area or exchange code is not in use'],
+    [
+      'tel:+11234567890',
+      'tel-number',
+      'phone link "tel:+11234567890" dials no one: it is not a +1 number anyone can dial: its area or exchange code is not in use',
+    ],
   ])('reports %s as %s', (href, code, message) => {
     expect(checkLinks([at(href)], targets).map((d) => [d.code, d.severity, d.message])).toEqual([[code, 'error', message]]);
   });
@@ -62,7 +82,11 @@ describe('checkLinks', () => {
 
   it('reports every place an href is written, or once in all with oncePerHref, and says when the link is in a template', () => {
     const links: Link[] = [at('/nope'), at('/nope', 9, 9), { ...at('/nope'), file: 'pages/b.yaml' }];
-    expect(checkLinks(links, targets).map((d) => [d.file, d.line])).toEqual([['pages/a.yaml', 3], ['pages/a.yaml', 9], ['pages/b.yaml', 3]]);
+    expect(checkLinks(links, targets).map((d) => [d.file, d.line])).toEqual([
+      ['pages/a.yaml', 3],
+      ['pages/a.yaml', 9],
+      ['pages/b.yaml', 3],
+    ]);
     const html: Link = { href: '/nope', file: 'pages/a.yaml', position: () => ({ line: 0, column: 0 }), path: 'href', origin: 'html' };
     const found = checkLinks([html, { ...html, file: 'pages/b.yaml' }], targets, { oncePerHref: true });
     expect(found.map((d) => [d.file, d.path, d.hint])).toEqual([
@@ -73,7 +97,8 @@ describe('checkLinks', () => {
 
 describe('links in data', () => {
   it('finds paths and URLs among the strings of a YAML document, located at their values', () => {
-    const text = 'template: plain\ntitle: About /us\ncta:\n  href: /contact\nlinks:\n  - label: Call\n    href: " tel:+14165550100 "\n  - href: https://example.org\n';
+    const text =
+      'template: plain\ntitle: About /us\ncta:\n  href: /contact\nlinks:\n  - label: Call\n    href: " tel:+14165550100 "\n  - href: https://example.org\n';
     const source = parseYaml('pages/a.yaml', text);
     const links = linksInData('pages/a.yaml', source.data, source);
     expect(links.map((l) => [l.href, l.path, l.origin, l.position()])).toEqual([
@@ -110,7 +135,10 @@ describe('links in Markdown', () => {
 
   it('locates a link written twice at each of its places', () => {
     const links = linksInMarkdown('pages/blog/a.md', 'The /x page: [one](/x)\n[two](/x)\n', 5);
-    expect(links.map((l) => l.position())).toEqual([{ line: 5, column: 20 }, { line: 6, column: 7 }]);
+    expect(links.map((l) => l.position())).toEqual([
+      { line: 5, column: 20 },
+      { line: 6, column: 7 },
+    ]);
   });
 });
 

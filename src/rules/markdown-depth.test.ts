@@ -35,7 +35,9 @@ describe('markdownTooDeep on emphasis that never closes', () => {
 
 describe('markdownTooDeep on list items that run on', () => {
   it('refuses a list item followed by more lines not indented under it than the limit, at the list', () => {
-    const problems = markdownTooDeep(siteModel({ pages: [postEntry('a', { title: 'A' }, `Intro.\n\n- item\n${'more text\n'.repeat(LAZY_LINES + 1)}\nAfter.\n`)] }));
+    const problems = markdownTooDeep(
+      siteModel({ pages: [postEntry('a', { title: 'A' }, `Intro.\n\n- item\n${'more text\n'.repeat(LAZY_LINES + 1)}\nAfter.\n`)] }),
+    );
     expect(problems.map((d) => [d.code, d.line, d.column])).toEqual([['markdown-long-item', 8, 1]]);
   });
 

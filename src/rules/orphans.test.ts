@@ -4,13 +4,25 @@ import type { RenderedPage } from '../render/render.ts';
 import { orphanPages } from './orphans.ts';
 import { pageEntry, postEntry, redirectEntry, renderedPage, siteModel } from '../../tests/helpers/unit.ts';
 
-const rendered = (route: string, html: string, source = `pages${route === '/' ? '/index' : route}.yaml`): RenderedPage => renderedPage({
-  route, output: `${route.slice(1) || 'index'}.html`, source, template: 'plain', html,
-});
+const rendered = (route: string, html: string, source = `pages${route === '/' ? '/index' : route}.yaml`): RenderedPage =>
+  renderedPage({
+    route,
+    output: `${route.slice(1) || 'index'}.html`,
+    source,
+    template: 'plain',
+    html,
+  });
 
 describe('orphanPages', () => {
   const model = siteModel({
-    pages: [pageEntry('/'), pageEntry('/about'), pageEntry('/hidden'), pageEntry('/thanks', { noindex: true }), pageEntry('/moved-here'), postEntry('first', { title: 'First' })],
+    pages: [
+      pageEntry('/'),
+      pageEntry('/about'),
+      pageEntry('/hidden'),
+      pageEntry('/thanks', { noindex: true }),
+      pageEntry('/moved-here'),
+      postEntry('first', { title: 'First' }),
+    ],
     redirects: [redirectEntry('/old', '/moved-here')],
   });
 
@@ -20,9 +32,7 @@ describe('orphanPages', () => {
       rendered('/about', '<a href="/about#team">self</a><a href="/blog/first?ref=x">post</a>'),
       rendered('/hidden', '<a href="/hidden">only itself</a><form action="/thanks"></form>'),
     ];
-    expect(orphanPages(model, pages).map((d) => [d.code, d.file, d.path, d.severity])).toEqual([
-      ['orphan-page', 'pages/hidden.yaml', 'title', 'warning'],
-    ]);
+    expect(orphanPages(model, pages).map((d) => [d.code, d.file, d.path, d.severity])).toEqual([['orphan-page', 'pages/hidden.yaml', 'title', 'warning']]);
   });
 
   it('counts only links, not form actions or images, and not a page linking to itself', () => {

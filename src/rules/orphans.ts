@@ -10,10 +10,7 @@ import { normaliseLinkPath } from '../url.ts';
  * One warning per indexable page, home excepted, that no other rendered page
  * links to. A link to a redirect counts for the page it leads to.
  */
-export function orphanPages(
-  model: SiteModel,
-  pages: readonly Pick<RenderedPage, 'route' | 'facts'>[],
-): Diagnostic[] {
+export function orphanPages(model: SiteModel, pages: readonly Pick<RenderedPage, 'route' | 'facts'>[]): Diagnostic[] {
   const redirects = new Map(model.redirects.map((r) => [normaliseLinkPath(r.from), normaliseLinkPath(r.to)]));
   const linked = new Set<string>();
   for (const page of pages) {
@@ -24,7 +21,9 @@ export function orphanPages(
       }
     }
   }
-  const candidates = model.pages.filter((page) => !page.head.noindex).map((page) => ({ route: page.route, file: page.file, source: page.source, field: page.head.titleField }));
+  const candidates = model.pages
+    .filter((page) => !page.head.noindex)
+    .map((page) => ({ route: page.route, file: page.file, source: page.source, field: page.head.titleField }));
   return candidates
     .filter((page) => page.route !== '/' && !linked.has(page.route))
     .map((page) => diagnostic('orphan-page', { file: page.file, ...page.source.locate([page.field]), path: page.field }));

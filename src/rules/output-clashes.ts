@@ -13,7 +13,14 @@ export function outputClashes(outputs: readonly PlannedOutput[]): Diagnostic[] {
   const byPath = new Map<string, string>();
   const out: Diagnostic[] = [];
   // A file and a folder of the same name cannot both exist either.
-  const folders = new Set(outputs.flatMap((o) => o.path.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+  const folders = new Set(
+    outputs.flatMap((o) =>
+      o.path
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+    ),
+  );
   for (const { path, from } of outputs) {
     const first = byPath.get(path);
     if (first !== undefined) {

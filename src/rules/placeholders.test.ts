@@ -7,7 +7,13 @@ describe('placeholdersLeft', () => {
   it('names each field that still holds a placeholder, wherever it is in the data', () => {
     const model = siteModel({
       pages: [
-        pageEntry('/a', { heading: 'TODO: heading', links: [{ label: 'Real words', href: '/' }, { label: '  TODO: label', href: '/todo' }] }),
+        pageEntry('/a', {
+          heading: 'TODO: heading',
+          links: [
+            { label: 'Real words', href: '/' },
+            { label: '  TODO: label', href: '/todo' },
+          ],
+        }),
         pageEntry('/b', { heading: 'Nothing to do: TODO: later is not at the start' }),
       ],
       notFound: pageEntry('/404', { title: 'TODO: title' }),
@@ -22,8 +28,20 @@ describe('placeholdersLeft', () => {
   it('finds a placeholder line in a post body at its line, and in its front matter', () => {
     const model = siteModel({ pages: [postEntry('new', { title: 'TODO: title' }, 'Intro.\n\nTODO: write the post here, in Markdown: a long enough line.\n')] });
     expect(placeholdersLeft(model).map((d) => [d.file, d.line, d.path, d.message, d.hint])).toEqual([
-      ['pages/blog/new.md', 1, 'title', 'still holds the placeholder "TODO: title" that site new wrote', 'write the real text in its place; the comment above the field says what goes there'],
-      ['pages/blog/new.md', 8, '', 'still holds the placeholder "TODO: write the post here, in Markdown:…" that site new wrote', 'write the page\'s text in its place'],
+      [
+        'pages/blog/new.md',
+        1,
+        'title',
+        'still holds the placeholder "TODO: title" that site new wrote',
+        'write the real text in its place; the comment above the field says what goes there',
+      ],
+      [
+        'pages/blog/new.md',
+        8,
+        '',
+        'still holds the placeholder "TODO: write the post here, in Markdown:…" that site new wrote',
+        "write the page's text in its place",
+      ],
     ]);
   });
 

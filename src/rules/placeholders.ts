@@ -17,13 +17,21 @@ export function placeholdersLeft(model: SiteModel): Diagnostic[] {
 const placeholdersIn = perObject((entry: PageEntry): Diagnostic[] => {
   const out: Diagnostic[] = [];
   walk(entry.source.data, [], (text, path) => {
-    if (isPlaceholder(text)) out.push(diagnostic('placeholder', { file: entry.file, ...entry.source.locate(path), path: formatPath(path) }, { text: text.trim() }));
+    if (isPlaceholder(text))
+      out.push(diagnostic('placeholder', { file: entry.file, ...entry.source.locate(path), path: formatPath(path) }, { text: text.trim() }));
   });
   if (entry.body) {
     const { line: first } = entry.body;
     entry.body.text.split('\n').forEach((line, index) => {
       // At the column where the mark starts: a placeholder in a list item or a quote is indented.
-      if (isPlaceholder(line)) out.push(diagnostic('placeholder', { file: entry.file, line: first + index, column: line.length - line.trimStart().length + 1 }, { text: line.trim(), inBody: true }));
+      if (isPlaceholder(line))
+        out.push(
+          diagnostic(
+            'placeholder',
+            { file: entry.file, line: first + index, column: line.length - line.trimStart().length + 1 },
+            { text: line.trim(), inBody: true },
+          ),
+        );
     });
   }
   return out;

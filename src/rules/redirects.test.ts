@@ -37,7 +37,9 @@ describe('unreachable rules', () => {
 
   it('reports an exact rule after a placeholder rule that matches it', () => {
     const found = checkRedirects(rules(['/news/:slug', '/blog'], ['/news/launch', '/blog']), targets(['/blog']));
-    expect(summary(found)).toEqual([['redirect-unreachable', 'redirects[1].from', 4, 'never applies: redirects[0] (/news/:slug) already matches /news/launch']]);
+    expect(summary(found)).toEqual([
+      ['redirect-unreachable', 'redirects[1].from', 4, 'never applies: redirects[0] (/news/:slug) already matches /news/launch'],
+    ]);
   });
 
   it('reports a second rule for the same source, and a narrower pattern after a wider one', () => {
@@ -88,7 +90,12 @@ describe('rules and pages', () => {
   it('reports an unforced exact rule where a page exists: the page is served', () => {
     const found = checkRedirects(rules(['/about', '/']), targets(['/', '/about']));
     expect(found.map((d) => [d.code, d.path, d.message, d.hint])).toEqual([
-      ['redirect-shadows-page', 'redirects[0].from', 'never applies: the page at /about is served instead', 'remove the rule, or remove the page if it has moved'],
+      [
+        'redirect-shadows-page',
+        'redirects[0].from',
+        'never applies: the page at /about is served instead',
+        'remove the rule, or remove the page if it has moved',
+      ],
     ]);
   });
 
@@ -98,7 +105,10 @@ describe('rules and pages', () => {
   });
 
   it('reports a forced pattern that hides pages, counting them and naming the first', () => {
-    const found = checkRedirects(rules(['/services/*', '/', { force: true }]), targets(['/', '/services/panels', '/services', '/services/ev-chargers', '/about']));
+    const found = checkRedirects(
+      rules(['/services/*', '/', { force: true }]),
+      targets(['/', '/services/panels', '/services', '/services/ev-chargers', '/about']),
+    );
     expect(found.map((d) => [d.code, d.path, d.message, d.hint])).toEqual([
       ['redirect-shadows-page', 'redirects[0].from', 'hides 3 page(s) matching /services/*, such as /services', 'remove force, or narrow the source'],
     ]);
@@ -111,7 +121,10 @@ describe('rules and pages', () => {
 
 describe('targets', () => {
   it('reports a target that is neither a page nor a file, at its to', () => {
-    const found = checkRedirects(rules(['/old', '/gone'], ['/logo', '/images/logo.svg'], ['/ext', 'https://example.org/x'], ['/news/:slug', '/blog/:slug'], ['/q', '/about/?from=q#top']), targets(['/about'], ['/images/logo.svg']));
+    const found = checkRedirects(
+      rules(['/old', '/gone'], ['/logo', '/images/logo.svg'], ['/ext', 'https://example.org/x'], ['/news/:slug', '/blog/:slug'], ['/q', '/about/?from=q#top']),
+      targets(['/about'], ['/images/logo.svg']),
+    );
     expect(found).toEqual([
       {
         file: 'pages/_redirects.yaml',
@@ -136,10 +149,15 @@ describe('rules _redirects cannot hold', () => {
 
   it('refuses a target with a line break at its line, and says nothing else about the rule', () => {
     const found = checkRedirects(rules(['/promo', 'https://example.com/\n/* https://elsewhere.example/:splat 200!\n/x']), targets(['/']));
-    expect(found.map((d) => [d.code, d.path, d.line, d.column, d.message])).toEqual([[
-      'redirect-character', 'redirects[0].to', 3, 9,
-      'the to of this rule holds a line break (U+000A), which a line of _redirects cannot hold: the CDN would split the rule there, or read a rule nobody wrote',
-    ]]);
+    expect(found.map((d) => [d.code, d.path, d.line, d.column, d.message])).toEqual([
+      [
+        'redirect-character',
+        'redirects[0].to',
+        3,
+        9,
+        'the to of this rule holds a line break (U+000A), which a line of _redirects cannot hold: the CDN would split the rule there, or read a rule nobody wrote',
+      ],
+    ]);
   });
 
   it('refuses whitespace, control and invisible characters in a source or a path target', () => {
@@ -152,7 +170,17 @@ describe('rules _redirects cannot hold', () => {
   });
 
   it('holds an external target to an https address the URL parser reads, without a user name', () => {
-    const found = checkRedirects(rules(['/a', 'http://example.com/'], ['/b', 'https://www.example.com@evil.example/'], ['/c', 'https://'], ['/d', 'https:example.com'], ['/e', 'https://ex\\ample.com'], ['/f', 'https://example.com/ok?x=1#top']), targets(['/']));
+    const found = checkRedirects(
+      rules(
+        ['/a', 'http://example.com/'],
+        ['/b', 'https://www.example.com@evil.example/'],
+        ['/c', 'https://'],
+        ['/d', 'https:example.com'],
+        ['/e', 'https://ex\\ample.com'],
+        ['/f', 'https://example.com/ok?x=1#top'],
+      ),
+      targets(['/']),
+    );
     expect(found.map((d) => [d.code, d.path, d.message.split(',')[1]?.trim().split(' ')[0]])).toEqual([
       ['redirect-url', 'redirects[0].to', 'an'],
       ['redirect-url', 'redirects[1].to', 'whose'],
@@ -168,7 +196,10 @@ describe('rules _redirects cannot hold', () => {
   });
 
   it('refuses a source that is not a pattern the CDNs read', () => {
-    expect(codes(checkRedirects(rules(['/a/*/b/*', '/'], ['/:x/:x', '/']), targets(['/'])))).toEqual([['redirect-pattern', 'redirects[0].from', 2], ['redirect-pattern', 'redirects[1].from', 4]]);
+    expect(codes(checkRedirects(rules(['/a/*/b/*', '/'], ['/:x/:x', '/']), targets(['/'])))).toEqual([
+      ['redirect-pattern', 'redirects[0].from', 2],
+      ['redirect-pattern', 'redirects[1].from', 4],
+    ]);
     expect(codes(checkRedirects(rules(['/.netlify/functions/x', '/']), targets(['/'])))).toEqual([['redirect-pattern', 'redirects[0].from', 2]]);
     expect(codes(checkRedirects(rules(['/.netlifyish', '/'], ['/.Netlify', '/']), targets(['/'])))).toEqual([['redirect-pattern', 'redirects[0].from', 2]]);
   });
@@ -184,34 +215,51 @@ describe('rules _redirects cannot hold', () => {
       }),
       { numRuns: 300 },
     );
-    expect(codes(checkRedirects(rules(['/go/*', '//:splat'], ['/go2/:host', '/\\:host']), targets(['/'])))).toEqual([['redirect-other-site', 'redirects[0].to', 3], ['redirect-other-site', 'redirects[1].to', 5]]);
+    expect(codes(checkRedirects(rules(['/go/*', '//:splat'], ['/go2/:host', '/\\:host']), targets(['/'])))).toEqual([
+      ['redirect-other-site', 'redirects[0].to', 3],
+      ['redirect-other-site', 'redirects[1].to', 5],
+    ]);
     // An escaped backslash is a path of this site to a browser (whether a page is there is another matter).
-    expect(codes(checkRedirects(rules(['/go/*', '/a/:splat'], ['/b', '/%5C']), targets(['/', '/%5C']))).map(([code]) => code)).not.toContain('redirect-other-site');
+    expect(codes(checkRedirects(rules(['/go/*', '/a/:splat'], ['/b', '/%5C']), targets(['/', '/%5C']))).map(([code]) => code)).not.toContain(
+      'redirect-other-site',
+    );
   });
 
   it('refuses a target that begins with a capture, naming an address that proves it leads to another site; a fixed first folder passes', () => {
     const segment = fc.stringMatching(/^[a-z0-9-]{1,6}$/);
     const name = fc.stringMatching(/^[a-z]\w{0,5}$/).filter((n) => n !== 'splat');
     fc.assert(
-      fc.property(fc.array(fc.oneof(segment, name.map((n) => `:${n}`)), { minLength: 1, maxLength: 3 }), fc.constantFrom('', '/*', '*'), fc.nat(), segment, (segments, splat, pick, rest) => {
-        const unique = segments.filter((part, i) => !part.startsWith(':') || segments.indexOf(part) === i);
-        const from = `/${unique.join('/')}${splat}`;
-        const captures = [...unique.filter((p) => p.startsWith(':')).map((p) => p.slice(1)), ...(splat ? ['splat'] : [])];
-        // A "*" straight after a placeholder is no pattern (refused on its own, above).
-        if (captures.length === 0 || 'error' in compilePattern(from)) return;
-        const capture = captures[pick % captures.length]!;
-        const to = `/:${capture}/${rest}`;
-        const found = checkRedirects(rules([from, to]), targets(['/']));
-        expect(codes(found)).toEqual([['redirect-other-site', 'redirects[0].to', 3]]);
-        // The address the message names does what it says: matched as the CDN matches, it puts another site's name first.
-        const request = /link to (\S+)$/.exec(found[0]!.message)![1]!;
-        const params = matchPattern(compilePattern(from) as Exclude<ReturnType<typeof compilePattern>, { error: string }>, decodeURIComponent(request));
-        expect(params, request).not.toBeNull();
-        const destination = to.replace(/:(\w+)/g, (_, n: string) => params![n]!);
-        expect(destination, `${request} → ${destination}`).toMatch(/^\/[\\/]/);
-        // Behind a fixed folder the same capture stays on this site.
-        expect(codes(checkRedirects(rules([from, `/posts${to}`]), targets(['/']))).map(([code]) => code)).not.toContain('redirect-other-site');
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            segment,
+            name.map((n) => `:${n}`),
+          ),
+          { minLength: 1, maxLength: 3 },
+        ),
+        fc.constantFrom('', '/*', '*'),
+        fc.nat(),
+        segment,
+        (segments, splat, pick, rest) => {
+          const unique = segments.filter((part, i) => !part.startsWith(':') || segments.indexOf(part) === i);
+          const from = `/${unique.join('/')}${splat}`;
+          const captures = [...unique.filter((p) => p.startsWith(':')).map((p) => p.slice(1)), ...(splat ? ['splat'] : [])];
+          // A "*" straight after a placeholder is no pattern (refused on its own, above).
+          if (captures.length === 0 || 'error' in compilePattern(from)) return;
+          const capture = captures[pick % captures.length]!;
+          const to = `/:${capture}/${rest}`;
+          const found = checkRedirects(rules([from, to]), targets(['/']));
+          expect(codes(found)).toEqual([['redirect-other-site', 'redirects[0].to', 3]]);
+          // The address the message names does what it says: matched as the CDN matches, it puts another site's name first.
+          const request = /link to (\S+)$/.exec(found[0]!.message)![1]!;
+          const params = matchPattern(compilePattern(from) as Exclude<ReturnType<typeof compilePattern>, { error: string }>, decodeURIComponent(request));
+          expect(params, request).not.toBeNull();
+          const destination = to.replace(/:(\w+)/g, (_, n: string) => params![n]!);
+          expect(destination, `${request} → ${destination}`).toMatch(/^\/[\\/]/);
+          // Behind a fixed folder the same capture stays on this site.
+          expect(codes(checkRedirects(rules([from, `/posts${to}`]), targets(['/']))).map(([code]) => code)).not.toContain('redirect-other-site');
+        },
+      ),
       { numRuns: 300 },
     );
     // The placeholder's own segment, not one whose name begins the same way.
@@ -227,19 +275,30 @@ describe('rules _redirects cannot hold', () => {
         const all = [...captured, ...(splat ? ['splat'] : [])];
         const found = checkRedirects(rules([from, to]), targets(['/']));
         if (all.includes(used!)) expect(found.filter((d) => d.code === 'redirect-placeholder')).toEqual([]);
-        else expect(summary(found)).toEqual([['redirect-placeholder', 'redirects[0].to', 3, `the target names :${used}, which the source ${from} does not capture, so the CDN would send visitors to an address with ":${used}" in it`]]);
+        else
+          expect(summary(found)).toEqual([
+            [
+              'redirect-placeholder',
+              'redirects[0].to',
+              3,
+              `the target names :${used}, which the source ${from} does not capture, so the CDN would send visitors to an address with ":${used}" in it`,
+            ],
+          ]);
       }),
       { numRuns: 300 },
     );
     // Each capture of the source may be used; an address with a port names no placeholder.
     expect(checkRedirects(rules(['/blog/:year/*', '/news/:year/:splat'], ['/a', 'https://elsewhere.example:8443/a']), targets(['/']))).toEqual([]);
   });
-
 });
 
-describe('targets on the site\'s own address', () => {
+describe("targets on the site's own address", () => {
   it('checks them as the paths they name: a missing page, a chain, a loop', () => {
-    const found = checkRedirects(rules(['/a', 'https://www.example.com/gone'], ['/b', 'https://www.example.com/c'], ['/c', '/page'], ['/d', 'https://www.example.com/d/']), targets(['/page']), 'https://www.example.com');
+    const found = checkRedirects(
+      rules(['/a', 'https://www.example.com/gone'], ['/b', 'https://www.example.com/c'], ['/c', '/page'], ['/d', 'https://www.example.com/d/']),
+      targets(['/page']),
+      'https://www.example.com',
+    );
     expect(found.map((d) => [d.code, d.path, d.message])).toEqual([
       ['redirect-target', 'redirects[0].to', 'redirects to /gone, which is not a page'],
       ['redirect-chain', 'redirects[1].to', 'redirect chain: /b → /c → /page'],
@@ -247,8 +306,14 @@ describe('targets on the site\'s own address', () => {
     ]);
   });
 
-  it('leaves another site\'s address, and one outside the base path, alone', () => {
-    expect(checkRedirects(rules(['/a', 'https://elsewhere.example/gone'], ['/b', 'https://www.example.com/other/x']), targets(['/']), 'https://www.example.com/site')).toEqual([]);
+  it("leaves another site's address, and one outside the base path, alone", () => {
+    expect(
+      checkRedirects(
+        rules(['/a', 'https://elsewhere.example/gone'], ['/b', 'https://www.example.com/other/x']),
+        targets(['/']),
+        'https://www.example.com/site',
+      ),
+    ).toEqual([]);
     expect(checkRedirects(rules(['/a', 'https://www.example.com/site/about']), targets(['/about']), 'https://www.example.com/site')).toEqual([]);
   });
 });

@@ -12,7 +12,8 @@ import type { LinkTargets } from './links.ts';
 /** `baseUrl`: the site's own address; a target on it (`https://www.example.com/old`) is checked as the path it names. */
 export function checkRedirects(redirects: readonly RedirectEntry[], targets: LinkTargets, baseUrl?: string): Diagnostic[] {
   const at: Place = (rule, index, field) => ({
-    file: rule.file, ...rule.fields[field],
+    file: rule.file,
+    ...rule.fields[field],
     path: `redirects[${index}].${field}`,
   });
   // A rule that cannot be written is said once, as that; the other checks would only guess at what it means.
@@ -31,7 +32,12 @@ export function checkRedirects(redirects: readonly RedirectEntry[], targets: Lin
  * What is wrong with the rules' sources: a rule an earlier one catches, a rule hiding a page (or a forced
  * pattern hiding pages). Also gives the exact sources (not patterns), each with the last rule that has it.
  */
-function sourceProblems(redirects: readonly RedirectEntry[], unwritable: ReadonlySet<number>, targets: LinkTargets, at: Place): { diagnostics: Diagnostic[]; exact: Map<string, number> } {
+function sourceProblems(
+  redirects: readonly RedirectEntry[],
+  unwritable: ReadonlySet<number>,
+  targets: LinkTargets,
+  at: Place,
+): { diagnostics: Diagnostic[]; exact: Map<string, number> } {
   const out: Diagnostic[] = [];
   const exact = new Map<string, number>();
   redirects.forEach((rule, index) => {
@@ -41,8 +47,11 @@ function sourceProblems(redirects: readonly RedirectEntry[], unwritable: Readonl
 
     // An earlier rule catches this one when it has the same source, or when its pattern matches
     // this source (a later pattern read as plain text: `/blog/*` catches `/blog/:slug`).
-    const earlier = [...exact.entries()].find(([source]) => source === from) ??
-      redirects.slice(0, index).map((r, i) => [normaliseLinkPath(r.from), i] as const)
+    const earlier =
+      [...exact.entries()].find(([source]) => source === from) ??
+      redirects
+        .slice(0, index)
+        .map((r, i) => [normaliseLinkPath(r.from), i] as const)
         .find(([source]) => source === from || (isPattern(source) && pathMatches(source, from)));
     if (earlier) {
       out.push(diagnostic('redirect-unreachable', at(rule, index, 'from'), { index: earlier[1], earlier: redirects[earlier[1]]!.from, from: rule.from }));
@@ -54,7 +63,8 @@ function sourceProblems(redirects: readonly RedirectEntry[], unwritable: Readonl
     }
     if (pattern && rule.force) {
       const hidden = [...targets.routes].filter((route) => pathMatches(from, route)).sort();
-      if (hidden.length) out.push(diagnostic('redirect-shadows-page', at(rule, index, 'from'), { from, force: true, hidden: { count: hidden.length, example: hidden[0]! } }));
+      if (hidden.length)
+        out.push(diagnostic('redirect-shadows-page', at(rule, index, 'from'), { from, force: true, hidden: { count: hidden.length, example: hidden[0]! } }));
     }
   });
   return { diagnostics: out, exact };
@@ -79,9 +89,11 @@ function targetProblems(redirects: readonly RedirectEntry[], table: RuleTable, t
     const next = table.exact.get(target);
     if (next !== undefined) {
       const hops = followHops(redirects, table, index, next);
-      out.push(hops.loops
-        ? diagnostic('redirect-loop', at(rule, index, 'to'), { hops: hops.path })
-        : diagnostic('redirect-chain', at(rule, index, 'to'), { hops: hops.path, end: hops.end }));
+      out.push(
+        hops.loops
+          ? diagnostic('redirect-loop', at(rule, index, 'to'), { hops: hops.path })
+          : diagnostic('redirect-chain', at(rule, index, 'to'), { hops: hops.path, end: hops.end }),
+      );
       return;
     }
     if (!targets.routes.has(target) && !targets.files.has(target)) {
@@ -129,7 +141,10 @@ function writingProblem(rule: RedirectEntry, index: number, at: Place): Diagnost
   const pattern = compilePattern(rule.from);
   if ('error' in pattern) return diagnostic('redirect-pattern', at(rule, index, 'from'), { error: pattern.error });
   // Netlify keeps these paths for itself and refuses the whole line.
-  if (rule.from.startsWith('/.netlify')) return diagnostic('redirect-pattern', at(rule, index, 'from'), { error: 'paths starting with /.netlify are Netlify\'s own, and it refuses a rule for them' });
+  if (rule.from.startsWith('/.netlify'))
+    return diagnostic('redirect-pattern', at(rule, index, 'from'), {
+      error: "paths starting with /.netlify are Netlify's own, and it refuses a rule for them",
+    });
   if (rule.to.startsWith('/')) {
     const inTo = unwritableInToken(rule.to);
     if (inTo) return diagnostic('redirect-character', at(rule, index, 'to'), { field: 'to', character: characterName(inTo.character.codePointAt(0)!) });
@@ -140,7 +155,8 @@ function writingProblem(rule: RedirectEntry, index: number, at: Place): Diagnost
     // a splat may begin with a slash (/old//evil.example), a placeholder with a backslash (%5C),
     // and either makes the target another site's address.
     const first = /^\/:([A-Za-z_]\w*)/.exec(rule.to)?.[1];
-    if (first !== undefined && pattern.names.includes(first)) return diagnostic('redirect-other-site', at(rule, index, 'to'), { to: rule.to, through: visitorRequest(rule.from, first) });
+    if (first !== undefined && pattern.names.includes(first))
+      return diagnostic('redirect-other-site', at(rule, index, 'to'), { to: rule.to, through: visitorRequest(rule.from, first) });
   } else {
     const why = externalTargetProblem(rule.to);
     if (why === 'character') {
@@ -156,7 +172,8 @@ function writingProblem(rule: RedirectEntry, index: number, at: Place): Diagnost
     if (!captured.has(name[1]!)) return diagnostic('redirect-placeholder', at(rule, index, 'to'), { name: name[1]!, from: rule.from });
   }
   // The longest line a rule makes: its source with a trailing slash added, its target, a forced status.
-  if (rule.from.length + 1 + rule.to.length + ' 301!'.length + 1 > MAX_CDN_LINE) return diagnostic('redirect-url', at(rule, index, 'to'), { to: rule.to, why: 'long' });
+  if (rule.from.length + 1 + rule.to.length + ' 301!'.length + 1 > MAX_CDN_LINE)
+    return diagnostic('redirect-url', at(rule, index, 'to'), { to: rule.to, why: 'long' });
   return null;
 }
 

@@ -28,10 +28,16 @@ describe('themePageRules', () => {
     const found = themePageRules(model, (input) => {
       seen.push(input);
       return input.page.route === '/gta/a'
-        ? [{ path: ['collections', 'places', 'region'], message: 'no other place in this region', hint: 'add one', warning: true }, { path: ['title'], message: 'too short' }]
+        ? [
+            { path: ['collections', 'places', 'region'], message: 'no other place in this region', hint: 'add one', warning: true },
+            { path: ['title'], message: 'too short' },
+          ]
         : [];
     });
-    expect(seen.map((s) => [s.page.route, Object.keys(s.collections)])).toEqual([['/gta/a', ['places']], ['/gta/b', ['places']]]);
+    expect(seen.map((s) => [s.page.route, Object.keys(s.collections)])).toEqual([
+      ['/gta/a', ['places']],
+      ['/gta/b', ['places']],
+    ]);
     expect(found.map((d) => [d.code, d.severity, d.file, d.line, d.column, d.path, d.message, d.hint])).toEqual([
       ['rule-warning', 'warning', 'pages/gta/a.yaml', 6, 13, 'collections.places.region', 'no other place in this region', 'add one'],
       ['page-rule', 'error', 'pages/gta/a.yaml', 2, 8, 'title', 'too short', undefined],

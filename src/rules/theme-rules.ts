@@ -9,7 +9,11 @@ export function themePageRules(model: SiteModel, pageRules: Theme['pageRules']):
   if (!pageRules) return [];
   return model.pages.flatMap((page) =>
     pageRules({ page: { route: page.route, template: page.template, data: page.data }, site: model.site, collections: model.collections }).map((problem) =>
-      diagnostic(problem.warning ? 'rule-warning' : 'page-rule', { file: page.file, ...page.source.locate(problem.path), path: formatPath(problem.path) }, problem),
+      diagnostic(
+        problem.warning ? 'rule-warning' : 'page-rule',
+        { file: page.file, ...page.source.locate(problem.path), path: formatPath(problem.path) },
+        problem,
+      ),
     ),
   );
 }

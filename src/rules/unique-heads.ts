@@ -15,8 +15,12 @@ export function uniqueHeads(model: SiteModel): Diagnostic[] {
   const seenRoutes = new Set<string>();
   const pages = model.pages.filter((page) => !seenRoutes.has(page.route) && seenRoutes.add(page.route));
   const heads: Head[] = pages.map(({ file, source, head }) => ({
-    file, source,
-    values: [{ field: head.titleField, value: head.title }, { field: head.descriptionField, value: head.description }],
+    file,
+    source,
+    values: [
+      { field: head.titleField, value: head.title },
+      { field: head.descriptionField, value: head.description },
+    ],
   }));
   const out: Diagnostic[] = [];
   for (const kind of [0, 1]) {
@@ -29,7 +33,13 @@ export function uniqueHeads(model: SiteModel): Diagnostic[] {
         first.set(key, head.file);
         continue;
       }
-      out.push(diagnostic('duplicate-head', { file: head.file, ...head.source.locate([field]), path: field }, { kind: kind === 0 ? 'title' : 'description', first: owner }));
+      out.push(
+        diagnostic(
+          'duplicate-head',
+          { file: head.file, ...head.source.locate([field]), path: field },
+          { kind: kind === 0 ? 'title' : 'description', first: owner },
+        ),
+      );
     }
   }
   return out;

@@ -10,7 +10,13 @@ describe('unknownPlaceholders', () => {
   it('names each unknown placeholder of page data at its field, and says which names there are', () => {
     const model = siteModel({ pages: [pageEntry('/a', { title: 'Call {phone} since {since}', cards: [{ text: 'We are {nowhere}' }] })] });
     expect(unknownPlaceholders(model, KNOWN).map((d) => [d.code, d.file, d.path, d.message, d.hint])).toEqual([
-      ['placeholder-unknown', 'pages/a.yaml', 'cards[0].text', '{nowhere} is not a placeholder this site fills in', 'write one of {phone}, {since}, or leave out the braces if the text is meant as it is'],
+      [
+        'placeholder-unknown',
+        'pages/a.yaml',
+        'cards[0].text',
+        '{nowhere} is not a placeholder this site fills in',
+        'write one of {phone}, {since}, or leave out the braces if the text is meant as it is',
+      ],
     ]);
   });
 

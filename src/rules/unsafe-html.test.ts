@@ -12,17 +12,34 @@ describe('unsafeHtml', () => {
   });
 
   it('refuses frames, styles, meta, base, forms, objects and embeds, each where it is written', () => {
-    const body = ['<iframe srcdoc="x"></iframe>', '', '<style>body{}</style>', '', '<meta http-equiv="refresh" content="0">', '', '<base href="/">', '', '<form><input></form>', '', '<object></object>', '', '<embed src="x">', ''].join('\n');
-    expect(located(body).map(([line, , message]) => [line, String(message).split(':')[0]])).toEqual([
-      [6, '<iframe> is not allowed in Markdown'],
-      [8, '<style> is not allowed in Markdown'],
-      [10, '<meta> is not allowed in Markdown'],
-      [12, '<base> is not allowed in Markdown'],
-      [14, '<form> is not allowed in Markdown'],
-      [14, '<input> is not allowed in Markdown'],
-      [16, '<object> is not allowed in Markdown'],
-      [18, '<embed> is not allowed in Markdown'],
-    ].map(([line, m]) => [line, String(m).split(':')[0]]));
+    const body = [
+      '<iframe srcdoc="x"></iframe>',
+      '',
+      '<style>body{}</style>',
+      '',
+      '<meta http-equiv="refresh" content="0">',
+      '',
+      '<base href="/">',
+      '',
+      '<form><input></form>',
+      '',
+      '<object></object>',
+      '',
+      '<embed src="x">',
+      '',
+    ].join('\n');
+    expect(located(body).map(([line, , message]) => [line, String(message).split(':')[0]])).toEqual(
+      [
+        [6, '<iframe> is not allowed in Markdown'],
+        [8, '<style> is not allowed in Markdown'],
+        [10, '<meta> is not allowed in Markdown'],
+        [12, '<base> is not allowed in Markdown'],
+        [14, '<form> is not allowed in Markdown'],
+        [14, '<input> is not allowed in Markdown'],
+        [16, '<object> is not allowed in Markdown'],
+        [18, '<embed> is not allowed in Markdown'],
+      ].map(([line, m]) => [line, String(m).split(':')[0]]),
+    );
   });
 
   it('refuses event handlers and style attributes inline in a paragraph, at the attribute', () => {
@@ -39,7 +56,19 @@ describe('unsafeHtml', () => {
 
 describe('unsafeHtml wherever Markdown holds HTML', () => {
   it('refuses HTML in a table cell, a quote, a list item and a heading at its line and column', () => {
-    const body = ['| a | b |', '|---|---|', '| x | <iframe src="x"></iframe> |', '', '> quoted <span onclick="x()">a</span>', '', '- item', '  more <b style="c">b</b>', '', '### Head <script>x</script>', ''].join('\n');
+    const body = [
+      '| a | b |',
+      '|---|---|',
+      '| x | <iframe src="x"></iframe> |',
+      '',
+      '> quoted <span onclick="x()">a</span>',
+      '',
+      '- item',
+      '  more <b style="c">b</b>',
+      '',
+      '### Head <script>x</script>',
+      '',
+    ].join('\n');
     expect(located(body).map(([line, column, message]) => [line, column, String(message).split(':')[0]])).toEqual([
       [8, 7, '<iframe> is not allowed in Markdown'],
       [10, 16, 'the onclick= attribute of <span> is not allowed in Markdown'],

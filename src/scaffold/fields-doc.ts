@@ -38,7 +38,11 @@ export function fieldsDoc(theme: Theme): string {
   const sections: Section[] = [
     {
       heading: 'Fields every page has',
-      intro: ['Every YAML page file (`' + PAGES_DIR + '/**/*.yaml`) has these, whatever its template, besides its template\'s own fields below. A Markdown page has its template\'s fields only.'],
+      intro: [
+        'Every YAML page file (`' +
+          PAGES_DIR +
+          "/**/*.yaml`) has these, whatever its template, besides its template's own fields below. A Markdown page has its template's fields only.",
+      ],
       rows: rowsOf(editorSchema(Type.Object(commonPageFields))),
     },
     ...Object.entries(theme.collections ?? {}).map(([name, collection]) => ({
@@ -114,7 +118,10 @@ function table(rows: Row[], notes: string[]): string[] {
   return [
     '| field | kind | required | limits and values | what it is |',
     '|---|---|---|---|---|',
-    ...rows.map((row) => `| \`${row.path}\` | ${kindOf(row.schema)} | ${row.required ? 'required' : 'optional'} | ${limits(row.schema)} | ${description(row.schema, notes)} |`),
+    ...rows.map(
+      (row) =>
+        `| \`${row.path}\` | ${kindOf(row.schema)} | ${row.required ? 'required' : 'optional'} | ${limits(row.schema)} | ${description(row.schema, notes)} |`,
+    ),
   ];
 }
 
@@ -150,7 +157,14 @@ function code(value: unknown): string {
 function escape(text: string): string {
   return text
     .split(/(`[^`]*`)/)
-    .map((part, i) => (i % 2 === 1 ? part.replace(/\|/g, '\\|') : part.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/([*_])/g, '\\$1')))
+    .map((part, i) =>
+      i % 2 === 1
+        ? part.replace(/\|/g, '\\|')
+        : part
+            .replace(/\|/g, '\\|')
+            .replace(/</g, '&lt;')
+            .replace(/([*_])/g, '\\$1'),
+    )
     .join('');
 }
 
@@ -169,18 +183,25 @@ function isEmpty(value: unknown): boolean {
 
 /** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
 export function anchor(heading: string): string {
-  return heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 /** What a YAML template's section says of its pages. */
 function yamlIntro(name: string): string {
-  return `A page with \`template: ${name}\`; its schema line is \`# yaml-language-server: $schema=…/schemas/${name}.json\`.` +
-    ' Besides the [fields every page has](#fields-every-page-has), it has:';
+  return (
+    `A page with \`template: ${name}\`; its schema line is \`# yaml-language-server: $schema=…/schemas/${name}.json\`.` +
+    ' Besides the [fields every page has](#fields-every-page-has), it has:'
+  );
 }
 
 /** What a Markdown template's section says of its pages: where the fields go, which make the head, and the date. */
 function markdownIntro(name: string, markdown: MarkdownTemplate): string {
-  return `A Markdown page (\`${PAGES_DIR}/**/*.md\`) with \`template: ${name}\`: these fields between \`---\` lines, then the text in Markdown.` +
+  return (
+    `A Markdown page (\`${PAGES_DIR}/**/*.md\`) with \`template: ${name}\`: these fields between \`---\` lines, then the text in Markdown.` +
     ` The browser title is the first of ${markdown.head.title.map((f) => `\`${f}\``).join(', ')} the page has; the meta description is \`${markdown.head.description}\`;` +
-    ` a page dated (\`${markdown.date}\`) after the day of the build stays off the site until that day.`;
+    ` a page dated (\`${markdown.date}\`) after the day of the build stays off the site until that day.`
+  );
 }

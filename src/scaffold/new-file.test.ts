@@ -27,8 +27,12 @@ describe('newFile', () => {
     expect(newFile(theme, 'plain', '/services', '2025-06-01', existing)).toEqual({
       problem: 'pages/services/index.yaml already serves /services; edit it, or pick another address',
     });
-    expect(newFile(theme, 'post', '/blog/first', '2025-06-01', existing)).toMatchObject({ problem: expect.stringContaining('pages/blog/first.md already exists') });
-    expect(newFile(theme, 'plain', '/blog/first', '2025-06-01', existing)).toMatchObject({ problem: 'pages/blog/first.md already serves /blog/first; edit it, or pick another address' });
+    expect(newFile(theme, 'post', '/blog/first', '2025-06-01', existing)).toMatchObject({
+      problem: expect.stringContaining('pages/blog/first.md already exists'),
+    });
+    expect(newFile(theme, 'plain', '/blog/first', '2025-06-01', existing)).toMatchObject({
+      problem: 'pages/blog/first.md already serves /blog/first; edit it, or pick another address',
+    });
     expect(newFile(theme, 'plain', '/', '2025-06-01', existing)).toMatchObject({ problem: expect.stringContaining('pages/index.yaml already exists') });
   });
 

@@ -7,7 +7,10 @@ import { markdownSkeleton, pageSkeleton } from './page-skeleton.ts';
 
 const theme = tinyTheme({
   collections: {
-    places: { schema: Type.Object({ label: Type.String(), order: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }), description: 'places we serve' },
+    places: {
+      schema: Type.Object({ label: Type.String(), order: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+      description: 'places we serve',
+    },
   },
 });
 const validators = compileValidators(theme);
@@ -23,7 +26,7 @@ describe('pageSkeleton', () => {
     expect(lines[2]).toMatch(/^# A new page: write over every TODO: placeholder/);
   });
 
-  it('has the fields every page has (title, description) with comments, the template\'s own, and the optional ones commented out', () => {
+  it("has the fields every page has (title, description) with comments, the template's own, and the optional ones commented out", () => {
     expect(text).toContain('# The browser title, at most 60 characters so search results show it whole.\ntitle: "TODO: title"\n');
     expect(text).toMatch(/# The meta description, 70 to 160 characters\.\ndescription: "TODO: description\. [^"]+"\n/);
     expect(text).toContain('# Optional. Keep this page out of search engines and sitemap.xml. (default: false)\n# noindex: false\n');
@@ -58,6 +61,9 @@ describe('markdownSkeleton', () => {
   it('is valid front matter for its template', () => {
     const parsed = parseYaml('pages/blog/new.md', split.front, 1);
     expect(parsed.diagnostics).toEqual([]);
-    expect(validators.templates.get('post')!.validate('pages/blog/new.md', parsed)).toMatchObject({ diagnostics: [], value: { template: 'post', draft: true, date: '2025-06-01' } });
+    expect(validators.templates.get('post')!.validate('pages/blog/new.md', parsed)).toMatchObject({
+      diagnostics: [],
+      value: { template: 'post', draft: true, date: '2025-06-01' },
+    });
   });
 });

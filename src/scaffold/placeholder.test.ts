@@ -48,7 +48,10 @@ describe('placeholderValue', () => {
     const value = placeholderValue(editorSchema(schema), 'faq');
     expect(value).toEqual({
       heading: 'TODO: heading',
-      items: [{ q: 'TODO: q', a: 'TODO: a' }, { q: 'TODO: q', a: 'TODO: a' }],
+      items: [
+        { q: 'TODO: q', a: 'TODO: a' },
+        { q: 'TODO: q', a: 'TODO: a' },
+      ],
       tags: ['TODO: tags'],
     });
     expect(valid(schema, value)).toBe(true);

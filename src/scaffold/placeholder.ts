@@ -30,7 +30,11 @@ export function placeholderValue(schema: JsonSchema, name: string): unknown {
   const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
   if (Array.isArray(branches) && branches[0]) return placeholderValue(branches[0], name);
   if (isObject(schema)) {
-    return Object.fromEntries(fieldsOf(schema).filter((f) => f.required).map((f) => [f.name, placeholderValue(f.schema, f.name)]));
+    return Object.fromEntries(
+      fieldsOf(schema)
+        .filter((f) => f.required)
+        .map((f) => [f.name, placeholderValue(f.schema, f.name)]),
+    );
   }
   if (isArray(schema)) return Array.from({ length: itemCount(schema) }, () => placeholderValue(itemsOf(schema), name));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;

@@ -6,7 +6,11 @@ import { allowedValues, fieldsOf, kindOf, limitsOf, nameAsWords, showValue } fro
 describe('fieldsOf', () => {
   it('lists fields in order, a field with a default being optional in an editor schema', () => {
     const schema = editorSchema(Type.Object({ a: Type.String(), b: Type.Optional(Type.String()), c: Type.Boolean({ default: false }) }));
-    expect(fieldsOf(schema).map((f) => [f.name, f.required])).toEqual([['a', true], ['b', false], ['c', false]]);
+    expect(fieldsOf(schema).map((f) => [f.name, f.required])).toEqual([
+      ['a', true],
+      ['b', false],
+      ['c', false],
+    ]);
   });
 });
 

@@ -25,7 +25,7 @@ export function isArray(schema: JsonSchema): boolean {
 /** The schema of a list's items (the first, for a tuple). */
 export function itemsOf(schema: JsonSchema): JsonSchema {
   const items = schema.items;
-  return (Array.isArray(items) ? items[0] : items ?? {}) as JsonSchema;
+  return (Array.isArray(items) ? items[0] : (items ?? {})) as JsonSchema;
 }
 
 /** The only values a field may hold, when it names them: an enum, a constant or a union of constants. */
@@ -99,5 +99,8 @@ export function showValue(value: unknown): string {
 
 /** `metaDescription` → `meta description`, `hero` → `hero`: a field's name as words. */
 export function nameAsWords(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase();
 }

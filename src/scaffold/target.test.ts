@@ -17,10 +17,19 @@ describe('pageTarget', () => {
   it.each([
     ['', 'give the address of the new page, such as /services/wiring, or / for the home page'],
     ['gta/markham', 'an address starts with "/": write /gta/markham'],
-    ['/gta/Richmond Hill', '"Richmond Hill" cannot be part of an address: addresses are lower-case letters and digits, with single hyphens between words: write /gta/richmond-hill'],
-    ['/gta/east_york', '"east_york" cannot be part of an address: addresses are lower-case letters and digits, with single hyphens between words: write /gta/east-york'],
+    [
+      '/gta/Richmond Hill',
+      '"Richmond Hill" cannot be part of an address: addresses are lower-case letters and digits, with single hyphens between words: write /gta/richmond-hill',
+    ],
+    [
+      '/gta/east_york',
+      '"east_york" cannot be part of an address: addresses are lower-case letters and digits, with single hyphens between words: write /gta/east-york',
+    ],
     ['/gta/markham.yaml', 'write the address without ".yaml": write /gta/markham'],
-    ['/gta//markham', '"/gta//markham" has an empty part (two slashes together); addresses are lower-case letters and digits, with single hyphens between words'],
+    [
+      '/gta//markham',
+      '"/gta//markham" has an empty part (two slashes together); addresses are lower-case letters and digits, with single hyphens between words',
+    ],
     ['/_drafts/a', '"_drafts" cannot be part of an address: addresses are lower-case letters and digits, with single hyphens between words: write /drafts/a'],
   ])('refuses %j in plain words', (typed, problem) => {
     expect(pageTarget(typed)).toEqual({ problem });
@@ -51,7 +60,10 @@ describe('names one step off', () => {
   });
 
   it('refuses an index part, whose file would serve the address above it', () => {
-    expect(pageTarget('/residential/index')).toEqual({ problem: '"index" is the file name of the page at /residential itself, so /residential/index would be written as that page: write /residential for that page, or give this one a name of its own' });
+    expect(pageTarget('/residential/index')).toEqual({
+      problem:
+        '"index" is the file name of the page at /residential itself, so /residential/index would be written as that page: write /residential for that page, or give this one a name of its own',
+    });
     expect(pageTarget('/index')).toMatchObject({ problem: expect.stringContaining('the page at / itself') });
     expect(pageTarget('/gta/index/markham')).toMatchObject({ problem: expect.stringContaining('the page at /gta itself') });
     expect(pageTarget('/blog/index', 'md')).toMatchObject({ problem: expect.stringContaining('the page at /blog itself') });
@@ -60,7 +72,9 @@ describe('names one step off', () => {
 
   it('refuses an address of well-formed parts that is too long as a whole', () => {
     const route = `/${Array.from({ length: 10 }, () => 'x'.repeat(60)).join('/')}`;
-    expect(pageTarget(route)).toEqual({ problem: `the address is ${route.length} characters long; an address has at most ${MOST_ROUTE}: use fewer or shorter parts` });
+    expect(pageTarget(route)).toEqual({
+      problem: `the address is ${route.length} characters long; an address has at most ${MOST_ROUTE}: use fewer or shorter parts`,
+    });
   });
 
   it('turns any typed text into a problem or a file whose every name fits a file system, without throwing', () => {

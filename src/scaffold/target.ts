@@ -49,7 +49,8 @@ function indexProblem(route: string): string {
 /** Why an address whose parts are each well formed is still too long, if it is. */
 function lengthProblem(segments: readonly string[], route: string): string | undefined {
   const long = segments.find((segment) => segment.length > MOST_SEGMENT);
-  if (long) return `"${long.slice(0, 24)}…" is ${long.length} characters long; a part of an address has at most ${MOST_SEGMENT}, since it becomes a file name: shorten it to the words that say what the page is`;
+  if (long)
+    return `"${long.slice(0, 24)}…" is ${long.length} characters long; a part of an address has at most ${MOST_SEGMENT}, since it becomes a file name: shorten it to the words that say what the page is`;
   if (route.length > MOST_ROUTE) return `the address is ${route.length} characters long; an address has at most ${MOST_ROUTE}: use fewer or shorter parts`;
   return undefined;
 }
@@ -69,7 +70,14 @@ function segmentProblem(segment: string, route: string): string {
 function routeLike(text: string, slash = true): string | undefined {
   const segments = text
     .split('/')
-    .map((s) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, ''))
+    .map((s) =>
+      s
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, ''),
+    )
     .filter(Boolean);
   const route = (slash ? '/' : '') + segments.join('/');
   return segments.length > 0 && segments.every((s) => ROUTE_SEGMENT.test(s)) ? route : undefined;

@@ -7,20 +7,28 @@ import { yamlFields } from './yaml-fields.ts';
 
 const shared = 'text that may name {placeholders} such as {phone}, explained at the first field that says so';
 
-const schema = Type.Object({
-  heading: Type.String({ minLength: 1, maxLength: 80, description: `The page heading; ${shared}` }),
-  lead: Type.String({ minLength: 1, description: `One sentence under it; ${shared}` }),
-  title: Type.String({ maxLength: 60, description: 'The browser title, at most 60 characters.' }),
-  style: Type.Union([Type.Literal('grid'), Type.Literal('list')], { default: 'grid', description: 'How cards are laid out.' }),
-  size: Type.Unsafe<string>({ type: 'string', enum: ['small', 'large'] }),
-  opens: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A date as YYYY-MM-DD.' }),
-  cards: Type.Array(
-    Type.Object({ name: Type.String({ maxLength: 40 }), note: Type.Optional(Type.String({ description: 'Small print.' })) }, { additionalProperties: false }),
-    { minItems: 2, maxItems: 6, description: 'The cards.' },
-  ),
-  more: Type.Optional(Type.Object({ label: Type.String(), href: Type.String({ pattern: '^/[a-z]*$' }) }, { description: 'A link after the cards.', additionalProperties: false })),
-  form: Type.Object({ submit: Type.String({ default: 'Send' }) }, { default: {}, description: 'Wording of the form.', additionalProperties: false }),
-}, { additionalProperties: false });
+const schema = Type.Object(
+  {
+    heading: Type.String({ minLength: 1, maxLength: 80, description: `The page heading; ${shared}` }),
+    lead: Type.String({ minLength: 1, description: `One sentence under it; ${shared}` }),
+    title: Type.String({ maxLength: 60, description: 'The browser title, at most 60 characters.' }),
+    style: Type.Union([Type.Literal('grid'), Type.Literal('list')], { default: 'grid', description: 'How cards are laid out.' }),
+    size: Type.Unsafe<string>({ type: 'string', enum: ['small', 'large'] }),
+    opens: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A date as YYYY-MM-DD.' }),
+    cards: Type.Array(
+      Type.Object({ name: Type.String({ maxLength: 40 }), note: Type.Optional(Type.String({ description: 'Small print.' })) }, { additionalProperties: false }),
+      { minItems: 2, maxItems: 6, description: 'The cards.' },
+    ),
+    more: Type.Optional(
+      Type.Object(
+        { label: Type.String(), href: Type.String({ pattern: '^/[a-z]*$' }) },
+        { description: 'A link after the cards.', additionalProperties: false },
+      ),
+    ),
+    form: Type.Object({ submit: Type.String({ default: 'Send' }) }, { default: {}, description: 'Wording of the form.', additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
 
 const text = yamlFields(editorSchema(schema));
 
@@ -71,7 +79,7 @@ cards:
   });
 
   it('takes every commented-out field up as valid YAML once its # is removed', () => {
-    const uncommented = text.replace(/^(\s*)# (?=[\w"-]+:|- |  )/gm, '$1');
+    const uncommented = text.replace(/^(\s*)# (?=[\w"-]+:|- | {2})/gm, '$1');
     const value = parse(uncommented) as Record<string, unknown>;
     expect(value.more).toEqual({ label: 'TODO: label', href: '/todo' });
     expect(value.style).toBe('grid');

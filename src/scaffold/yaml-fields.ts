@@ -26,26 +26,29 @@ export function yamlFields(schema: JsonSchema, options: FieldsOptions = {}): str
   const context: Context = { seen: new Set(), explain: true };
   const values = options.values ?? {};
   const blocks = fieldsOf(schema).map((field) =>
-    field.name in values
-      ? writtenField(field.name, field.schema, values[field.name], 0, context)
-      : fieldLines(field, 0, context),
+    field.name in values ? writtenField(field.name, field.schema, values[field.name], 0, context) : fieldLines(field, 0, context),
   );
   // A blank line between top-level fields, so each field's comment reads with its field.
-  return blocks.filter((lines) => lines.length > 0).map((lines) => lines.join('\n')).join('\n\n') + '\n';
+  return (
+    blocks
+      .filter((lines) => lines.length > 0)
+      .map((lines) => lines.join('\n'))
+      .join('\n\n') + '\n'
+  );
 }
 
 function fieldLines(field: { name: string; schema: JsonSchema; required: boolean }, indent: number, context: Context): string[] {
   if (field.required) {
-    return [...(context.explain ? explanation(field.schema, indent, context) : []), ...keyLines(field.name, valueOf(field.schema, field.name, indent, context), indent)];
+    return [
+      ...(context.explain ? explanation(field.schema, indent, context) : []),
+      ...keyLines(field.name, valueOf(field.schema, field.name, indent, context), indent),
+    ];
   }
   if (!context.explain) return [];
   // An optional field is shown commented out, in its shape, for the editor to take up.
   const shape = valueOf(field.schema, field.name, indent, { ...context, explain: false }, true);
   const pad = ' '.repeat(indent);
-  return [
-    ...explanation(field.schema, indent, context, 'Optional.'),
-    ...keyLines(field.name, shape, indent).map((line) => `${pad}# ${line.slice(indent)}`),
-  ];
+  return [...explanation(field.schema, indent, context, 'Optional.'), ...keyLines(field.name, shape, indent).map((line) => `${pad}# ${line.slice(indent)}`)];
 }
 
 /** A field given its value by the caller (a Markdown page's date), explained like any other. */

@@ -113,12 +113,7 @@ function isTarget(token: string): boolean {
  * `search` is the request's query (`?a=1` or ''); it is carried onto the
  * target unless the target has a query of its own.
  */
-export function matchRedirect(
-  rules: readonly ParsedRedirect[],
-  pathname: string,
-  hasFile: (pathname: string) => boolean,
-  search = '',
-): RedirectMatch | null {
+export function matchRedirect(rules: readonly ParsedRedirect[], pathname: string, hasFile: (pathname: string) => boolean, search = ''): RedirectMatch | null {
   let exists: boolean | undefined;
   for (const rule of rules) {
     const params = matchPattern(rule.pattern, pathname);

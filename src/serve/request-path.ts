@@ -3,9 +3,7 @@
 // outside the site. Everything after this module works on decoded paths that
 // are known to be plain `/segment/segment` strings.
 
-export type DecodedPath =
-  | { ok: true; pathname: string }
-  | { ok: false; status: 400 | 404; reason: string };
+export type DecodedPath = { ok: true; pathname: string } | { ok: false; status: 400 | 404; reason: string };
 
 /**
  * Splits a raw request target into path and query. The query keeps its `?`

@@ -228,7 +228,12 @@ async function applyRule(
 function configLoader(log: (line: string) => void): (site: SiteSnapshot) => Promise<Config> {
   const cache = new Map<string, { text: string; value: unknown }>();
   async function load<T>(site: SiteSnapshot, name: string, parse: (text: string) => { rules: T[]; errors: RuleError[] }) {
-    const text = site.has(name) ? await site.read(name).then((b) => b.toString('utf8'), () => '') : '';
+    const text = site.has(name)
+      ? await site.read(name).then(
+          (b) => b.toString('utf8'),
+          () => '',
+        )
+      : '';
     const hit = cache.get(name);
     if (hit && hit.text === text) return hit.value as T[];
     const { rules, errors } = parse(text);
@@ -312,13 +317,7 @@ export function byteRange(header: string | undefined, size: number): { start: nu
   return start >= size ? 'unsatisfiable' : { start, end };
 }
 
-function sendRedirect(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  status: number,
-  location: string,
-  extra: Record<string, string>,
-): void {
+function sendRedirect(req: http.IncomingMessage, res: http.ServerResponse, status: number, location: string, extra: Record<string, string>): void {
   const safe = asciiUrl(location);
   res.setHeader('Location', safe);
   send(req, res, status, extra, 'text/plain; charset=utf-8', `Redirecting to ${safe}\n`);

@@ -1,12 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  candidateFiles,
-  isInside,
-  isReservedFile,
-  resolveFile,
-  resolveStatic,
-} from './static.ts';
+import { candidateFiles, isInside, isReservedFile, resolveFile, resolveStatic } from './static.ts';
 
 // A dist/ as a set of root-relative files.
 const FILES = new Set([

@@ -17,10 +17,7 @@ import path from 'node:path';
 import { routeForFile } from '../url.ts';
 import { encodePath } from './request-path.ts';
 
-export type StaticResult =
-  | { kind: 'file'; file: string }
-  | { kind: 'redirect'; location: string; file: string }
-  | { kind: 'miss' };
+export type StaticResult = { kind: 'file'; file: string } | { kind: 'redirect'; location: string; file: string } | { kind: 'miss' };
 
 /** Files that configure the CDN and are never served, whatever the request. */
 const RESERVED = new Set(['_redirects', '_headers']);

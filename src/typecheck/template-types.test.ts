@@ -17,7 +17,9 @@ beforeEach(async () => {
   await mkdir(join(root, 'node_modules'));
   await writeTree(root, {
     'package.json': '{ "type": "module" }',
-    'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true, types: [] } }),
+    'tsconfig.json': JSON.stringify({
+      compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true, types: [] },
+    }),
     'templates/index.ts': "import { render } from './pages/place.ts';\nexport default { render };\n",
     'templates/pages/place.ts': PLACE,
   });
@@ -34,15 +36,25 @@ describe('templateTypes', () => {
   it('reports a misspelt field as one template-type error at its file, line and column', async () => {
     await writeTree(root, { 'templates/pages/place.ts': PLACE.replace('page.year', 'page.yeer') });
     const { diagnostics } = await templateTypes(root, { compiler });
-    expect(diagnostics).toEqual([{
-      file: 'templates/pages/place.ts', line: 2, column: 75, path: '', severity: 'error', code: 'template-type',
-      message: "the template reads a field its data does not have, which would render as empty text: Property 'yeer' does not exist on type 'Page' (TS2339)",
-      hint: "check the name against the page's schema",
-    }]);
+    expect(diagnostics).toEqual([
+      {
+        file: 'templates/pages/place.ts',
+        line: 2,
+        column: 75,
+        path: '',
+        severity: 'error',
+        code: 'template-type',
+        message: "the template reads a field its data does not have, which would render as empty text: Property 'yeer' does not exist on type 'Page' (TS2339)",
+        hint: "check the name against the page's schema",
+      },
+    ]);
   });
 
   it('checks the client scripts too, which the theme’s entry does not import', async () => {
-    await writeTree(root, { 'templates/client/menu.ts': 'const open: number = "yes";\nexport { open };\n', 'templates/client/.draft.ts': 'const x: number = "hidden";\n' });
+    await writeTree(root, {
+      'templates/client/menu.ts': 'const open: number = "yes";\nexport { open };\n',
+      'templates/client/.draft.ts': 'const x: number = "hidden";\n',
+    });
     const { diagnostics } = await templateTypes(root, { compiler });
     expect(diagnostics.map((d) => [d.file, d.line, d.column])).toEqual([['templates/client/menu.ts', 1, 7]]);
   });
@@ -61,7 +73,20 @@ describe('templateTypes', () => {
 
   it('checks again when tsconfig.json, the compiler’s version or the files of the theme folder change', async () => {
     await templateTypes(root, { compiler });
-    await writeFile(join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true, types: [], noImplicitReturns: true } }));
+    await writeFile(
+      join(root, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          allowImportingTsExtensions: true,
+          noEmit: true,
+          types: [],
+          noImplicitReturns: true,
+        },
+      }),
+    );
     expect((await templateTypes(root, { compiler })).cached).toBe(false);
     expect((await templateTypes(root, { compiler: { ...compiler, version: '0.0.1' } })).cached).toBe(false);
     // A file an import could not find until now: nothing the compiler read has changed, the folder has.

@@ -6,7 +6,9 @@ import ts from 'typescript';
 import { checkThemeProgram } from './theme-program.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../../tests/helpers/unit.ts';
 
-const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true, types: [] } });
+const TSCONFIG = JSON.stringify({
+  compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', allowImportingTsExtensions: true, noEmit: true, types: [] },
+});
 const PLACE = [
   'interface Page { place: string; year: number }',
   'export function render(page: Page): string {',
@@ -43,7 +45,8 @@ describe('checkThemeProgram', () => {
 
   it('reports errors in other project files the theme imports, but not in the engine’s sources', async () => {
     await writeTree(root, {
-      'templates/index.ts': "import { render } from './pages/place.ts';\nimport { label } from '../shared/label.ts';\nimport { engine } from '../src/engine.ts';\nexport default { render, label, engine };\n",
+      'templates/index.ts':
+        "import { render } from './pages/place.ts';\nimport { label } from '../shared/label.ts';\nimport { engine } from '../src/engine.ts';\nexport default { render, label, engine };\n",
       'shared/label.ts': 'export const label: number = "one";\n',
       'src/engine.ts': 'export const engine: string = 2;\n',
     });

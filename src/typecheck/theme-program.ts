@@ -68,8 +68,16 @@ function compilerOptions(ts: TypeScriptApi, root: string): { options?: TypeScrip
   if (!existsSync(configFile)) {
     return {
       options: {
-        target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, jsx: ts.JsxEmit.ReactJSX,
-        strict: true, skipLibCheck: true, allowImportingTsExtensions: true, resolveJsonModule: true, isolatedModules: true, ...fixed,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        jsx: ts.JsxEmit.ReactJSX,
+        strict: true,
+        skipLibCheck: true,
+        allowImportingTsExtensions: true,
+        resolveJsonModule: true,
+        isolatedModules: true,
+        ...fixed,
       },
       declarations: [],
       problems: [],
@@ -92,7 +100,12 @@ function compilerOptions(ts: TypeScriptApi, root: string): { options?: TypeScrip
 function located(ts: TypeScriptApi, root: string, d: TypeScript.Diagnostic, fallback: string): TypeProblem {
   const position = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
   // A message chain is indented lines of detail; one line reads better in a list of problems.
-  const text = ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n').map((line) => line.trim()).filter(Boolean).join(' ');
+  const text = ts
+    .flattenDiagnosticMessageText(d.messageText, '\n')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' ');
   return {
     file: (d.file && projectPath(root, d.file.fileName)) ?? fallback,
     line: position ? position.line + 1 : 0,

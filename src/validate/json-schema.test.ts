@@ -56,7 +56,9 @@ describe('compileSchema', () => {
   it('says what to write when undoing a slip of typing makes the value match (a missing leading zero)', () => {
     const clock = compileSchema(Type.Object({ opens: Type.String({ pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d$', description: '24-hour time, e.g. 07:00.' }) }));
     const result = clock.validate('site.yaml', parseYaml('site.yaml', 'opens: 7:30\n'));
-    expect(result.diagnostics.map((d) => [d.line, d.column, d.message, d.hint])).toEqual([[1, 8, '"7:30" does not have the expected form', 'write "07:30" (expected 24-hour time, e.g. 07:00.)']]);
+    expect(result.diagnostics.map((d) => [d.line, d.column, d.message, d.hint])).toEqual([
+      [1, 8, '"7:30" does not have the expected form', 'write "07:30" (expected 24-hour time, e.g. 07:00.)'],
+    ]);
   });
 
   it('does not change the parsed value it checks', () => {

@@ -17,9 +17,9 @@ export function editorSchema(schema: object): JsonSchema {
   return relax(JSON.parse(JSON.stringify(schema)) as JsonSchema);
 }
 
-function relax(node: unknown): any {
-  if (Array.isArray(node)) return node.map(relax);
-  if (!node || typeof node !== 'object') return node;
+function relax(node: unknown): JsonSchema {
+  if (Array.isArray(node)) return node.map(relax) as unknown as JsonSchema;
+  if (!node || typeof node !== 'object') return node as JsonSchema;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) out[key] = relax(value);
   const properties = out.properties as Record<string, JsonSchema> | undefined;
@@ -67,9 +67,7 @@ export function compileSchema(schema: object, cacheFolder?: string): Validator {
 function describeErrors(file: string, parsed: ParsedYaml, data: unknown, errors: ErrorObject[]): Diagnostic[] {
   // A union reports one error per branch plus its own; the editor needs one line.
   const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
-  const kept = errors.filter(
-    (e) => !unions.some((u) => u !== e && e.schemaPath.startsWith(u.schemaPath + '/')),
-  );
+  const kept = errors.filter((e) => !unions.some((u) => u !== e && e.schemaPath.startsWith(u.schemaPath + '/')));
   // A misspelt required field is one mistake, not two: an unknown key and a missing one in the
   // same map, when the names are close or they are the only two, become one "did you mean".
   const unknown = kept.filter((e) => e.keyword === 'additionalProperties');
@@ -95,17 +93,29 @@ function describeErrors(file: string, parsed: ParsedYaml, data: unknown, errors:
     if (!described) continue;
     const position = described.key !== undefined ? parsed.locateKey(path, described.key) : parsed.locate(path);
     const field = described.key ?? described.missing;
-    out.push(
-      diagnostic('schema', { file, ...position, path: formatPath(field !== undefined ? [...path, field] : path) }, described),
-    );
+    out.push(diagnostic('schema', { file, ...position, path: formatPath(field !== undefined ? [...path, field] : path) }, described));
   }
   return out;
+}
+
+/** What ajv says of a failed keyword, by keyword: each reads the fields its own keyword sets. */
+interface KeywordParams {
+  additionalProperty: string;
+  missingProperty: string;
+  allowedValue: unknown;
+  allowedValues: unknown[];
+  format: string;
+  pattern: string;
+  type: string;
+  limit: number;
+  i: number;
+  j: number;
 }
 
 /** `key`: the problem is an existing key (located at the key); `missing`: a key that is absent (located at its map). */
 function describe(error: ErrorObject, pairedGuess?: string, value?: unknown): { message: string; hint?: string; key?: string; missing?: string } | null {
   const schema = (error.parentSchema ?? {}) as JsonSchema;
-  const params = error.params as Record<string, any>;
+  const params = error.params as KeywordParams;
   switch (error.keyword) {
     case 'additionalProperties': {
       const known = Object.keys((schema.properties as object | undefined) ?? {});
@@ -120,7 +130,7 @@ function describe(error: ErrorObject, pairedGuess?: string, value?: unknown): { 
       return {
         missing: params.missingProperty,
         message: `missing required field "${params.missingProperty}"`,
-        hint: describeExpected(((schema.properties as any) ?? {})[params.missingProperty]),
+        hint: describeExpected(((schema.properties as Record<string, JsonSchema> | undefined) ?? {})[params.missingProperty]),
       };
     case 'type':
       return { message: `must be ${article(String(params.type))}` };
@@ -132,8 +142,7 @@ function describe(error: ErrorObject, pairedGuess?: string, value?: unknown): { 
     case 'oneOf': {
       const branches = (schema[error.keyword] as JsonSchema[]) ?? [];
       const literals = branches.filter((b) => 'const' in b).map((b) => b.const);
-      if (literals.length === branches.length && literals.length > 0)
-        return { message: `must be one of: ${literals.map(quote).join(', ')}` };
+      if (literals.length === branches.length && literals.length > 0) return { message: `must be one of: ${literals.map(quote).join(', ')}` };
       return { message: 'does not match any of the allowed forms', hint: describeExpected(schema) };
     }
     case 'pattern':
@@ -149,7 +158,10 @@ function describe(error: ErrorObject, pairedGuess?: string, value?: unknown): { 
         ? { message: 'must not be empty' }
         : { message: `is ${lengthOf(value)} characters long; it must be at least ${params.limit}`, hint: `add ${params.limit - lengthOf(value)} or more` };
     case 'maxLength':
-      return { message: `is ${lengthOf(value)} characters long; it must be at most ${params.limit}`, hint: `shorten it by ${lengthOf(value) - params.limit} or more` };
+      return {
+        message: `is ${lengthOf(value)} characters long; it must be at most ${params.limit}`,
+        hint: `shorten it by ${lengthOf(value) - params.limit} or more`,
+      };
     case 'minItems':
       return { message: `must have at least ${params.limit} item${params.limit === 1 ? '' : 's'}` };
     case 'maxItems':
@@ -182,12 +194,12 @@ function schemaAt(root: JsonSchema, schemaPath: string): JsonSchema {
 function pathOf(pointer: string, data: unknown): (string | number)[] {
   if (!pointer) return [];
   const out: (string | number)[] = [];
-  let node: any = data;
+  let node: unknown = data;
   for (const raw of pointer.slice(1).split('/')) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     const segment = Array.isArray(node) && /^\d+$/.test(key) ? Number(key) : key;
     out.push(segment);
-    node = node?.[segment as any];
+    node = (node as Record<string | number, unknown> | null | undefined)?.[segment];
   }
   return out;
 }

@@ -47,14 +47,17 @@ describe('createParseCache', () => {
       leaf: fc.oneof(fc.string(), fc.boolean(), fc.constant(null), fc.double(), fc.integer(), fc.constantFrom(Infinity, -Infinity, NaN, -0, 0)),
       node: fc.oneof({ depthSize: 'small' }, tie('leaf'), fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(fc.string(), tie('node'), { maxKeys: 3 })),
     })).node;
-    fc.assert(fc.property(value, (data) => {
-      const cache = createParseCache({});
-      cache.set('text', data);
-      const saved = cache.changes() ?? {};
-      const next = createParseCache(JSON.parse(JSON.stringify(saved)) as Record<string, unknown>);
-      const again = next.get('text');
-      // Either the next run reads the text itself, or it finds exactly the value this run read.
-      if (again !== undefined) expect(again).toStrictEqual(data);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(value, (data) => {
+        const cache = createParseCache({});
+        cache.set('text', data);
+        const saved = cache.changes() ?? {};
+        const next = createParseCache(JSON.parse(JSON.stringify(saved)) as Record<string, unknown>);
+        const again = next.get('text');
+        // Either the next run reads the text itself, or it finds exactly the value this run read.
+        if (again !== undefined) expect(again).toStrictEqual(data);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

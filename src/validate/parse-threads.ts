@@ -54,7 +54,10 @@ export async function warmParseCache(content: LoadedContent, cache: ParseCache, 
   const sharedTexts = shareTexts(texts);
   const replies = threads.map((thread, k) => {
     const task: ParseTask = { role: ROLE, texts: sharedTexts, shared, slot: 1 + k };
-    return thread.run<ParseResult>(task).then((result) => ({ result }), (error: unknown) => ({ error }));
+    return thread.run<ParseResult>(task).then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    );
   });
   // This thread's chunks: parsed with the cache, which keeps the clean ones.
   claimChunks(words, texts.length, (position) => void parseYaml('', texts[position]!, 0, cache));

@@ -19,7 +19,9 @@ import { isScalar, Schema as FullReaderSchema } from 'yaml';
 
 /** The full reader's tests and meanings of plain scalars (its YAML 1.2 core schema), in the order it tries them. */
 const FULL_READER_SCALARS = new FullReaderSchema({ schema: 'core' }).tags.flatMap((tag) =>
-  tag.default === true && 'test' in tag && tag.test instanceof RegExp && typeof tag.resolve === 'function' ? [{ test: tag.test, resolve: tag.resolve as (source: string, onError: (message: string) => void, options: object) => unknown }] : [],
+  tag.default === true && 'test' in tag && tag.test instanceof RegExp && typeof tag.resolve === 'function'
+    ? [{ test: tag.test, resolve: tag.resolve as (source: string, onError: (message: string) => void, options: object) => unknown }]
+    : [],
 );
 
 /** The full reader's options for a scalar's meaning: its defaults (numbers, not big integers). */

@@ -10,11 +10,17 @@ const SLUG = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 describe('repairFor', () => {
   it('gives back the time a missing leading zero or a dot hid', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.constantFrom(':', '.', 'h'), fc.constantFrom('', ' '), (hour, minute, mark, space) => {
-        const meant = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-        const typed = `${space}${String(hour)}${mark}${String(minute).padStart(2, '0')}${space}`;
-        expect(repairFor(typed, CLOCK) ?? typed).toBe(meant);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.constantFrom(':', '.', 'h'),
+        fc.constantFrom('', ' '),
+        (hour, minute, mark, space) => {
+          const meant = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+          const typed = `${space}${String(hour)}${mark}${String(minute).padStart(2, '0')}${space}`;
+          expect(repairFor(typed, CLOCK) ?? typed).toBe(meant);
+        },
+      ),
     );
   });
 

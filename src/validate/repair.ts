@@ -10,13 +10,21 @@ const REPAIRS: ((text: string) => string)[] = [
   (text) => text.trim(),
   // 7:30 for 07:30, 2024-3-5 for 2024-03-05: a number of one digit among others of two.
   (text) => text.trim().replace(/(?<!\d)(\d)(?!\d)/g, '0$1'),
-  (text) => text.trim().replace(/[\u2018\u2019\u201A\u201B]/g, "'").replace(/[\u201C\u201D\u201E\u201F]/g, '"'),
+  (text) =>
+    text
+      .trim()
+      .replace(/[\u2018\u2019\u201A\u201B]/g, "'")
+      .replace(/[\u201C\u201D\u201E\u201F]/g, '"'),
   (text) => text.trim().replace(/[\s\u00A0]+/g, ' '),
   (text) => text.replace(/[\s\u00A0]+/g, ''),
   (text) => text.replace(/[\s\u00A0().-]+/g, ''),
   (text) => text.trim().replace(/[\s\u00A0_]+/g, '-'),
   (text) => text.trim().toLowerCase(),
-  (text) => text.trim().toLowerCase().replace(/[\s\u00A0_]+/g, '-'),
+  (text) =>
+    text
+      .trim()
+      .toLowerCase()
+      .replace(/[\s\u00A0_]+/g, '-'),
   (text) => text.trim().toUpperCase(),
   // 7.30 or 7h30 for 07:30.
   (text) => text.trim().replace(/^(\d{1,2})[.h](\d{2})$/, (_, h: string, m: string) => `${h.padStart(2, '0')}:${m}`),

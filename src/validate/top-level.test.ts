@@ -22,7 +22,10 @@ describe('topLevelPosition', () => {
       const parsed = parseYaml(file, text);
       for (const key of Object.keys((parsed.data ?? {}) as object)) {
         const value = topLevelPosition(text, key);
-        if (value) (answered++, expect([file, key, value]).toEqual([file, key, parsed.locate([key])]));
+        if (value) {
+          answered++;
+          expect([file, key, value]).toEqual([file, key, parsed.locate([key])]);
+        }
         expect([file, key, topLevelPosition(text, key, 'key')]).toEqual([file, key, parsed.locateKey([], key)]);
       }
     }

@@ -19,7 +19,8 @@ export function topLevelPosition(text: string, key: string, at: 'value' | 'key' 
   const valueOffset = keyOffset + first[0].length;
   if (at === 'value') {
     const rest = text[valueOffset];
-    if (rest === undefined || rest === '\n' || rest === '\r' || rest === '#' || rest === '|' || rest === '>' || rest === '&' || rest === '*' || rest === '!') return undefined;
+    if (rest === undefined || rest === '\n' || rest === '\r' || rest === '#' || rest === '|' || rest === '>' || rest === '&' || rest === '*' || rest === '!')
+      return undefined;
   }
   const offset = at === 'value' ? valueOffset : keyOffset;
   let line = 1;

@@ -35,7 +35,13 @@ const codes = (diagnostics: Diagnostic[]) => diagnostics.map((d) => d.code);
 describe('routes and pages', () => {
   it('gives each page file its route, sorts pages by route, and sets the not-found page apart', () => {
     const { model, diagnostics, claimedRoutes } = run({
-      pages: [plainPage('pages/404.yaml'), plainPage('pages/services/panels.yaml'), plainPage('pages/about.yaml'), plainPage('pages/index.yaml'), plainPage('pages/services/index.yaml')],
+      pages: [
+        plainPage('pages/404.yaml'),
+        plainPage('pages/services/panels.yaml'),
+        plainPage('pages/about.yaml'),
+        plainPage('pages/index.yaml'),
+        plainPage('pages/services/index.yaml'),
+      ],
     });
     expect(diagnostics).toEqual([]);
     expect(model.pages.map((p) => [p.route, p.file])).toEqual([
@@ -51,7 +57,13 @@ describe('routes and pages', () => {
 
   it('fills defaults of the common fields and keeps the page’s own', () => {
     const { model } = run({ pages: [plainPage('pages/about.yaml', 'About us')] });
-    expect(model.pages[0]!.data).toEqual({ template: 'plain', title: 'Title of pages/about.yaml', description: DESCRIPTION, noindex: false, heading: 'About us' });
+    expect(model.pages[0]!.data).toEqual({
+      template: 'plain',
+      title: 'Title of pages/about.yaml',
+      description: DESCRIPTION,
+      noindex: false,
+      heading: 'About us',
+    });
     expect(model.pages[0]!.template).toBe('plain');
   });
 
@@ -67,22 +79,33 @@ describe('routes and pages', () => {
   it('refuses a name holding any character a URL segment cannot, a backslash and a line break included, as itself and never as a page', () => {
     const odd = fc.constantFrom('\\', '\n', '\r', '\t', '%', '#', '?', ' ', '.', 'É', 'e\u0301', '\u00a0', ':', '"');
     const name = fc.tuple(fc.stringMatching(/^[a-z0-9]{0,4}$/), odd, fc.stringMatching(/^[a-z0-9]{0,4}$/)).map(([a, c, b]) => `${a}${c}${b}`);
-    fc.assert(fc.property(name, fc.constantFrom('', 'blog/', 'gta/'), fc.constantFrom('yaml', 'md'), (stem, folder, extension) => {
-      const file = `pages/${folder}${stem}.${extension}`;
-      const { model, diagnostics, claimedRoutes } = run({ pages: [{ ...plainPage(file), file }] }, { today: '2025-06-02' });
-      expect(diagnostics.map((d) => [d.code, d.file])).toEqual([['route-name', file]]);
-      expect(diagnostics[0]!.message).toBe(`"${stem}" cannot be part of a URL`);
-      expect([model.pages, claimedRoutes]).toEqual([[], []]);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(name, fc.constantFrom('', 'blog/', 'gta/'), fc.constantFrom('yaml', 'md'), (stem, folder, extension) => {
+        const file = `pages/${folder}${stem}.${extension}`;
+        const { model, diagnostics, claimedRoutes } = run({ pages: [{ ...plainPage(file), file }] }, { today: '2025-06-02' });
+        expect(diagnostics.map((d) => [d.code, d.file])).toEqual([['route-name', file]]);
+        expect(diagnostics[0]!.message).toBe(`"${stem}" cannot be part of a URL`);
+        expect([model.pages, claimedRoutes]).toEqual([[], []]);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('refuses a static file with a backslash anywhere in its path, and leaves it out of the model', () => {
-    fc.assert(fc.property(fc.stringMatching(/^[a-z]{0,3}\\[a-z \\]{0,3}$/), fc.constantFrom('', 'images/', 'a b/'), (name, folder) => {
-      const file = `static/${folder}${name}.png`;
-      const { model, diagnostics } = run({ statics: [{ file, contents: Buffer.from('x') }, { file: 'static/ok.txt', contents: Buffer.from('y') }] });
-      expect(diagnostics.map((d) => [d.code, d.file])).toEqual([['static-backslash', file]]);
-      expect(model.statics.map((s) => s.route)).toEqual(['/ok.txt']);
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{0,3}\\[a-z \\]{0,3}$/), fc.constantFrom('', 'images/', 'a b/'), (name, folder) => {
+        const file = `static/${folder}${name}.png`;
+        const { model, diagnostics } = run({
+          statics: [
+            { file, contents: Buffer.from('x') },
+            { file: 'static/ok.txt', contents: Buffer.from('y') },
+          ],
+        });
+        expect(diagnostics.map((d) => [d.code, d.file])).toEqual([['static-backslash', file]]);
+        expect(model.statics.map((s) => s.route)).toEqual(['/ok.txt']);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('skips files below pages/ that are not pages', () => {
@@ -159,25 +182,49 @@ describe('publication', () => {
   it('leaves out drafts and pages dated after the build day', () => {
     const { model, diagnostics } = run({ pages: posts }, { today: '2025-06-02' });
     expect(diagnostics).toEqual([]);
-    expect(model.pages.map((p) => [p.route, p.status])).toEqual([['/blog/out', 'published'], ['/blog/today', 'published']]);
+    expect(model.pages.map((p) => [p.route, p.status])).toEqual([
+      ['/blog/out', 'published'],
+      ['/blog/today', 'published'],
+    ]);
     expect(model.collections.posts!.map((m) => m.route)).toEqual(['/blog/out', '/blog/today']);
   });
 
   it('keeps them, marked, when drafts are asked for, in the pages and in the collection', () => {
     const { model } = run({ pages: posts }, { today: '2025-06-02', drafts: true });
-    const expected = [['/blog/draft', 'draft'], ['/blog/out', 'published'], ['/blog/today', 'published'], ['/blog/tomorrow', 'scheduled']];
+    const expected = [
+      ['/blog/draft', 'draft'],
+      ['/blog/out', 'published'],
+      ['/blog/today', 'published'],
+      ['/blog/tomorrow', 'scheduled'],
+    ];
     expect(model.pages.map((p) => [p.route, p.status])).toEqual(expected);
     expect(model.collections.posts!.map((m) => [m.route, m.status])).toEqual(expected);
   });
 
   it('keeps a draft a draft when a value above draft: true ends its line in " ---"', () => {
-    const text = ['---', 'template: post', 'title: Draft', 'summary: Why you should call an', '  electrician ---', 'date: "2025-01-01"', 'draft: true', '---', '', 'The body.', ''].join('\n');
+    const text = [
+      '---',
+      'template: post',
+      'title: Draft',
+      'summary: Why you should call an',
+      '  electrician ---',
+      'date: "2025-01-01"',
+      'draft: true',
+      '---',
+      '',
+      'The body.',
+      '',
+    ].join('\n');
     const draft = { file: 'pages/blog/dashes.md', text };
     const published = run({ pages: [draft] }, { today: '2025-06-02' });
     expect(published.diagnostics).toEqual([]);
     expect(published.model.pages).toEqual([]);
     const previewed = run({ pages: [draft] }, { today: '2025-06-02', drafts: true }).model.pages[0]!;
-    expect([previewed.status, previewed.data.summary, previewed.body]).toEqual(['draft', 'Why you should call an electrician ---', { text: '\nThe body.\n', line: 9, words: 2 }]);
+    expect([previewed.status, previewed.data.summary, previewed.body]).toEqual([
+      'draft',
+      'Why you should call an electrician ---',
+      { text: '\nThe body.\n', line: 9, words: 2 },
+    ]);
   });
 
   it('refuses a draft whose front matter a --- or ... at the start of a line inside a value ended early, at the field left below', () => {
@@ -185,21 +232,48 @@ describe('publication', () => {
     const ends = fc.constantFrom('---', '...', '--- # here', '...\t');
     const style = fc.constantFrom('|', '>-', '');
     const before = fc.array(fc.constantFrom('text', '  indented', '', 'note: x'), { maxLength: 3 });
-    fc.assert(fc.property(ends, style, before, (end, how, lines) => {
-      const text = ['---', 'template: post', 'title: Draft', `summary:${how ? ` ${how}` : ''}`, '  Why you should call', end, ...lines.map((line) => `  ${line}`), 'date: "2025-01-01"', 'draft: true', '---', '', 'The body.', ''].join('\n');
-      for (const drafts of [false, true]) {
-        const { model, diagnostics } = run({ pages: [{ file: 'pages/blog/early.md', text }] }, { today: '2025-06-02', drafts });
-        expect(model.pages).toEqual([]);
-        expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.path])).toEqual([['front-matter-ended', 'pages/blog/early.md', 7 + lines.length, 1, 'date']]);
-        expect(diagnostics[0]!.message).toContain('line 6');
-      }
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(ends, style, before, (end, how, lines) => {
+        const text = [
+          '---',
+          'template: post',
+          'title: Draft',
+          `summary:${how ? ` ${how}` : ''}`,
+          '  Why you should call',
+          end,
+          ...lines.map((line) => `  ${line}`),
+          'date: "2025-01-01"',
+          'draft: true',
+          '---',
+          '',
+          'The body.',
+          '',
+        ].join('\n');
+        for (const drafts of [false, true]) {
+          const { model, diagnostics } = run({ pages: [{ file: 'pages/blog/early.md', text }] }, { today: '2025-06-02', drafts });
+          expect(model.pages).toEqual([]);
+          expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.path])).toEqual([
+            ['front-matter-ended', 'pages/blog/early.md', 7 + lines.length, 1, 'date'],
+          ]);
+          expect(diagnostics[0]!.message).toContain('line 6');
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('reads a Markdown page whose body has a field-like line only below its first thematic break, or inside code', () => {
     const below = ['---', 'template: post', 'title: T', 'summary: S', 'date: "2025-01-01"', '---', 'Text.', '---', 'draft: true', ''].join('\n');
     const fenced = ['---', 'template: post', 'title: T', 'summary: S', 'date: "2025-01-01"', '---', '```yaml', 'draft: true', '---', '```', ''].join('\n');
-    const { model, diagnostics } = run({ pages: [{ file: 'pages/blog/below.md', text: below }, { file: 'pages/blog/fenced.md', text: fenced }] }, { today: '2025-06-02' });
+    const { model, diagnostics } = run(
+      {
+        pages: [
+          { file: 'pages/blog/below.md', text: below },
+          { file: 'pages/blog/fenced.md', text: fenced },
+        ],
+      },
+      { today: '2025-06-02' },
+    );
     expect(diagnostics).toEqual([]);
     expect(model.pages.map((p) => p.route)).toEqual(['/blog/below', '/blog/fenced']);
   });
@@ -216,22 +290,36 @@ describe('publication', () => {
 describe('Markdown pages', () => {
   it('reads a Markdown page in any folder, at the route its path gives, like a YAML page', () => {
     const { model, diagnostics, claimedRoutes } = run({
-      pages: [post('stray', { title: 'T', summary: 'S', date: '2024-01-01' }, 'pages/notes'), post('deep', { title: 'D', summary: 'S2', date: '2024-01-01' }, 'pages/blog/2024')],
+      pages: [
+        post('stray', { title: 'T', summary: 'S', date: '2024-01-01' }, 'pages/notes'),
+        post('deep', { title: 'D', summary: 'S2', date: '2024-01-01' }, 'pages/blog/2024'),
+      ],
     });
     expect(diagnostics).toEqual([]);
-    expect(model.pages.map((p) => [p.route, p.file, p.template])).toEqual([['/blog/2024/deep', 'pages/blog/2024/deep.md', 'post'], ['/notes/stray', 'pages/notes/stray.md', 'post']]);
+    expect(model.pages.map((p) => [p.route, p.file, p.template])).toEqual([
+      ['/blog/2024/deep', 'pages/blog/2024/deep.md', 'post'],
+      ['/notes/stray', 'pages/notes/stray.md', 'post'],
+    ]);
     expect(claimedRoutes).toEqual(['/notes/stray', '/blog/2024/deep']);
   });
 
   it('refuses a page whose template makes pages of the other kind, at its template, naming the templates of its own kind', () => {
     const markdownNamingYaml = { file: 'pages/notes/a.md', text: ['---', 'template: plain', 'heading: H', '---', '', 'Text.', ''].join('\n') };
-    const yamlNamingMarkdown = { file: 'pages/b.yaml', text: [modelineFor('pages/b.yaml', 'post'), 'template: post', 'title: T', 'summary: S', 'date: "2024-01-01"', ''].join('\n') };
+    const yamlNamingMarkdown = {
+      file: 'pages/b.yaml',
+      text: [modelineFor('pages/b.yaml', 'post'), 'template: post', 'title: T', 'summary: S', 'date: "2024-01-01"', ''].join('\n'),
+    };
     const { model, diagnostics, claimedRoutes } = run({ pages: [markdownNamingYaml, yamlNamingMarkdown] });
-    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.path])).toEqual([['template-kind', 'pages/notes/a.md', 2, 11, 'template'], ['template-kind', 'pages/b.yaml', 2, 11, 'template']]);
+    expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.path])).toEqual([
+      ['template-kind', 'pages/notes/a.md', 2, 11, 'template'],
+      ['template-kind', 'pages/b.yaml', 2, 11, 'template'],
+    ]);
     expect(diagnostics[0]!.message).toBe('the template "plain" makes pages from YAML files, and this is a Markdown file');
     expect(diagnostics[0]!.hint).toBe('write the page as a .yaml file, or name a template for Markdown pages: post');
     expect(diagnostics[1]!.message).toBe('the template "post" makes pages from Markdown files (.md, with front matter), and this is a YAML file');
-    expect(diagnostics[1]!.hint).toBe('write the page as a .md file: its fields between two --- lines, then its text, or name a template for YAML pages: plain');
+    expect(diagnostics[1]!.hint).toBe(
+      'write the page as a .md file: its fields between two --- lines, then its text, or name a template for YAML pages: plain',
+    );
     expect(model.pages).toEqual([]);
     expect(claimedRoutes).toEqual(['/notes/a', '/b']);
   });
@@ -253,9 +341,16 @@ describe('Markdown pages', () => {
     });
     expect(diagnostics).toEqual([]);
     expect(model.pages.map((p) => p.route)).toEqual(['/about', '/blog/a-tie', '/blog/b-tie', '/blog/older']);
-    expect(model.collections.posts).toEqual(['a-tie', 'b-tie', 'older'].map((slug) => expect.objectContaining({
-      route: `/blog/${slug}`, title: slug === 'older' ? 'O' : slug[0]!.toUpperCase(), status: 'published', words: slug === 'older' ? 4 : 5,
-    })));
+    expect(model.collections.posts).toEqual(
+      ['a-tie', 'b-tie', 'older'].map((slug) =>
+        expect.objectContaining({
+          route: `/blog/${slug}`,
+          title: slug === 'older' ? 'O' : slug[0]!.toUpperCase(),
+          status: 'published',
+          words: slug === 'older' ? 4 : 5,
+        }),
+      ),
+    );
     expect(model.collections.posts![0]!.data).toEqual({ template: 'post', title: 'A', summary: 'S', date: '2024-03-01', draft: false });
   });
 
@@ -285,12 +380,15 @@ describe('Markdown pages', () => {
 
   it('says a front matter that opens and never ends never ends, whatever stands where its end would be', () => {
     const notAnEnd = fc.constantFrom('--- x', '---x', ' ---', '-- -', '—', '', 'draft: true', '***', '===');
-    fc.assert(fc.property(fc.array(notAnEnd, { maxLength: 4 }), fc.constantFrom('---', '--- # a page', '---\t'), (lines, opening) => {
-      const text = [opening, 'template: post', 'title: T', ...lines, 'The body.', ''].join('\n');
-      const { diagnostics, model } = run({ pages: [{ file: 'pages/blog/open.md', text }] }, { today: '2025-06-02', drafts: true });
-      expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['front-matter-open', 'pages/blog/open.md', 1, 1]]);
-      expect(model.pages).toEqual([]);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.array(notAnEnd, { maxLength: 4 }), fc.constantFrom('---', '--- # a page', '---\t'), (lines, opening) => {
+        const text = [opening, 'template: post', 'title: T', ...lines, 'The body.', ''].join('\n');
+        const { diagnostics, model } = run({ pages: [{ file: 'pages/blog/open.md', text }] }, { today: '2025-06-02', drafts: true });
+        expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['front-matter-open', 'pages/blog/open.md', 1, 1]]);
+        expect(model.pages).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('locates a front-matter field on its line of the Markdown file', () => {
@@ -357,20 +455,25 @@ describe('site.yaml', () => {
       fc.stringMatching(/^(\/[a-z0-9-]{1,8}){1,3}\/?$/).map((path) => ({ tail: path, words: `a path (${path.replace(/\/+$/, '')})` })),
       fc.constantFrom('user@', 'user:secret@', ':pw@').map((who) => ({ head: who, words: 'a user name or password' })),
     );
-    fc.assert(fc.property(extra, fc.constantFrom('http', 'https'), fc.boolean(), (part, scheme, fromOption) => {
-      const value = `${scheme}://${'head' in part ? part.head : ''}www.example.com${'tail' in part ? part.tail : ''}`;
-      const result = fromOption ? run({}, { baseUrl: value }) : run({ site: siteFile('name: Tiny', `baseUrl: ${value}`) });
-      expect(result.diagnostics.map((d) => [d.code, d.file, d.path])).toEqual([['base-url-origin', fromOption ? '--base-url' : 'site.yaml', 'baseUrl']]);
-      expect(result.diagnostics[0]!.message).toBe(`base URL ${JSON.stringify(value)} has ${part.words}, where only the scheme and the host belong`);
-      if (!fromOption) expect(result.diagnostics[0]!.line).toBe(3);
-      expect(result.siteValid).toBe(false);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(extra, fc.constantFrom('http', 'https'), fc.boolean(), (part, scheme, fromOption) => {
+        const value = `${scheme}://${'head' in part ? part.head : ''}www.example.com${'tail' in part ? part.tail : ''}`;
+        const result = fromOption ? run({}, { baseUrl: value }) : run({ site: siteFile('name: Tiny', `baseUrl: ${value}`) });
+        expect(result.diagnostics.map((d) => [d.code, d.file, d.path])).toEqual([['base-url-origin', fromOption ? '--base-url' : 'site.yaml', 'baseUrl']]);
+        expect(result.diagnostics[0]!.message).toBe(`base URL ${JSON.stringify(value)} has ${part.words}, where only the scheme and the host belong`);
+        if (!fromOption) expect(result.diagnostics[0]!.line).toBe(3);
+        expect(result.siteValid).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
     expect(run({}, { baseUrl: 'https://www.example.com:8443//' }).diagnostics).toEqual([]);
   });
 
   it('reports a missing site.yaml', () => {
     const { diagnostics } = run({ site: null });
-    expect(diagnostics.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([['missing-file', 'site.yaml', 'site.yaml is missing', 'create it at the project root']]);
+    expect(diagnostics.map((d) => [d.code, d.file, d.message, d.hint])).toEqual([
+      ['missing-file', 'site.yaml', 'site.yaml is missing', 'create it at the project root'],
+    ]);
   });
 });
 
@@ -393,8 +496,22 @@ describe('schema lines for editors', () => {
     });
     expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.message, d.hint])).toEqual([
       ['modeline', 'site.yaml', 1, 1, 'the first line must name the schema for editors', `make the first line: ${SITE_LINE}`],
-      ['modeline', 'pages/a.yaml', 1, 1, 'the first line must name the schema for editors', 'make the first line: # yaml-language-server: $schema=../schemas/plain.json'],
-      ['modeline', 'pages/x/b.yaml', 1, 1, 'the schema line points at the wrong schema', 'make the first line: # yaml-language-server: $schema=../../schemas/plain.json'],
+      [
+        'modeline',
+        'pages/a.yaml',
+        1,
+        1,
+        'the first line must name the schema for editors',
+        'make the first line: # yaml-language-server: $schema=../schemas/plain.json',
+      ],
+      [
+        'modeline',
+        'pages/x/b.yaml',
+        1,
+        1,
+        'the schema line points at the wrong schema',
+        'make the first line: # yaml-language-server: $schema=../../schemas/plain.json',
+      ],
     ]);
     expect(model.pages.map((p) => p.route)).toEqual(['/a', '/x/b']);
   });
@@ -402,13 +519,36 @@ describe('schema lines for editors', () => {
 
 describe('redirects', () => {
   it('reads pages/_redirects.yaml into rules with defaults and the place of each value', () => {
-    const text = ['# yaml-language-server: $schema=../schemas/redirects.json', 'redirects:', '  - from: /old', '    to: /new', '  - from: /blog/*', '    to: /news', '    status: 302', ''].join('\n');
+    const text = [
+      '# yaml-language-server: $schema=../schemas/redirects.json',
+      'redirects:',
+      '  - from: /old',
+      '    to: /new',
+      '  - from: /blog/*',
+      '    to: /news',
+      '    status: 302',
+      '',
+    ].join('\n');
     const { model, diagnostics, claimedRoutes } = run({ pages: [{ file: 'pages/_redirects.yaml', text }] });
     expect(diagnostics).toEqual([]);
     expect(claimedRoutes).toEqual([]);
     expect(model.redirects).toEqual([
-      { from: '/old', to: '/new', status: 301, force: false, file: 'pages/_redirects.yaml', fields: { from: { line: 3, column: 11 }, to: { line: 4, column: 9 } } },
-      { from: '/blog/*', to: '/news', status: 302, force: false, file: 'pages/_redirects.yaml', fields: { from: { line: 5, column: 11 }, to: { line: 6, column: 9 } } },
+      {
+        from: '/old',
+        to: '/new',
+        status: 301,
+        force: false,
+        file: 'pages/_redirects.yaml',
+        fields: { from: { line: 3, column: 11 }, to: { line: 4, column: 9 } },
+      },
+      {
+        from: '/blog/*',
+        to: '/news',
+        status: 302,
+        force: false,
+        file: 'pages/_redirects.yaml',
+        fields: { from: { line: 5, column: 11 }, to: { line: 6, column: 9 } },
+      },
     ]);
   });
 });

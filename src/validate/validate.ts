@@ -61,7 +61,6 @@ export function compileValidators(theme: Theme, cacheFolder?: string): Validator
   };
 }
 
-
 export function modelineFor(file: string, schemaName: string): string {
   const fromDir = posix.dirname(file);
   const target = posix.relative(fromDir, `${SCHEMAS_DIR}/${schemaName}.json`);
@@ -135,7 +134,12 @@ function readSite(content: LoadedContent, theme: Theme, validators: Validators, 
 }
 
 /** The site's base URL (the option's, else site.yaml's) without a trailing slash, or undefined after saying what is wrong with it. */
-function judgedBaseUrl(siteData: SiteModel['site'] | undefined, siteSource: ParsedYaml | null, options: ValidateOptions, diagnostics: Diagnostic[]): string | undefined {
+function judgedBaseUrl(
+  siteData: SiteModel['site'] | undefined,
+  siteSource: ParsedYaml | null,
+  options: ValidateOptions,
+  diagnostics: Diagnostic[],
+): string | undefined {
   // A site.yaml that failed has said so already; its base URL is judged once the file reads.
   const baseUrl = options.baseUrl ?? siteData?.baseUrl;
   // The browser's URL parser decides, on text with no whitespace or control character (it drops some without a
@@ -146,7 +150,11 @@ function judgedBaseUrl(siteData: SiteModel['site'] | undefined, siteSource: Pars
   const extra = baseUrlValid ? beyondOrigin(baseUrl) : undefined;
   if ((siteData || options.baseUrl !== undefined) && (!baseUrlValid || extra)) {
     const where = options.baseUrl !== undefined ? { file: '--base-url' } : { file: SITE_FILE, ...siteSource?.locate(['baseUrl']) };
-    diagnostics.push(extra ? diagnostic('base-url-origin', { ...where, path: 'baseUrl' }, { value: String(baseUrl), extra }) : diagnostic('base-url', { ...where, path: 'baseUrl' }, { value: baseUrl }));
+    diagnostics.push(
+      extra
+        ? diagnostic('base-url-origin', { ...where, path: 'baseUrl' }, { value: String(baseUrl), extra })
+        : diagnostic('base-url', { ...where, path: 'baseUrl' }, { value: baseUrl }),
+    );
   }
   return baseUrlValid && !extra ? String(baseUrl).replace(/\/+$/, '') : undefined;
 }
@@ -178,14 +186,17 @@ function readPages(content: LoadedContent, theme: Theme, validators: Validators,
       diagnostics.push(encodingProblem(source));
       continue;
     }
-    const page = readOnce(source, [validators, theme, route, today], diagnostics, (found) => readPage(source, route, theme, validators, found, today, options.cache));
+    const page = readOnce(source, [validators, theme, route, today], diagnostics, (found) =>
+      readPage(source, route, theme, validators, found, today, options.cache),
+    );
     // Drafts and scheduled pages stay off the site unless a preview asks for them.
     if (!page || (page.status !== 'published' && !options.drafts)) continue;
     if (route === NOT_FOUND_ROUTE) notFound = page;
     else pages.push(page);
   }
   for (const { file } of content.refused ?? []) {
-    const claimed = file.startsWith(`${PAGES_DIR}/`) && /\.(yaml|md)$/.test(file) && !REDIRECTS_FILES.includes(file) ? routeFromPath(file.slice(PAGES_DIR.length + 1)) : null;
+    const claimed =
+      file.startsWith(`${PAGES_DIR}/`) && /\.(yaml|md)$/.test(file) && !REDIRECTS_FILES.includes(file) ? routeFromPath(file.slice(PAGES_DIR.length + 1)) : null;
     if (claimed !== null) claimedRoutes.push(claimed);
   }
   pages.sort((a, b) => compareText(a.route, b.route));
@@ -197,7 +208,10 @@ function pageRoute(file: string, diagnostics: Diagnostic[]): string | null {
   // The names are judged as the file system holds them, before they become a route: a backslash is a
   // character of a name here, not a folder (routeFromPath reads it as one, for paths written on Windows),
   // and a line break in a name is a character like any other.
-  const stemSegments = file.slice(PAGES_DIR.length + 1).replace(/\.(?:ya?ml|md)$/, '').split('/');
+  const stemSegments = file
+    .slice(PAGES_DIR.length + 1)
+    .replace(/\.(?:ya?ml|md)$/, '')
+    .split('/');
   if (stemSegments.some((segment) => segment.startsWith('_'))) {
     // A name or folder starting with _ is left out of the site on purpose; an editor should know it is.
     diagnostics.push(diagnostic('not-a-page', { file }, { file, why: 'underscore' }));
@@ -229,39 +243,31 @@ function encodingProblem(source: SourceFile): Diagnostic {
 /** The theme's rules on site.yaml, each problem located at its field. */
 function siteRules(theme: Theme, site: SiteModel['site'], file: string, source: ParsedYaml): Diagnostic[] {
   return (theme.siteRules?.(site) ?? []).map((problem) =>
-    diagnostic('site-rule', { file, ...source.locate(problem.path), path: formatPath(problem.path) }, problem));
+    diagnostic('site-rule', { file, ...source.locate(problem.path), path: formatPath(problem.path) }, problem),
+  );
 }
 
 /** A page file read, its template found and its fields validated; null after reporting why it is not a page. */
-function readPage(source: SourceFile, route: string, theme: Theme, validators: Validators, out: Diagnostic[], today: string, cache?: ParseCache): PageEntry | null {
+function readPage(
+  source: SourceFile,
+  route: string,
+  theme: Theme,
+  validators: Validators,
+  out: Diagnostic[],
+  today: string,
+  cache?: ParseCache,
+): PageEntry | null {
   const markdown = source.file.endsWith('.md');
-  const read: { parsed: ParsedYaml; body?: MarkdownBody } | null = markdown ? readFrontMatter(source, frontMatterFields(theme), out, cache) : { parsed: parseYaml(source.file, source.text, 0, cache) };
+  const read: { parsed: ParsedYaml; body?: MarkdownBody } | null = markdown
+    ? readFrontMatter(source, frontMatterFields(theme), out, cache)
+    : { parsed: parseYaml(source.file, source.text, 0, cache) };
   if (!read) return null;
   const { parsed } = read;
   out.push(...parsed.diagnostics);
   if (parsed.data === undefined) return null;
-  const header = validators.header.validate(source.file, parsed);
-  if (header.diagnostics.length > 0) {
-    // A Markdown file can only name a template of Markdown pages: those are the ones worth listing.
-    const markdownTemplates = Object.keys(theme.templates).filter((name) => theme.templates[name]!.markdown);
-    out.push(...header.diagnostics.map((d) => ({
-      ...d,
-      hint: markdown ? `${d.hint ? `${d.hint}; ` : ''}templates of Markdown pages: ${markdownTemplates.join(', ')}` : d.hint ?? `templates: ${Object.keys(theme.templates).join(', ')}`,
-    })));
-    return null;
-  }
-  const name = (parsed.data as { template: string }).template;
-  const template = theme.templates[name];
-  const validator = validators.templates.get(name);
-  if (!template || !validator) {
-    out.push(diagnostic('unknown-template', { file: source.file, ...parsed.locate(['template']), path: 'template' }, { template: name, known: Object.keys(theme.templates) }));
-    return null;
-  }
-  if (markdown !== Boolean(template.markdown)) {
-    const same = Object.keys(theme.templates).filter((other) => Boolean(theme.templates[other]!.markdown) === markdown);
-    out.push(diagnostic('template-kind', { file: source.file, ...parsed.locate(['template']), path: 'template' }, { template: name, markdown, same }));
-    return null;
-  }
+  const named = templateNamed(source.file, parsed, markdown, theme, validators, out);
+  if (!named) return null;
+  const { name, template, validator } = named;
   if (!markdown) out.push(...modeline(source, name));
   const result = validator.validate(source.file, parsed);
   out.push(...result.diagnostics);
@@ -280,10 +286,50 @@ function readPage(source: SourceFile, route: string, theme: Theme, validators: V
 }
 
 /**
+ * The template a page file names, with its validator; null after saying what is wrong: no template named,
+ * one the theme does not have, or one whose pages are files of the other kind (YAML or Markdown).
+ */
+function templateNamed(file: string, parsed: ParsedYaml, markdown: boolean, theme: Theme, validators: Validators, out: Diagnostic[]) {
+  const header = validators.header.validate(file, parsed);
+  if (header.diagnostics.length > 0) {
+    // A Markdown file can only name a template of Markdown pages: those are the ones worth listing.
+    const markdownTemplates = Object.keys(theme.templates).filter((name) => theme.templates[name]!.markdown);
+    out.push(
+      ...header.diagnostics.map((d) => ({
+        ...d,
+        hint: markdown
+          ? `${d.hint ? `${d.hint}; ` : ''}templates of Markdown pages: ${markdownTemplates.join(', ')}`
+          : (d.hint ?? `templates: ${Object.keys(theme.templates).join(', ')}`),
+      })),
+    );
+    return null;
+  }
+  const name = (parsed.data as { template: string }).template;
+  const template = theme.templates[name];
+  const validator = validators.templates.get(name);
+  const where = { file, ...parsed.locate(['template']), path: 'template' };
+  if (!template || !validator) {
+    out.push(diagnostic('unknown-template', where, { template: name, known: Object.keys(theme.templates) }));
+    return null;
+  }
+  if (markdown !== Boolean(template.markdown)) {
+    const same = Object.keys(theme.templates).filter((other) => Boolean(theme.templates[other]!.markdown) === markdown);
+    out.push(diagnostic('template-kind', where, { template: name, markdown, same }));
+    return null;
+  }
+  return { name, template, validator };
+}
+
+/**
  * A Markdown page's front matter, parsed, and its body; null after reporting a front matter that
  * does not close, one that closed early (a field after it), or a body nested past the limit.
  */
-function readFrontMatter(source: SourceFile, fields: readonly string[], out: Diagnostic[], cache?: ParseCache): { parsed: ParsedYaml; body: MarkdownBody } | null {
+function readFrontMatter(
+  source: SourceFile,
+  fields: readonly string[],
+  out: Diagnostic[],
+  cache?: ParseCache,
+): { parsed: ParsedYaml; body: MarkdownBody } | null {
   const split = splitFrontMatter(source.text);
   if (!split) {
     // A file that opens its front matter and never closes it is told so; one that never opens it, how to.
@@ -293,12 +339,20 @@ function readFrontMatter(source: SourceFile, fields: readonly string[], out: Dia
   // A `draft: true` the split left in the body would publish the draft, with the field as its text.
   const leftOver = fieldAfterFrontMatter(split.body, fields);
   if (leftOver) {
-    out.push(diagnostic('front-matter-ended', { file: source.file, line: split.bodyLine + leftOver.line - 1, column: 1, path: leftOver.field }, { field: leftOver.field, end: split.bodyLine - 1 }));
+    out.push(
+      diagnostic(
+        'front-matter-ended',
+        { file: source.file, line: split.bodyLine + leftOver.line - 1, column: 1, path: leftOver.field },
+        { field: leftOver.field, end: split.bodyLine - 1 },
+      ),
+    );
     return null;
   }
   const nesting = markdownDepth(split.body);
   if (nesting.depth > MAX_MARKDOWN_DEPTH) {
-    out.push(diagnostic('too-deep', { file: source.file, line: split.bodyLine + nesting.line - 1, column: 1 }, { depth: nesting.depth, limit: MAX_MARKDOWN_DEPTH }));
+    out.push(
+      diagnostic('too-deep', { file: source.file, line: split.bodyLine + nesting.line - 1, column: 1 }, { depth: nesting.depth, limit: MAX_MARKDOWN_DEPTH }),
+    );
     return null;
   }
   const parsed = parseYaml(source.file, split.front, 1, cache);
@@ -307,18 +361,34 @@ function readFrontMatter(source: SourceFile, fields: readonly string[], out: Dia
 
 /** The fields front matter may have: any a Markdown template's pages may write (its template is not known yet). */
 const frontMatterFields = perObject((theme: Theme): readonly string[] => [
-  ...new Set(Object.entries(theme.templates).filter(([, t]) => t.markdown).flatMap(([name, t]) => Object.keys(pageSchema(name, t, theme.collections).properties))),
+  ...new Set(
+    Object.entries(theme.templates)
+      .filter(([, t]) => t.markdown)
+      .flatMap(([name, t]) => Object.keys(pageSchema(name, t, theme.collections).properties)),
+  ),
 ]);
 
 /** A YAML page's head: its common fields. */
 function yamlHead(data: Record<string, unknown>): PageHead {
-  return { title: String(data.title), description: String(data.description), noindex: data.noindex === true, titleField: 'title', descriptionField: 'description' };
+  return {
+    title: String(data.title),
+    description: String(data.description),
+    noindex: data.noindex === true,
+    titleField: 'title',
+    descriptionField: 'description',
+  };
 }
 
 /** A Markdown page's browser title and meta description, from the fields its template names. */
 function markdownHead(front: Record<string, unknown>, fields: MarkdownTemplate['head']): PageHead {
   const titleField = fields.title.find((field) => typeof front[field] === 'string') ?? fields.title[0];
-  return { title: String(front[titleField] ?? ''), description: String(front[fields.description] ?? ''), noindex: false, titleField, descriptionField: fields.description };
+  return {
+    title: String(front[titleField] ?? ''),
+    description: String(front[fields.description] ?? ''),
+    noindex: false,
+    titleField,
+    descriptionField: fields.description,
+  };
 }
 
 /** Why a file under pages/ that is not read is not a page. */
@@ -359,4 +429,3 @@ function modeline(source: SourceFile, schemaName: string): Diagnostic[] {
   if (first.trim() === expected) return [];
   return [diagnostic('modeline', { file: source.file, line: 1, column: 1 }, { wrongSchema: first.startsWith('# yaml-language-server:'), expected })];
 }
-

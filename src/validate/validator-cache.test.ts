@@ -17,7 +17,12 @@ afterEach(() => {
 });
 
 const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, code: { optimize: false, source: true } });
-const schema = { type: 'object', properties: { title: { type: 'string', maxLength: 5 }, noindex: { type: 'boolean', default: false } }, required: ['title'], additionalProperties: false };
+const schema = {
+  type: 'object',
+  properties: { title: { type: 'string', maxLength: 5 }, noindex: { type: 'boolean', default: false } },
+  required: ['title'],
+  additionalProperties: false,
+};
 const text = JSON.stringify(schema);
 
 describe('cachedValidator', () => {

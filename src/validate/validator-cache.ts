@@ -23,7 +23,10 @@ const FORMAT = 1;
  */
 export function cachedValidator(ajv: Ajv, folder: string | undefined, schemaText: string, compile: () => ValidateFunction): ValidateFunction {
   if (!folder) return compile();
-  const name = createHash('sha1').update(`${FORMAT} ${ajv.opts.code.esm ? 'esm' : 'cjs'} ${AJV_VERSION} ${schemaText}`).digest('hex').slice(0, 16);
+  const name = createHash('sha1')
+    .update(`${FORMAT} ${ajv.opts.code.esm ? 'esm' : 'cjs'} ${AJV_VERSION} ${schemaText}`)
+    .digest('hex')
+    .slice(0, 16);
   const file = join(folder, `validator-${name}.cjs`);
   if (existsSync(file)) {
     try {

@@ -26,19 +26,31 @@ export interface ParserError {
 export function recogniseMistakes(text: string, errors: readonly ParserError[]): Mistake[] | null {
   if (errors.length === 0) return null;
   const lines = text.split(/\r?\n/);
-  return tabs(lines) ?? unquotedBraces(lines, errors) ?? unquotedColon(lines, errors) ?? textAfterQuote(lines, errors) ?? reservedStart(lines, errors) ?? itemAfterValue(lines, errors) ?? indentation(lines, errors);
+  return (
+    tabs(lines) ??
+    unquotedBraces(lines, errors) ??
+    unquotedColon(lines, errors) ??
+    textAfterQuote(lines, errors) ??
+    reservedStart(lines, errors) ??
+    itemAfterValue(lines, errors) ??
+    indentation(lines, errors)
+  );
 }
 
 /** A tab anywhere in a file that does not parse: YAML indents with spaces, and a tab in the wrong place breaks everything after it. */
 function tabs(lines: readonly string[]): Mistake[] | null {
   const found = lines.flatMap((line, i) => {
     const at = line.indexOf('\t');
-    return at < 0 ? [] : [{
-      line: i + 1,
-      column: at + 1,
-      message: 'a tab character: YAML indents with spaces',
-      hint: 'replace the tab with spaces, lined up with the lines around it (editors can show tabs; VS Code: "Render Whitespace")',
-    }];
+    return at < 0
+      ? []
+      : [
+          {
+            line: i + 1,
+            column: at + 1,
+            message: 'a tab character: YAML indents with spaces',
+            hint: 'replace the tab with spaces, lined up with the lines around it (editors can show tabs; VS Code: "Render Whitespace")',
+          },
+        ];
   });
   return found.length > 0 ? found : null;
 }
@@ -89,7 +101,9 @@ function unquotedColon(lines: readonly string[], errors: readonly ParserError[])
     found.push({
       line: error.line,
       column: error.column,
-      message: value.endsWith(':') ? `a value that ends in a colon must be quoted: "${value}"` : `a value with a colon and a space in it must be quoted: "${value}"`,
+      message: value.endsWith(':')
+        ? `a value that ends in a colon must be quoted: "${value}"`
+        : `a value with a colon and a space in it must be quoted: "${value}"`,
       hint: `write it in quotes: ${match[1]!.trimStart()}"${value.replace(/"/g, '\\"')}" (unquoted, YAML reads "${value.split(/:(?:\s|$)/)[0]}:" as the start of another field)`,
     });
   }
@@ -168,12 +182,14 @@ function itemAfterValue(lines: readonly string[], errors: readonly ParserError[]
       while (previous >= 0 && (lines[previous]!.trim() === '' || lines[previous]!.trimStart().startsWith('#'))) previous--;
       const field = /^(\s*)([^\s:#'"-][^:#]*):\s+([^#\s].*?)\s*$/.exec(lines[previous] ?? '');
       if (!field || indent(item) < field[1]!.length) continue;
-      return [{
-        line: at + 1,
-        column: indent(item) + 1,
-        message: `line ${at + 1} starts a list item, but "${field[2]}" on line ${previous + 1} already has a value`,
-        hint: `a field holds one value or a list: move "${field[3]}" into the list as its first item (- ${field[3]}), or take the - away`,
-      }];
+      return [
+        {
+          line: at + 1,
+          column: indent(item) + 1,
+          message: `line ${at + 1} starts a list item, but "${field[2]}" on line ${previous + 1} already has a value`,
+          hint: `a field holds one value or a list: move "${field[3]}" into the list as its first item (- ${field[3]}), or take the - away`,
+        },
+      ];
     }
   }
   return null;

@@ -11,7 +11,13 @@ describe('parseYaml', () => {
 
   it('gives the plain value and no diagnostics for clean YAML', () => {
     const parsed = parseYaml('site.yaml', text);
-    expect(parsed.data).toEqual({ name: 'Tiny', links: [{ label: 'Home', href: '/' }, { label: 'About', href: '/about' }] });
+    expect(parsed.data).toEqual({
+      name: 'Tiny',
+      links: [
+        { label: 'Home', href: '/' },
+        { label: 'About', href: '/about' },
+      ],
+    });
     expect(parsed.diagnostics).toEqual([]);
   });
 
@@ -46,7 +52,9 @@ describe('parseYaml', () => {
   it('reports a repeated key with a hint, and no value', () => {
     const parsed = parseYaml('pages/a.yaml', 'title: A\ntitle: B\n');
     expect(parsed.data).toBeUndefined();
-    expect(parsed.diagnostics.map((d) => [d.code, d.file, d.line, d.hint])).toEqual([['yaml-syntax', 'pages/a.yaml', 2, 'each field may appear once; remove or rename one of them']]);
+    expect(parsed.diagnostics.map((d) => [d.code, d.file, d.line, d.hint])).toEqual([
+      ['yaml-syntax', 'pages/a.yaml', 2, 'each field may appear once; remove or rename one of them'],
+    ]);
     expect(parsed.diagnostics[0]!.message).not.toMatch(/\.$/);
   });
 
@@ -54,7 +62,15 @@ describe('parseYaml', () => {
     const store = new Map<string, unknown>();
     const cache: ParseCache = { get: (t) => store.get(t), set: (t, d) => void store.set(t, d) };
     parseYaml('site.yaml', text, 0, cache);
-    expect([...store.values()]).toEqual([{ name: 'Tiny', links: [{ label: 'Home', href: '/' }, { label: 'About', href: '/about' }] }]);
+    expect([...store.values()]).toEqual([
+      {
+        name: 'Tiny',
+        links: [
+          { label: 'Home', href: '/' },
+          { label: 'About', href: '/about' },
+        ],
+      },
+    ]);
     store.set(text, { from: 'cache' });
     const again = parseYaml('site.yaml', text, 0, cache);
     expect(again.data).toEqual({ from: 'cache' });
@@ -70,7 +86,11 @@ describe('parseYaml', () => {
 
 describe('splitFrontMatter', () => {
   it('splits front matter from the body and gives the body’s first line', () => {
-    expect(splitFrontMatter('---\ntitle: A\ndate: 2024-01-01\n---\n\nBody text\n')).toEqual({ front: 'title: A\ndate: 2024-01-01', body: '\nBody text\n', bodyLine: 5 });
+    expect(splitFrontMatter('---\ntitle: A\ndate: 2024-01-01\n---\n\nBody text\n')).toEqual({
+      front: 'title: A\ndate: 2024-01-01',
+      body: '\nBody text\n',
+      bodyLine: 5,
+    });
   });
 
   it('reads Windows line ends', () => {
@@ -100,52 +120,94 @@ describe('splitFrontMatter', () => {
 
   // Whatever the values, the split gives back the front matter as it was written, and its fields
   // as they were: a draft stays a draft. Values are made of pieces that look like markers.
-  const piece = fc.constantFrom('---', ' ---', '--- ', '...', ' ...', '-', '--', 'an electrician', ' ', '  ', '\n', '\n---', '---\n', '\n...\n', '#', ': ', '"', "'", '|', '>', '\t', '---x', 'é', '\r\n');
+  const piece = fc.constantFrom(
+    '---',
+    ' ---',
+    '--- ',
+    '...',
+    ' ...',
+    '-',
+    '--',
+    'an electrician',
+    ' ',
+    '  ',
+    '\n',
+    '\n---',
+    '---\n',
+    '\n...\n',
+    '#',
+    ': ',
+    '"',
+    "'",
+    '|',
+    '>',
+    '\t',
+    '---x',
+    'é',
+    '\r\n',
+  );
   const value = fc.array(piece, { maxLength: 10 }).map((pieces) => pieces.join(''));
   const fields = fc.dictionary(fc.constantFrom('title', 'metaDescription', 'summary', 'note'), value, { minKeys: 1 });
   const body = fc.array(fc.constantFrom('---', '...', 'text', '', '# Heading', 'draft: false', '---\n---'), { maxLength: 6 }).map((lines) => lines.join('\n'));
 
   it('gives back exactly the front matter a YAML writer wrote (but its last line end), whatever the values, and draft: true stays', () => {
-    fc.assert(fc.property(fields, body, fc.integer({ min: 20, max: 100 }), fc.boolean(), (written, after, lineWidth, crlf) => {
-      let front = stringify({ ...written, draft: true }, { lineWidth });
-      if (crlf) front = front.replace(/\n/g, '\r\n');
-      const newline = crlf ? '\r\n' : '\n';
-      const split = splitFrontMatter(`---${newline}${front}---${newline}${after}`);
-      expect(split).toEqual({ front: front.replace(/\r?\n$/, ''), body: after, bodyLine: front.split('\n').length + 2 });
-      // The fields read from the split are those of the front matter read alone (the YAML writer's own
-      // round trip is not the question here: it folds some values into a form it reads back otherwise).
-      const parsed = parseYaml('pages/blog/a.md', split!.front, 1);
-      const alone = parseYaml('alone.yaml', front);
-      const errors = (list: typeof parsed.diagnostics, offset = 0) => list.filter((d) => d.severity === 'error').map((d) => [d.line + offset, d.column, d.message]);
-      // The writer now and then writes what YAML forbids (a block scalar whose first, blank line is indented
-      // more than its text: " \n\t\n"): the split must then report just what the text read alone reports,
-      // a line further down (below the opening ---).
-      expect(errors(parsed.diagnostics)).toEqual(errors(alone.diagnostics, 1));
-      if (errors(alone.diagnostics).length > 0) return;
-      expect(parsed.data).toEqual(alone.data);
-      expect(Object.keys(parsed.data as object).sort()).toEqual(Object.keys({ ...written, draft: true }).sort());
-      expect((parsed.data as { draft: unknown }).draft).toBe(true);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fields, body, fc.integer({ min: 20, max: 100 }), fc.boolean(), (written, after, lineWidth, crlf) => {
+        let front = stringify({ ...written, draft: true }, { lineWidth });
+        if (crlf) front = front.replace(/\n/g, '\r\n');
+        const newline = crlf ? '\r\n' : '\n';
+        const split = splitFrontMatter(`---${newline}${front}---${newline}${after}`);
+        expect(split).toEqual({ front: front.replace(/\r?\n$/, ''), body: after, bodyLine: front.split('\n').length + 2 });
+        // The fields read from the split are those of the front matter read alone (the YAML writer's own
+        // round trip is not the question here: it folds some values into a form it reads back otherwise).
+        const parsed = parseYaml('pages/blog/a.md', split!.front, 1);
+        const alone = parseYaml('alone.yaml', front);
+        const errors = (list: typeof parsed.diagnostics, offset = 0) =>
+          list.filter((d) => d.severity === 'error').map((d) => [d.line + offset, d.column, d.message]);
+        // The writer now and then writes what YAML forbids (a block scalar whose first, blank line is indented
+        // more than its text: " \n\t\n"): the split must then report just what the text read alone reports,
+        // a line further down (below the opening ---).
+        expect(errors(parsed.diagnostics)).toEqual(errors(alone.diagnostics, 1));
+        if (errors(alone.diagnostics).length > 0) return;
+        expect(parsed.data).toEqual(alone.data);
+        expect(Object.keys(parsed.data as object).sort()).toEqual(Object.keys({ ...written, draft: true }).sort());
+        expect((parsed.data as { draft: unknown }).draft).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
     // The writer's own mistake that showed it: a blank first line indented more than the text below.
     const written = stringify({ title: ' \n\t\n', draft: true }, { lineWidth: 20 });
     const split = splitFrontMatter(`---\n${written}---\n`)!;
-    expect(parseYaml('pages/blog/a.md', split.front, 1).diagnostics.map((d) => [d.line, d.column])).toEqual(parseYaml('alone.yaml', written).diagnostics.map((d) => [d.line + 1, d.column]));
+    expect(parseYaml('pages/blog/a.md', split.front, 1).diagnostics.map((d) => [d.line, d.column])).toEqual(
+      parseYaml('alone.yaml', written).diagnostics.map((d) => [d.line + 1, d.column]),
+    );
   });
 
   it('gives back exactly the front matter written by hand in block scalars and folded lines (but its last line end)', () => {
     // Lines of a value, each written indented below its key as a block scalar or plain continuation lines.
-    const lines = fc.array(fc.array(piece.filter((p) => !p.includes('\n')), { maxLength: 6 }).map((p) => p.join('')), { minLength: 1, maxLength: 5 });
+    const lines = fc.array(
+      fc
+        .array(
+          piece.filter((p) => !p.includes('\n')),
+          { maxLength: 6 },
+        )
+        .map((p) => p.join('')),
+      { minLength: 1, maxLength: 5 },
+    );
     const style = fc.constantFrom('|', '|-', '>', '>-', '|+', 'plain');
-    fc.assert(fc.property(lines, style, body, (valueLines, how, after) => {
-      const indented = valueLines.map((line) => `  ${line}`).join('\n');
-      const front = `title: A\nmetaDescription:${how === 'plain' ? '' : ` ${how}`}\n${indented}\ndraft: true\n`;
-      const split = splitFrontMatter(`---\n${front}---\n${after}`);
-      expect(split?.front).toBe(front.slice(0, -1));
-      expect(split?.body).toBe(after);
-      // Whatever the value reads as, if it reads, the field after it is there.
-      const parsed = parseYaml('pages/blog/a.md', split!.front, 1);
-      if (parsed.data !== undefined) expect((parsed.data as { draft?: unknown }).draft).toBe(true);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(lines, style, body, (valueLines, how, after) => {
+        const indented = valueLines.map((line) => `  ${line}`).join('\n');
+        const front = `title: A\nmetaDescription:${how === 'plain' ? '' : ` ${how}`}\n${indented}\ndraft: true\n`;
+        const split = splitFrontMatter(`---\n${front}---\n${after}`);
+        expect(split?.front).toBe(front.slice(0, -1));
+        expect(split?.body).toBe(after);
+        // Whatever the value reads as, if it reads, the field after it is there.
+        const parsed = parseYaml('pages/blog/a.md', split!.front, 1);
+        if (parsed.data !== undefined) expect((parsed.data as { draft?: unknown }).draft).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -158,7 +220,16 @@ describe('aliases', () => {
 
   it('refuses a billion laughs at its first alias', () => {
     const lines = ['a: &a [x, x, x, x, x, x, x, x, x]'];
-    for (const [name, from] of [['b', 'a'], ['c', 'b'], ['d', 'c'], ['e', 'd'], ['f', 'e'], ['g', 'f'], ['h', 'g']]) lines.push(`${name}: &${name} [${Array(9).fill(`*${from}`).join(', ')}]`);
+    for (const [name, from] of [
+      ['b', 'a'],
+      ['c', 'b'],
+      ['d', 'c'],
+      ['e', 'd'],
+      ['f', 'e'],
+      ['g', 'f'],
+      ['h', 'g'],
+    ])
+      lines.push(`${name}: &${name} [${Array(9).fill(`*${from}`).join(', ')}]`);
     const parsed = parseYaml('pages/a.yaml', lines.join('\n') + '\n');
     expect(parsed.data).toBeUndefined();
     expect(parsed.diagnostics.map(located)).toEqual([['yaml-syntax', 2, 8, 'the aliases (*name) in this file repeat their values more than 100 times in all']]);
@@ -182,16 +253,26 @@ describe('fieldAfterFrontMatter', () => {
     expect(fieldAfterFrontMatter('Text.\n---\ndraft: true\n---\n', fields)).toBeNull();
   });
   it('names a field among lines that could be front matter, and nothing once a line of prose comes before the marker', () => {
-    const yamlLine = fc.oneof(fc.constantFrom('', '  folded text of a value', '# a comment', '- an item', '-', 'other: x', 'tags:'), fc.stringMatching(/^ {1,4}[a-z ]{0,10}$/));
+    const yamlLine = fc.oneof(
+      fc.constantFrom('', '  folded text of a value', '# a comment', '- an item', '-', 'other: x', 'tags:'),
+      fc.stringMatching(/^ {1,4}[a-z ]{0,10}$/),
+    );
     const prose = fc.stringMatching(/^[A-Z][a-z]{0,8}(?: [a-z]{1,8}){0,4}[.!?]?$/);
     fc.assert(
-      fc.property(fc.array(yamlLine, { maxLength: 4 }), fc.constantFrom(...fields), fc.array(yamlLine, { maxLength: 4 }), fc.option(prose, { nil: undefined }), fc.nat(8), (before, field, after, line, at) => {
-        const lines = [...before, `${field}: yes`, ...after];
-        if (line !== undefined) lines.splice(at % (lines.length + 1), 0, line);
-        const found = fieldAfterFrontMatter(`${lines.join('\n')}\n---\nThe body.`, fields);
-        if (line === undefined) expect(found).toEqual({ line: before.length + 1, field });
-        else expect(found).toBeNull();
-      }),
+      fc.property(
+        fc.array(yamlLine, { maxLength: 4 }),
+        fc.constantFrom(...fields),
+        fc.array(yamlLine, { maxLength: 4 }),
+        fc.option(prose, { nil: undefined }),
+        fc.nat(8),
+        (before, field, after, line, at) => {
+          const lines = [...before, `${field}: yes`, ...after];
+          if (line !== undefined) lines.splice(at % (lines.length + 1), 0, line);
+          const found = fieldAfterFrontMatter(`${lines.join('\n')}\n---\nThe body.`, fields);
+          if (line === undefined) expect(found).toEqual({ line: before.length + 1, field });
+          else expect(found).toBeNull();
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -217,7 +298,11 @@ describe('keys that are not plain text', () => {
     const warned: unknown[] = [];
     process.emitWarning = ((...args: unknown[]) => void warned.push(args)) as typeof process.emitWarning;
     try {
-      for (const [text, line, column] of [['a: 1\n? [a, b]\n: c\n', 2, 3], ['x: {[a]: b}\n', 1, 5], ['a: &k {b: 1}\n*k : 2\n', 2, 1]] as const) {
+      for (const [text, line, column] of [
+        ['a: 1\n? [a, b]\n: c\n', 2, 3],
+        ['x: {[a]: b}\n', 1, 5],
+        ['a: &k {b: 1}\n*k : 2\n', 2, 1],
+      ] as const) {
         const parsed = parseYaml('k.yaml', text);
         expect(parsed.data).toBeUndefined();
         expect(parsed.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['yaml-syntax', line, column]]);
@@ -236,16 +321,19 @@ describe('syntax errors of every kind', () => {
     const base = 'title: About us\nhero:\n  heading: "A family firm"\n  points:\n    - Licensed\n    - \'Insured\'\nlinks: [a, b]\n';
     const special = fc.constantFrom(':', '#', '"', "'", '[', ']', '{', '}', '@', '`', '%', '\\', '- ', '  ', '\n', '&', '*', '!', '|', '>', '?', ',');
     const edit = fc.tuple(fc.nat({ max: base.length }), special);
-    fc.assert(fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
-      let text = base;
-      for (const [at, what] of edits) text = text.slice(0, at % (text.length + 1)) + what + text.slice(at % (text.length + 1));
-      const lines = text.split('\n').length;
-      for (const d of parseYaml('k.yaml', text).diagnostics.filter((d) => d.severity === 'error')) {
-        expect(d.hint, `${JSON.stringify(text)}: ${d.message}`).toBeTruthy();
-        expect(d.message).not.toMatch(/\n| at line \d+/);
-        expect(d.line).toBeGreaterThanOrEqual(1);
-        expect(d.line).toBeLessThanOrEqual(lines);
-      }
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
+        let text = base;
+        for (const [at, what] of edits) text = text.slice(0, at % (text.length + 1)) + what + text.slice(at % (text.length + 1));
+        const lines = text.split('\n').length;
+        for (const d of parseYaml('k.yaml', text).diagnostics.filter((d) => d.severity === 'error')) {
+          expect(d.hint, `${JSON.stringify(text)}: ${d.message}`).toBeTruthy();
+          expect(d.message).not.toMatch(/\n| at line \d+/);
+          expect(d.line).toBeGreaterThanOrEqual(1);
+          expect(d.line).toBeLessThanOrEqual(lines);
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

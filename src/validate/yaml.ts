@@ -60,20 +60,34 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
     return { line: line + lineOffset, column: col };
   };
   // The commonest mistakes, recognised, are one message each in plain words instead of the parser's chain.
-  const mistakes = recogniseMistakes(text, doc.errors.map((e) => {
-    const { line, col } = lineCounter.linePos(e.pos[0]);
-    return { line, column: col, code: e.code };
-  }));
-  const recognised = (mistakes ?? []).map((m) => diagnostic('yaml-syntax', { file, line: m.line + lineOffset, column: m.column }, { message: m.message, hint: m.hint }));
+  const mistakes = recogniseMistakes(
+    text,
+    doc.errors.map((e) => {
+      const { line, col } = lineCounter.linePos(e.pos[0]);
+      return { line, column: col, code: e.code };
+    }),
+  );
+  const recognised = (mistakes ?? []).map((m) =>
+    diagnostic('yaml-syntax', { file, line: m.line + lineOffset, column: m.column }, { message: m.message, hint: m.hint }),
+  );
   const diagnostics: Diagnostic[] = [
     ...recognised,
     ...(mistakes ? doc.warnings : [...doc.errors, ...doc.warnings]).map((problem) => parserProblem(problem, doc.errors.includes(problem), text, { file, at })),
   ];
   if (doc.errors.length === 0) diagnostics.push(...cutByComment(doc, text).map((cut) => diagnostic('comment-in-text', { file, ...at(cut.offset) }, cut)));
-  if (doc.errors.length === 0) diagnostics.push(...collectionKeys(doc).map((offset) => diagnostic('yaml-syntax', { file, ...at(offset) }, {
-    message: 'a field name here is a list, a map or an alias, which no field can be named',
-    hint: 'write the field name as plain text before its colon, e.g. name: value (a "? " line starts such a name)',
-  })));
+  if (doc.errors.length === 0)
+    diagnostics.push(
+      ...collectionKeys(doc).map((offset) =>
+        diagnostic(
+          'yaml-syntax',
+          { file, ...at(offset) },
+          {
+            message: 'a field name here is a list, a map or an alias, which no field can be named',
+            hint: 'write the field name as plain text before its colon, e.g. name: value (a "? " line starts such a name)',
+          },
+        ),
+      ),
+    );
   let data: unknown;
   if (doc.errors.length === 0 && !diagnostics.some((d) => d.severity === 'error')) {
     try {
@@ -84,10 +98,13 @@ function parseYamlNow(file: string, text: string, lineOffset: number): ParsedYam
       diagnostics.push(diagnostic('yaml-syntax', { file, ...at(problem.offset) }, problem));
     }
   }
+  return { data, diagnostics, ...locators(doc, at) };
+}
+
+/** Where a value, or a key of a map, is written; the nearest thing above it that is, for one that is not. */
+function locators(doc: Document, at: (offset: number) => Position): Pick<ParsedYaml, 'locate' | 'locateKey'> {
   const documentStart = at(doc.contents?.range?.[0] ?? 0);
   return {
-    data,
-    diagnostics,
     locate: (path) => {
       const node = nearestNode(doc, path);
       return node?.range ? at(node.range[0]) : documentStart;
@@ -114,23 +131,35 @@ function parserProblem(problem: YAMLError, error: boolean, text: string, { file,
   const opened = /^Flow (sequence|mapping)/.test(problem.message) ? unclosedBracket(text, problem.pos[0]) : -1;
   if (opened >= 0) {
     const bracket = text[opened]!;
-    return diagnostic(code, { file, ...at(opened) }, {
-      message: `"${bracket}" is never closed`,
-      hint: `close it with "${bracket === '[' ? ']' : '}'}", or put the whole value in quotes if the "${bracket}" is part of the text`,
-    });
+    return diagnostic(
+      code,
+      { file, ...at(opened) },
+      {
+        message: `"${bracket}" is never closed`,
+        hint: `close it with "${bracket === '[' ? ']' : '}'}", or put the whole value in quotes if the "${bracket}" is part of the text`,
+      },
+    );
   }
   const quote = /^Missing closing (["'])quote/.exec(problem.message)?.[1];
   const quoteAt = quote ? unclosedQuote(text, problem.pos[0], quote) : -1;
   if (quoteAt >= 0) {
-    return diagnostic(code, { file, ...at(quoteAt) }, {
-      message: `the quote ${quote} that starts here is never closed`,
-      hint: `end the value with ${quote}${quote === "'" ? ", and write a ' inside it as ''" : ', and write a " inside it as \\"'}`,
-    });
+    return diagnostic(
+      code,
+      { file, ...at(quoteAt) },
+      {
+        message: `the quote ${quote} that starts here is never closed`,
+        hint: `end the value with ${quote}${quote === "'" ? ", and write a ' inside it as ''" : ', and write a " inside it as \\"'}`,
+      },
+    );
   }
-  return diagnostic(code, { file, ...at(problem.pos[0]) }, {
-    message: firstLine(problem.message),
-    ...(error || problem.code === 'DUPLICATE_KEY' ? { hint: PARSER_HINTS[problem.code] ?? PARSER_HINT } : {}),
-  });
+  return diagnostic(
+    code,
+    { file, ...at(problem.pos[0]) },
+    {
+      message: firstLine(problem.message),
+      ...(error || problem.code === 'DUPLICATE_KEY' ? { hint: PARSER_HINTS[problem.code] ?? PARSER_HINT } : {}),
+    },
+  );
 }
 
 /**
@@ -142,7 +171,8 @@ const PARSER_HINTS: Record<string, string> = {
   BAD_DQ_ESCAPE: 'inside double quotes a \\ starts an escape (\\n, \\"); write \\\\ for a backslash, or put the value in single quotes',
   MULTILINE_IMPLICIT_KEY: 'a field name and its colon stand on one line, with a space after the colon: name: value',
 };
-const PARSER_HINT = 'look at this line and the one above it: put a value in quotes when it holds : # [ ] { } or starts with a quote, and line fields of one map up under each other';
+const PARSER_HINT =
+  'look at this line and the one above it: put a value in quotes when it holds : # [ ] { } or starts with a quote, and line fields of one map up under each other';
 
 /** How many copies of aliased values a file may make: plenty for reuse, far too few for a "billion laughs". */
 const MAX_ALIAS_COPIES = 100;
@@ -314,7 +344,10 @@ function unclosedQuote(text: string, end: number, quote: string): number {
 }
 
 function firstLine(message: string): string {
-  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '').replace(/\.$/, '');
+  return message
+    .split('\n')[0]!
+    .replace(/ at line \d+, column \d+:?$/, '')
+    .replace(/\.$/, '');
 }
 
 /**

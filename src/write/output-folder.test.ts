@@ -5,7 +5,18 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stopsRendering } from '../contracts/diagnostics.ts';
-import { folderEntries, markedFiles, markerText, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, outputFolderProblem, stampOf, writeProblem, type OutputListing, type WrittenFile } from './output-folder.ts';
+import {
+  folderEntries,
+  markedFiles,
+  markerText,
+  OUTPUT_MARKER,
+  OUTPUT_MARKER_TEXT,
+  outputFolderProblem,
+  stampOf,
+  writeProblem,
+  type OutputListing,
+  type WrittenFile,
+} from './output-folder.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../../tests/helpers/unit.ts';
 
 const ROOT = '/work/project';
@@ -69,9 +80,15 @@ describe('outputFolderProblem', () => {
 
   it('refuses any folder that holds something but no marker', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 12 }).filter((n) => n !== OUTPUT_MARKER), { minLength: 1, maxLength: 6 }), (names) => {
-        expect(outputFolderProblem(ROOT, 'dist', folder('dist', names))?.code).toBe('output-folder-unmarked');
-      }),
+      fc.property(
+        fc.array(
+          fc.string({ minLength: 1, maxLength: 12 }).filter((n) => n !== OUTPUT_MARKER),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (names) => {
+          expect(outputFolderProblem(ROOT, 'dist', folder('dist', names))?.code).toBe('output-folder-unmarked');
+        },
+      ),
     );
   });
 
@@ -84,7 +101,22 @@ describe('outputFolderProblem', () => {
     });
     expect(writeProblem('dist', 'EWHATEVER').message).toContain('the file system refused (EWHATEVER)');
     // Every error a replacing build meets is said in words, with a hint, and keeps the previous build's promise.
-    for (const code of ['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR', 'ENOENT', 'ENOSPC', 'EDQUOT', 'EXDEV', 'EBUSY', 'ENOTEMPTY', 'ELOOP', 'ENAMETOOLONG', 'EMFILE']) {
+    for (const code of [
+      'EACCES',
+      'EPERM',
+      'EROFS',
+      'ENOTDIR',
+      'EISDIR',
+      'ENOENT',
+      'ENOSPC',
+      'EDQUOT',
+      'EXDEV',
+      'EBUSY',
+      'ENOTEMPTY',
+      'ELOOP',
+      'ENAMETOOLONG',
+      'EMFILE',
+    ]) {
       const problem = writeProblem('dist', code);
       expect(problem.message, code).toMatch(/^cannot write the site to "dist": [a-z].*; the previous build, if any, is left as it was$/);
       expect(problem.message, code).not.toContain(code);

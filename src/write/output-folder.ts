@@ -23,7 +23,8 @@ import { PAGES_DIR, SCHEMAS_DIR, STATIC_DIR, TEMPLATES_DIR } from '../contracts/
  * can read the names of the files the site serves anyway.
  */
 export const OUTPUT_MARKER = '.site-build';
-export const OUTPUT_MARKER_TEXT = 'This folder was written by `site build`, which replaces it whole on the next build. The files it wrote (digest, size, time, path):\n';
+export const OUTPUT_MARKER_TEXT =
+  'This folder was written by `site build`, which replaces it whole on the next build. The files it wrote (digest, size, time, path):\n';
 
 /** What a build wrote at one path: its bytes' SHA-256, its size and its modification time (nanoseconds). */
 export interface FileStamp {
@@ -113,7 +114,11 @@ export function outputFolderProblem(root: string, out: string, listing: OutputLi
   if (listing.kind === 'unreadable') return writeProblem(out, listing.code);
   if (listing.kind === 'file') return refuse(out, 'it is a file, not a folder, and a build replaces the whole output folder');
   if (listing.kind === 'folder' && listing.names.length > 0 && !listing.names.includes(OUTPUT_MARKER)) {
-    const shown = [...listing.names].sort().slice(0, 3).map((n) => JSON.stringify(n)).join(', ');
+    const shown = [...listing.names]
+      .sort()
+      .slice(0, 3)
+      .map((n) => JSON.stringify(n))
+      .join(', ');
     const more = listing.names.length > 3 ? ` and ${listing.names.length - 3} more` : '';
     return diagnostic('output-folder-unmarked', { file: '--out' }, { out, names: `${shown}${more}`, marker: OUTPUT_MARKER });
   }
@@ -188,7 +193,7 @@ export async function strangersIn(dir: string): Promise<string[]> {
 export async function realPathOf(dir: string): Promise<string> {
   const rest: string[] = [];
   let at = resolve(dir);
-  for (let links = 0; ; ) {
+  for (let links = 0; ;) {
     try {
       return join(await realpath(at), ...rest);
     } catch (error) {
@@ -207,17 +212,27 @@ export async function realPathOf(dir: string): Promise<string> {
 
 /** Plain words for a file system error met at the output folder, and what to do. */
 export function writeProblem(out: string, code: string): Diagnostic {
-  return diagnostic('output-write', { file: '--out' }, { out, ...FAILURES[code] ?? { why: `the file system refused (${code})`, hint: 'choose another folder, such as dist' } });
+  return diagnostic(
+    'output-write',
+    { file: '--out' },
+    { out, ...(FAILURES[code] ?? { why: `the file system refused (${code})`, hint: 'choose another folder, such as dist' }) },
+  );
 }
 
-const NOT_WRITABLE = { why: 'that folder, or the one around it, cannot be written', hint: 'choose a folder you can write to, such as dist, or change its permissions' };
+const NOT_WRITABLE = {
+  why: 'that folder, or the one around it, cannot be written',
+  hint: 'choose a folder you can write to, such as dist, or change its permissions',
+};
 const FAILURES: Record<string, { why: string; hint: string }> = {
   EACCES: NOT_WRITABLE,
   EPERM: NOT_WRITABLE,
   EROFS: { why: 'it is on a read-only file system', hint: 'choose a folder on a disk you can write to, such as dist' },
   ENOTDIR: { why: 'a file stands where one of the folders on the way to it should be', hint: 'choose another path, or move that file' },
   EISDIR: { why: 'a folder stands where the build writes a file', hint: 'choose another folder, such as dist' },
-  ENOENT: { why: 'no folder can be made there (it is not a place for files, like /proc or /sys)', hint: 'choose a folder of the project or your home, such as dist' },
+  ENOENT: {
+    why: 'no folder can be made there (it is not a place for files, like /proc or /sys)',
+    hint: 'choose a folder of the project or your home, such as dist',
+  },
   ENOSPC: { why: 'the disk is full', hint: 'free some space and build again' },
   EDQUOT: { why: 'your disk quota is used up', hint: 'free some space and build again' },
   EXDEV: { why: 'it moved to another disk while building', hint: 'build again' },

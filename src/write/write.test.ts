@@ -30,7 +30,10 @@ async function builtTree(dir: string, files: Record<string, string>): Promise<vo
 /** Every file below `dir`, relative, sorted. */
 async function filesIn(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/')).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+    .sort();
 }
 
 describe('writeOutput', () => {
@@ -51,7 +54,10 @@ describe('writeOutput', () => {
 
   it('replaces the folder whole: files of the earlier build are gone, and nothing is left beside it', async () => {
     await builtTree(dist, { 'index.html': 'old', 'old-page.html': 'old', 'assets/old-ABC.js': 'old' });
-    await writeOutput(dist, [{ path: 'index.html', contents: 'new' }, { path: 'about.html', contents: 'new' }]);
+    await writeOutput(dist, [
+      { path: 'index.html', contents: 'new' },
+      { path: 'about.html', contents: 'new' },
+    ]);
     expect(await filesIn(dist)).toEqual([OUTPUT_MARKER, 'about.html', 'index.html']);
     expect(await readFile(join(dist, 'index.html'), 'utf8')).toBe('new');
     expect(await readdir(parent)).toEqual(['dist']);
@@ -108,7 +114,10 @@ describe('writeOutput', () => {
 
   /** The one problem a failed write ends in. */
   async function failure(out: string, files: { path: string; contents: string }[]) {
-    const error = await writeOutput(out, files).then(() => undefined, (e: unknown) => e);
+    const error = await writeOutput(out, files).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ContentError);
     const [problem, ...more] = (error as ContentError).diagnostics;
     expect(more).toEqual([]);
@@ -133,7 +142,10 @@ describe('writeOutput', () => {
   it('leaves the previous build in place, and no tree beside it, when the new one cannot be written', async () => {
     await builtTree(dist, { 'index.html': 'previous' });
     // Two files where one needs the other's name as a folder: the second cannot be written.
-    const problem = await failure(dist, [{ path: 'a', contents: 'file' }, { path: 'a/b.html', contents: 'inside a file' }]);
+    const problem = await failure(dist, [
+      { path: 'a', contents: 'file' },
+      { path: 'a/b.html', contents: 'inside a file' },
+    ]);
     expect(problem.code).toBe('output-write');
     expect(await readFile(join(dist, 'index.html'), 'utf8')).toBe('previous');
     expect(await readdir(parent)).toEqual(['dist']);

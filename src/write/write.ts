@@ -257,17 +257,22 @@ async function swapIn(staging: string, outDir: string, given: string): Promise<v
   // process dies between them, recover() on the next run puts the old one back.
   const previous = join(parent, `.${name}-old-${process.pid}-${randomBytes(4).toString('hex')}`);
   // The caller removes `staging` when this throws.
-  const hadPrevious = await rename(outDir, previous).then(() => true, (error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return false;
-    throw error;
-  });
+  const hadPrevious = await rename(outDir, previous).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
   try {
     // The folder was judged before rendering; a file put into it since (while the build ran) would be
     // lost with it. Once set aside nothing writes into it, so it is judged again there, for good.
     if (hadPrevious) {
       const strangers = await addedSince(previous);
       if (strangers.length > 0) {
-        throw new ContentError([diagnostic('output-folder-added', { file: '--out' }, { out: given, names: strangers.map((n) => JSON.stringify(n)).join(', ') })]);
+        throw new ContentError([
+          diagnostic('output-folder-added', { file: '--out' }, { out: given, names: strangers.map((n) => JSON.stringify(n)).join(', ') }),
+        ]);
       }
     }
     await rename(staging, outDir);

@@ -70,7 +70,11 @@ function counted(field: HTMLTextAreaElement | HTMLInputElement, note: HTMLElemen
   field.addEventListener('input', () => {
     const length = [...field.value].length;
     const over = length - limit;
-    if (note) note.textContent = over > 0 ? `${count(length)} characters, ${count(over)} over the ${count(limit)} a message may have: shorten it to send. Nothing you wrote is lost.` : `${count(length)} of ${count(limit)} characters.`;
+    if (note)
+      note.textContent =
+        over > 0
+          ? `${count(length)} characters, ${count(over)} over the ${count(limit)} a message may have: shorten it to send. Nothing you wrote is lost.`
+          : `${count(length)} of ${count(limit)} characters.`;
     // A field without a note (the name, the phone) says it when the form is sent.
     field.setCustomValidity(over > 0 ? `Shorten this to ${count(limit)} characters or fewer (it has ${count(length)}).` : '');
   });
@@ -86,7 +90,8 @@ export function leadForm(form: HTMLFormElement, navigate = (url: string) => loca
   if (next) next.value = thankYou;
   const rendered = renderedExtras(form);
   // Every field with a limit, the name and phone too: a paste into any of them is kept whole.
-  for (const field of form.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>('textarea[maxlength], input[maxlength]')) counted(field, document.getElementById(field.getAttribute('aria-describedby') ?? ''));
+  for (const field of form.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>('textarea[maxlength], input[maxlength]'))
+    counted(field, document.getElementById(field.getAttribute('aria-describedby') ?? ''));
 
   let sending = false;
   const setSending = (on: boolean) => {

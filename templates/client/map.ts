@@ -11,15 +11,48 @@ import { CITY, GTA, LAND, mapPanels, projection, type Frame } from '../shared/ma
 
 /** Lake Ontario's north shore, west to east. */
 const SHORE: Point[] = [
-  [300, 200], [330, 220], [380, 280], [420, 320], [470, 370], [520, 400], [552, 415],
-  [585, 457], [605, 500], [625, 525], [630, 555], [628, 585], [638, 615],
-  [635, 650], [655, 680], [668, 705], [680, 730], [700, 760], [735, 805],
-  [765, 845], [795, 883], [810, 915], [830, 970], [845, 1020], [858, 1060],
-  [868, 1120], [872, 1180], [880, 1240], [888, 1310], [905, 1400], [915, 1600],
+  [300, 200],
+  [330, 220],
+  [380, 280],
+  [420, 320],
+  [470, 370],
+  [520, 400],
+  [552, 415],
+  [585, 457],
+  [605, 500],
+  [625, 525],
+  [630, 555],
+  [628, 585],
+  [638, 615],
+  [635, 650],
+  [655, 680],
+  [668, 705],
+  [680, 730],
+  [700, 760],
+  [735, 805],
+  [765, 845],
+  [795, 883],
+  [810, 915],
+  [830, 970],
+  [845, 1020],
+  [858, 1060],
+  [868, 1120],
+  [872, 1180],
+  [880, 1240],
+  [888, 1310],
+  [905, 1400],
+  [915, 1600],
 ];
 
 /** Toronto's land boundary, from the shore in the west round to the shore in the east. */
-const CITY_LIMITS: Point[] = [[585, 457], [625, 400], [720, 404], [750, 360], [855, 830], [795, 883]];
+const CITY_LIMITS: Point[] = [
+  [585, 457],
+  [625, 400],
+  [720, 404],
+  [750, 360],
+  [855, 830],
+  [795, 883],
+];
 
 function escape(text: string): string {
   return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -55,8 +88,14 @@ const overlap = (a: Box, b: Box) =>
  * (0 start, 1 middle, 2 end).
  */
 const SPOTS: [number, number, number][] = [
-  [9, -8, 0], [-9, -8, 2], [0, -22, 1], [0, 8, 1],
-  [5, -20, 0], [5, 5, 0], [-5, -20, 2], [-5, 5, 2],
+  [9, -8, 0],
+  [-9, -8, 2],
+  [0, -22, 1],
+  [0, 8, 1],
+  [5, -20, 0],
+  [5, 5, 0],
+  [-5, -20, 2],
+  [-5, 5, 2],
 ];
 /**
  * Farther spots, on rings around the marker, for crowded places (downtown
@@ -106,9 +145,15 @@ function panel(title: string, frame: Frame, markers: Marker[], extra: string, ta
     const [, box, tx, ty, anchor, far] = best!;
     boxes.push(box);
     // A leader from the marker's edge to the middle of the label's near side.
-    const [lx, ly] = [anchor === 0 ? box[0] : anchor === 2 ? box[0] + box[2] : box[0] + box[2] / 2, anchor === 1 ? (box[1] > y ? box[1] : box[1] + box[3]) : box[1] + box[3] / 2];
+    const [lx, ly] = [
+      anchor === 0 ? box[0] : anchor === 2 ? box[0] + box[2] : box[0] + box[2] / 2,
+      anchor === 1 ? (box[1] > y ? box[1] : box[1] + box[3]) : box[1] + box[3] / 2,
+    ];
     const length = Math.hypot(lx - x, ly - y);
-    const leader = far && length > 8 ? `<path d="M${Math.round(x + ((lx - x) * 6) / length)} ${Math.round(y + ((ly - y) * 6) / length)}L${Math.round(lx)} ${Math.round(ly)}" stroke="#0b2545" stroke-width="1"/>` : '';
+    const leader =
+      far && length > 8
+        ? `<path d="M${Math.round(x + ((lx - x) * 6) / length)} ${Math.round(y + ((ly - y) * 6) / length)}L${Math.round(lx)} ${Math.round(ly)}" stroke="#0b2545" stroke-width="1"/>`
+        : '';
     labels[i] =
       `<a href="${escape(markers[i]!.href)}">${leader}<circle cx="${x}" cy="${y}" r="6" fill="#b42318"/>` +
       `<text x="${tx}" y="${ty}" text-anchor="${ANCHORS[anchor]}">${escape(name)}</text></a>`;

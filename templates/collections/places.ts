@@ -24,12 +24,17 @@ function Position(description: string) {
 export const PlaceSchema = Obj({
   region: RegionId,
   label: Type.String({ minLength: 2, maxLength: 40, pattern: '^[^{}]+$', description: 'Its name in lists and menus, e.g. Richmond Hill.' }),
-  lat: Type.Number({ minimum: 42.5, maximum: 45, description: 'Latitude in degrees north, e.g. 43.838 (from any online map). Places the map marker and finds the places near it.' }),
+  lat: Type.Number({
+    minimum: 42.5,
+    maximum: 45,
+    description: 'Latitude in degrees north, e.g. 43.838 (from any online map). Places the map marker and finds the places near it.',
+  }),
   lon: Type.Number({ minimum: -81, maximum: -78, description: 'Longitude in degrees east (negative here), e.g. -79.53.' }),
   order: Position('Its position within its region in the service-area lists and on the contact map. Places without one come after, by address.'),
   inServiceAreas: Type.Boolean({
     default: true,
-    description: 'Named in the service-area lists (home page, service pages, nearby places), the structured data and on the contact map. false for a page that repeats a place already listed.',
+    description:
+      'Named in the service-area lists (home page, service pages, nearby places), the structured data and on the contact map. false for a page that repeats a place already listed.',
   }),
   inAreasMenu: Type.Boolean({
     default: true,
@@ -37,11 +42,11 @@ export const PlaceSchema = Obj({
   }),
   menuOrder: Position('Put it ahead of the alphabetical places of the "Areas We Serve" dropdown and footer column, at this position (the /toronto hub is 1).'),
   topBarOrder: Position('Shown among the "Serving" links of the top bar on wide screens, at this position. Keep those to a handful.'),
-  contactGridOrder: Position('Shown in the contact page\'s grid of places, at this position.'),
+  contactGridOrder: Position("Shown in the contact page's grid of places, at this position."),
   hubCard: Type.Optional(
     Obj(
       {
-        order: Type.Integer({ minimum: 1, maximum: 99, description: 'Its position among the hub\'s cards.' }),
+        order: Type.Integer({ minimum: 1, maximum: 99, description: "Its position among the hub's cards." }),
         excerpt: Text({ maxLength: 220, description: 'One or two sentences on the neighbourhood and the work we do there.' }),
       },
       { description: 'A card on the /toronto hub: its position and its text. Leave out to keep the place off the hub.' },

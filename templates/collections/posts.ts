@@ -41,6 +41,4 @@ export const posts: TemplateCollection<Site> = {
 };
 
 /** The posts newest first (ISO dates sort as text); posts of one day by address. Worked out once per build. */
-export const postsNewestFirst = perObject((members: readonly Member[]): PostMember[] =>
-  query(members as readonly PostMember[], { orderBy: ['-publishDate'] }),
-);
+export const postsNewestFirst = perObject((members: readonly Member[]): PostMember[] => query(members as readonly PostMember[], { orderBy: ['-publishDate'] }));

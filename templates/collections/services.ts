@@ -24,7 +24,7 @@ export const ServiceSchema = Obj({
   card: Type.Optional(
     Obj(
       {
-        name: Type.Optional(Text({ maxLength: 60, description: 'The card\'s title, when it is not the label.' })),
+        name: Type.Optional(Text({ maxLength: 60, description: "The card's title, when it is not the label." })),
         description: Text({ maxLength: 260, description: 'One or two sentences on the service.' }),
       },
       { description: 'Its card on its category page, in the order of `order`. Leave out to keep it off the category page.' },

@@ -11,13 +11,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
     <nav className="crumbs" aria-label="Breadcrumb">
       <ol className="wrap">
         {crumbs.map((c, i) => (
-          <li key={i}>
-            {c.href ? (
-              <a href={c.href}>{c.name}</a>
-            ) : (
-              <span aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{c.name}</span>
-            )}
-          </li>
+          <li key={i}>{c.href ? <a href={c.href}>{c.name}</a> : <span aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{c.name}</span>}</li>
         ))}
       </ol>
     </nav>

@@ -56,7 +56,8 @@ export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scri
   const scriptUrls = entries.map((name) => {
     const url = assets.scripts[name];
     // A misspelt name would leave the page without its script, and nothing would say so.
-    if (!url) throw new Error(`no client script is named "${name}"; the theme's are ${Object.keys(assets.scripts).join(', ')} (templates/lib/client-scripts.ts)`);
+    if (!url)
+      throw new Error(`no client script is named "${name}"; the theme's are ${Object.keys(assets.scripts).join(', ')} (templates/lib/client-scripts.ts)`);
     return url;
   });
   return (
@@ -84,12 +85,24 @@ export function Layout({ props, meta, crumbs, hasForm, social, jsonLd = [], scri
         tagManagerId={site.analytics.tagManagerId}
       >
         {/* The header and footer of pages with the same inputs are alike: rendered once, spliced into each. */}
-        <Shared by={headerInputs(ctx)}>{() => <PageContext.Provider value={ctx}><Header /></PageContext.Provider>}</Shared>
+        <Shared by={headerInputs(ctx)}>
+          {() => (
+            <PageContext.Provider value={ctx}>
+              <Header />
+            </PageContext.Provider>
+          )}
+        </Shared>
         {crumbs && <Breadcrumbs crumbs={crumbs} />}
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <Shared by={footerInputs(ctx)}>{() => <PageContext.Provider value={ctx}><Footer /></PageContext.Provider>}</Shared>
+        <Shared by={footerInputs(ctx)}>
+          {() => (
+            <PageContext.Provider value={ctx}>
+              <Footer />
+            </PageContext.Provider>
+          )}
+        </Shared>
         <FloatingCta hasForm={hasForm} />
         <MobileStickyBar hasForm={hasForm} />
       </Document>

@@ -9,8 +9,8 @@ export function PhoneBooking() {
   return (
     <Section heading="All bookings by phone only" className="sec phone-only" headingId="phone-only-title" narrow>
       <p>
-        Call and a licensed electrician will talk it through with you and book the visit. Office hours {contact.hoursText};
-        emergency service {site.hours.emergency}.
+        Call and a licensed electrician will talk it through with you and book the visit. Office hours {contact.hoursText}; emergency service{' '}
+        {site.hours.emergency}.
       </p>
       <p className="actions">
         <CallButton label="Call" className="btn btn-emerg btn-lg" />

@@ -10,7 +10,15 @@ export function ServiceCards({ data }: { data: Cards }) {
       <ul className={`cards ${columns(data.cards.length)}`}>
         {data.cards.map((card, i) => (
           <li key={i} className={card.href ? 'card card-link' : 'card'}>
-            <h3>{card.href ? <a href={card.href}><T text={card.name} /></a> : <T text={card.name} />}</h3>
+            <h3>
+              {card.href ? (
+                <a href={card.href}>
+                  <T text={card.name} />
+                </a>
+              ) : (
+                <T text={card.name} />
+              )}
+            </h3>
             <p>
               <T text={card.description} />
             </p>

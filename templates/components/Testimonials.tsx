@@ -25,9 +25,7 @@ function ReviewCard({ r }: { r: Review }) {
       </blockquote>
       <figcaption>
         <strong>{r.name}</strong>, {r.location}
-        {(r.service || r.date) && (
-          <span className="muted">{[r.service, r.date && formatDate(r.date)].filter(Boolean).join(' · ')}</span>
-        )}
+        {(r.service || r.date) && <span className="muted">{[r.service, r.date && formatDate(r.date)].filter(Boolean).join(' · ')}</span>}
       </figcaption>
     </figure>
   );
@@ -44,14 +42,7 @@ export function Testimonials({ data, carousel = false }: { data: TestimonialsDat
   return (
     <Section heading={data.heading} intro={data.intro} className="sec sec-alt">
       {asCarousel ? (
-        <div
-          className="carousel-box"
-          data-carousel
-          data-interval={CAROUSEL_DELAY}
-          role="region"
-          aria-roledescription="carousel"
-          aria-label="Customer reviews"
-        >
+        <div className="carousel-box" data-carousel data-interval={CAROUSEL_DELAY} role="region" aria-roledescription="carousel" aria-label="Customer reviews">
           <ul className="reviews carousel" tabIndex={0} aria-label="Reviews, scroll sideways for more">
             {data.items.map((r, i) => (
               <li key={i} data-slide={i}>

@@ -24,7 +24,10 @@ export function T({ text }: { text: string }) {
 /** Plain text with placeholders resolved, for attributes and titles. */
 export function useText(): (text: string) => string {
   const { tokens } = usePage();
-  return (text) => segments(text, tokens).map((s) => (typeof s === 'string' ? s : s.phone.display)).join('');
+  return (text) =>
+    segments(text, tokens)
+      .map((s) => (typeof s === 'string' ? s : s.phone.display))
+      .join('');
 }
 
 /** Paragraphs of prose. */

@@ -33,9 +33,7 @@ export function businessNode(site: Site, baseUrl: string, contact: Contact, area
       postalCode: address.postalCode,
       addressCountry: address.country,
     },
-    openingHoursSpecification: [
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: openingDays(hours), opens: hours.opens, closes: hours.closes },
-    ],
+    openingHoursSpecification: [{ '@type': 'OpeningHoursSpecification', dayOfWeek: openingDays(hours), opens: hours.opens, closes: hours.closes }],
     areaServed,
     foundingDate: /^\d{4}$/.test(site.claims.since) ? site.claims.since : undefined,
     sameAs: site.social.length ? site.social.map((s) => s.url) : undefined,

@@ -32,7 +32,8 @@ const serviceAreaGroupsOf = perObject((places: readonly PlaceMember[]) => {
   return perObject((regions: Site['regions']) =>
     regions
       .map((region) => ({ id: region.id, name: region.name, places: query(listed, { where: { region: region.id }, orderBy: ['order', 'label'] }) }))
-      .filter((group) => group.places.length > 0));
+      .filter((group) => group.places.length > 0),
+  );
 });
 
 /** The places the service-area lists may name. */
@@ -45,15 +46,18 @@ export function servedPlaces(places: readonly PlaceMember[], regions: Site['regi
 
 /** The "Areas We Serve" dropdown and footer column: the pinned ones (the /toronto hub), then the rest alphabetically. */
 export const areasMenu = perObject((places: readonly PlaceMember[]): PlaceMember[] =>
-  query(places, { where: { inAreasMenu: true }, orderBy: ['menuOrder', 'label'] }));
+  query(places, { where: { inAreasMenu: true }, orderBy: ['menuOrder', 'label'] }),
+);
 
 /** The "Serving" links of the top bar. */
 export const topBarPlaces = perObject((places: readonly PlaceMember[]): PlaceMember[] =>
-  query(places, { where: (p) => p.data.topBarOrder !== undefined, orderBy: ['topBarOrder'] }));
+  query(places, { where: (p) => p.data.topBarOrder !== undefined, orderBy: ['topBarOrder'] }),
+);
 
 /** The contact page's grid of places. */
 export const contactGridPlaces = perObject((places: readonly PlaceMember[]): PlaceMember[] =>
-  query(places, { where: (p) => p.data.contactGridOrder !== undefined, orderBy: ['contactGridOrder'] }));
+  query(places, { where: (p) => p.data.contactGridOrder !== undefined, orderBy: ['contactGridOrder'] }),
+);
 
 /** A card of the /toronto hub: the place and its text. */
 export interface HubCard {
@@ -66,7 +70,8 @@ export const hubCards = perObject((places: readonly PlaceMember[]): HubCard[] =>
   places
     .flatMap((place) => (place.data.hubCard ? [{ place, ...place.data.hubCard }] : []))
     .sort((a, b) => a.order - b.order || (a.place.route < b.place.route ? -1 : 1))
-    .map(({ place, excerpt }) => ({ place, excerpt })));
+    .map(({ place, excerpt }) => ({ place, excerpt })),
+);
 
 /** Distance in kilometres along the ground between two places (haversine; plenty for a metro area). */
 export function distanceKm(a: Pick<Place, 'lat' | 'lon'>, b: Pick<Place, 'lat' | 'lon'>): number {
@@ -91,7 +96,10 @@ export function nearbyPlaces(places: readonly PlaceMember[], route: string, limi
   if (!self) return [];
   const candidates = query(inServiceAreas(places), { where: (p) => p.data.label !== self.data.label, except: route });
   const byDistance = (list: PlaceMember[]) =>
-    list.map((p) => ({ p, km: distanceKm(self.data, p.data) })).sort((a, b) => a.km - b.km).map(({ p }) => p);
+    list
+      .map((p) => ({ p, km: distanceKm(self.data, p.data) }))
+      .sort((a, b) => a.km - b.km)
+      .map(({ p }) => p);
   const own = byDistance(candidates.filter((p) => p.data.region === self.data.region));
   const others = byDistance(candidates.filter((p) => p.data.region !== self.data.region));
   return [...own, ...others].slice(0, limit);

@@ -22,9 +22,7 @@ export const tokenNames: readonly TokenName[] = [...claimKeys, ...(Object.keys(f
 
 const textPattern = `^(?:[^{}]|\\{(?:${tokenNames.join('|')})\\})*$`;
 const textHelp =
-  'text whose braces hold only known placeholders: ' +
-  tokenNames.map((name) => `{${name}}`).join(', ') +
-  ' (the claims are set in site.yaml under claims:)';
+  'text whose braces hold only known placeholders: ' + tokenNames.map((name) => `{${name}}`).join(', ') + ' (the claims are set in site.yaml under claims:)';
 
 /**
  * A piece of prose that may name claims and facts with `{placeholders}`. The
@@ -124,28 +122,37 @@ export function resolveHtml(html: string, values: TokenValues): string {
     const raw = html.slice(start, end + 1);
     if (raw.includes('{')) edits.push({ start, end: end + 1, text: resolve(raw) });
   };
-  const parser = new Parser({
-    onopentag(name) {
-      // The sanitiser writes only allowed names, so braces in a tag are in its values, which it double-quotes.
-      edit(parser.startIndex, parser.endIndex, (raw) => raw.replace(placeholder, (written) => escapeHtml(resolveText(written, values))));
-      if (name === 'a') inLink++;
-      if (name === 'code' || name === 'pre') inCode++;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        // The sanitiser writes only allowed names, so braces in a tag are in its values, which it double-quotes.
+        edit(parser.startIndex, parser.endIndex, (raw) => raw.replace(placeholder, (written) => escapeHtml(resolveText(written, values))));
+        if (name === 'a') inLink++;
+        if (name === 'code' || name === 'pre') inCode++;
+      },
+      onclosetag(name) {
+        if (name === 'a') inLink = Math.max(0, inLink - 1);
+        if (name === 'code' || name === 'pre') inCode = Math.max(0, inCode - 1);
+      },
+      ontext() {
+        if (inCode > 0) return;
+        edit(parser.startIndex, parser.endIndex, (raw) =>
+          raw.replace(placeholder, (written) =>
+            segments(written, values)
+              .map((s) =>
+                typeof s === 'string'
+                  ? escapeHtml(s)
+                  : inLink > 0
+                    ? escapeHtml(s.phone.display)
+                    : `<a class="tel" href="${escapeHtml(s.phone.href)}">${escapeHtml(s.phone.display)}</a>`,
+              )
+              .join(''),
+          ),
+        );
+      },
     },
-    onclosetag(name) {
-      if (name === 'a') inLink = Math.max(0, inLink - 1);
-      if (name === 'code' || name === 'pre') inCode = Math.max(0, inCode - 1);
-    },
-    ontext() {
-      if (inCode > 0) return;
-      edit(parser.startIndex, parser.endIndex, (raw) =>
-        raw.replace(placeholder, (written) =>
-          segments(written, values)
-            .map((s) => (typeof s === 'string' ? escapeHtml(s) : inLink > 0 ? escapeHtml(s.phone.display) : `<a class="tel" href="${escapeHtml(s.phone.href)}">${escapeHtml(s.phone.display)}</a>`))
-            .join(''),
-        ),
-      );
-    },
-  }, { decodeEntities: true, lowerCaseTags: true });
+    { decodeEntities: true, lowerCaseTags: true },
+  );
   parser.end(html);
   let out = '';
   let last = 0;

@@ -39,13 +39,7 @@ const chips = [{ name: 'All', slug: 'all' }, ...postCategories.map((name) => ({ 
 function PostCard({ post, picture }: { post: PostMember; picture: PictureData | undefined }) {
   const front = post.data;
   return (
-    <li
-      className="post-card"
-      data-post
-      data-category={categorySlug(front.category)}
-      data-title={front.title}
-      data-excerpt={front.excerpt}
-    >
+    <li className="post-card" data-post data-category={categorySlug(front.category)} data-title={front.title} data-excerpt={front.excerpt}>
       {/* Decorative here: the card's title says what the post is about. */}
       {picture && <Picture picture={picture} alt="" sizes="(min-width: 62rem) 24rem, (min-width: 40rem) 50vw, 100vw" />}
       <div className="post-card-in">

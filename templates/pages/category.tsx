@@ -63,7 +63,13 @@ export function component(props: PageProps<CategoryPage, Site>) {
         aside={inHero ? form : undefined}
       />
       <ContentSections items={page.sections} />
-      <ServiceCards data={{ heading: page.services.heading, intro: page.services.intro, cards: categoryCards(serviceMembers(props.collections), route, page.services.more) }} />
+      <ServiceCards
+        data={{
+          heading: page.services.heading,
+          intro: page.services.intro,
+          cards: categoryCards(serviceMembers(props.collections), route, page.services.more),
+        }}
+      />
       {page.faq && <Faq data={page.faq} />}
       {page.areas && <AreaLinks data={page.areas} />}
       <CallBand data={page.cta} booking={page.booking} quoteHref="#estimate" phoneNote={false} />

@@ -53,12 +53,7 @@ export function component(props: PageProps<LocationPage, Site>) {
   crumbs.push({ name: page.place });
   return (
     <Layout props={props} hasForm scripts={page.faq ? ['faq'] : []} crumbs={crumbs}>
-      <Hero
-        heading={`Electricians in ${page.place}`}
-        lead={page.hero.lead}
-        quoteHref={inHero ? undefined : '#estimate'}
-        aside={inHero ? form : undefined}
-      />
+      <Hero heading={`Electricians in ${page.place}`} lead={page.hero.lead} quoteHref={inHero ? undefined : '#estimate'} aside={inHero ? form : undefined} />
       {intro && <ContentSection data={intro} />}
       <ServiceCards data={page.services ?? site.locationPages.services} />
       <ContentSections items={rest} />

@@ -57,7 +57,13 @@ export function component(props: PageProps<MarkdownPage<PostFront>, Site>) {
       social={{
         type: 'article',
         // The post's card is its own picture, cut to 1200 × 630 (templates/share/card.ts); without one, its image as it is.
-        ...(props.shareCard ? {} : { image: shareImage, imageAlt: raster ? front.featuredImageAlt : site.share.alt, imageSize: raster ? { width: picture.width, height: picture.height } : SHARE_IMAGE_SIZE }),
+        ...(props.shareCard
+          ? {}
+          : {
+              image: shareImage,
+              imageAlt: raster ? front.featuredImageAlt : site.share.alt,
+              imageSize: raster ? { width: picture.width, height: picture.height } : SHARE_IMAGE_SIZE,
+            }),
         published: front.publishDate,
       }}
       jsonLd={[posting]}
@@ -69,7 +75,9 @@ export function component(props: PageProps<MarkdownPage<PostFront>, Site>) {
           </p>
           {page.status !== 'published' && (
             // Only a preview build (--drafts) renders these; the note keeps an editor from mistaking it for the live page.
-            <p className="eyebrow">{page.status === 'draft' ? 'Draft: not on the live site' : `Scheduled: on the live site from ${formatDate(front.publishDate)}`}</p>
+            <p className="eyebrow">
+              {page.status === 'draft' ? 'Draft: not on the live site' : `Scheduled: on the live site from ${formatDate(front.publishDate)}`}
+            </p>
           )}
           <p className="eyebrow">{front.category}</p>
           <h1>{front.title}</h1>
@@ -82,19 +90,19 @@ export function component(props: PageProps<MarkdownPage<PostFront>, Site>) {
       </article>
       <CallBand data={site.postCta} booking="phone" />
       <nav className="wrap narrow post-nav" aria-label="More articles">
-          {newer && (
-            <a href={newer.route} rel="prev">
-              <span>← Previous</span> {newer.data.title}
-            </a>
-          )}
-          {older && (
-            <a href={older.route} rel="next">
-              <span>Next →</span> {older.data.title}
-            </a>
-          )}
-          <a className="btn btn-outline" href={blog}>
-            Back to All Blog Posts
+        {newer && (
+          <a href={newer.route} rel="prev">
+            <span>← Previous</span> {newer.data.title}
           </a>
+        )}
+        {older && (
+          <a href={older.route} rel="next">
+            <span>Next →</span> {older.data.title}
+          </a>
+        )}
+        <a className="btn btn-outline" href={blog}>
+          Back to All Blog Posts
+        </a>
       </nav>
     </Layout>
   );

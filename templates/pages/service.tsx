@@ -6,7 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { PageProps } from 'trn-site/theme';
 import type { Site } from '../site.schema.ts';
 import { Text } from '../lib/tokens.ts';
-import { Enum, Label, List, Obj, Route } from '../lib/schema.ts';
+import { Enum, Label, Obj, Route } from '../lib/schema.ts';
 import { Layout } from '../components/Layout.tsx';
 import { Hero } from '../components/Hero.tsx';
 import { usePage } from '../components/PageContext.ts';
@@ -61,7 +61,7 @@ export const schema = Obj({
           description: 'The service the enquiry is about, e.g. RadioRA 2: named in the form heading and in the email subject "New enquiry: RadioRA 2".',
         }),
       },
-      { description: 'Makes the estimate form this service\'s enquiry form.' },
+      { description: "Makes the estimate form this service's enquiry form." },
     ),
   ),
   serviceStructuredData: Type.Optional(

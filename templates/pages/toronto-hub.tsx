@@ -44,10 +44,7 @@ export const schema = Obj({
         'The section of neighbourhood cards. Each card is a neighbourhood page that asks for one: collections: places: hubCard (its position and text) on that page.',
     },
   ),
-  second: Obj(
-    { section: ProseSectionSchema, form: LeadFormSchema },
-    { description: 'The section near the end, with a second estimate form beside it.' },
-  ),
+  second: Obj({ section: ProseSectionSchema, form: LeadFormSchema }, { description: 'The section near the end, with a second estimate form beside it.' }),
   faq: Type.Optional(FaqSchema),
   cta: CallBandSchema,
 });

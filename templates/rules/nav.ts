@@ -11,10 +11,12 @@ export function navRules(site: Site): SiteProblem[] {
   return site.nav.flatMap((item, index) =>
     item.href || item.categories.length > 0 || item.places || item.links.length > 0
       ? []
-      : [{
-          path: ['nav', index],
-          message: `the menu item "${item.label}" has no href and nothing to list, so it would lead nowhere`,
-          hint: 'give it an href, or categories, places: true or links to list in a dropdown',
-        }],
+      : [
+          {
+            path: ['nav', index],
+            message: `the menu item "${item.label}" has no href and nothing to list, so it would lead nowhere`,
+            hint: 'give it an href, or categories, places: true or links to list in a dropdown',
+          },
+        ],
   );
 }

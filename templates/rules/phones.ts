@@ -35,7 +35,10 @@ export function phoneRules(site: Site): SiteProblem[] {
       problems.push({
         path: ['phones', name, 'display'],
         message: `the printed "${phone.display}" and the dialled e164 "${phone.e164}" are different numbers: visitors read one and their phone calls the other`,
-        hint: ways.length > 0 ? `a new number changes both: ${ways.join('; ')}` : 'change both together, so they are the same digits, e.g. display (416) 555-0100 with e164 +14165550100',
+        hint:
+          ways.length > 0
+            ? `a new number changes both: ${ways.join('; ')}`
+            : 'change both together, so they are the same digits, e.g. display (416) 555-0100 with e164 +14165550100',
       });
     }
   }

@@ -25,10 +25,12 @@ export function nearbyRule({ page, collections }: PageRuleInput<Site>): SiteProb
   // Only a location page with an areas block lists its neighbours.
   if (page.template !== 'location' || !data.areas || !data.collections?.places) return [];
   if (nearbyPlaces(placeMembers(collections), page.route).length > 0) return [];
-  return [{
-    path: ['collections', 'places'],
-    message: 'no other place is listed near this one, so its "areas we serve" block would be empty',
-    hint: 'add the pages of nearby places, or set inServiceAreas: true on places that are already there',
-    warning: true,
-  }];
+  return [
+    {
+      path: ['collections', 'places'],
+      message: 'no other place is listed near this one, so its "areas we serve" block would be empty',
+      hint: 'add the pages of nearby places, or set inServiceAreas: true on places that are already there',
+      warning: true,
+    },
+  ];
 }

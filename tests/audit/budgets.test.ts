@@ -5,7 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { entryFiles, gzipSize, HTML_BUDGET, renderBlocking, SCRIPT_BUDGET, scriptCost, scriptGraph, thirdPartyRequests, type ScriptGraph } from '../../tools/audit/gates/budgets.ts';
+import {
+  entryFiles,
+  gzipSize,
+  HTML_BUDGET,
+  renderBlocking,
+  SCRIPT_BUDGET,
+  scriptCost,
+  scriptGraph,
+  thirdPartyRequests,
+  type ScriptGraph,
+} from '../../tools/audit/gates/budgets.ts';
 import { scanHtml } from '../../tools/audit/html.ts';
 
 describe('budgets', () => {
@@ -81,15 +91,25 @@ describe('renderBlocking', () => {
   const blocking = (head: string, body = '') => renderBlocking(scanHtml(`<html><head>${head}</head><body>${body}</body></html>`));
 
   it('counts stylesheet links and classic head scripts without defer or async', () => {
-    expect(blocking('<link rel="stylesheet" href="/a.css"><script src="/b.js"></script>')).toEqual(['<link rel=stylesheet href=/a.css>', '<script src=/b.js> in head without defer or async']);
+    expect(blocking('<link rel="stylesheet" href="/a.css"><script src="/b.js"></script>')).toEqual([
+      '<link rel=stylesheet href=/a.css>',
+      '<script src=/b.js> in head without defer or async',
+    ]);
   });
 
   it('does not count module scripts, deferred or async scripts, inline code or body scripts', () => {
-    expect(blocking('<script type="module" src="/m.js"></script><script defer src="/d.js"></script><script async src="/a.js"></script><style>p{}</style><script type="application/ld+json">{}</script>', '<script src="/late.js"></script>')).toEqual([]);
+    expect(
+      blocking(
+        '<script type="module" src="/m.js"></script><script defer src="/d.js"></script><script async src="/a.js"></script><style>p{}</style><script type="application/ld+json">{}</script>',
+        '<script src="/late.js"></script>',
+      ),
+    ).toEqual([]);
   });
 
   it('takes entries from script tags, leaving other origins out', () => {
-    expect(entryFiles(scanHtml('<script type="module" src="/assets/menu-X.js?v=1"></script><script src="https://cdn.example.net/x.js"></script><script>1</script>'))).toEqual(['assets/menu-X.js']);
+    expect(
+      entryFiles(scanHtml('<script type="module" src="/assets/menu-X.js?v=1"></script><script src="https://cdn.example.net/x.js"></script><script>1</script>')),
+    ).toEqual(['assets/menu-X.js']);
   });
 });
 
@@ -97,7 +117,17 @@ describe('thirdPartyRequests', () => {
   it('keeps requests to any origin but the preview server', () => {
     const origin = 'http://127.0.0.1:4000';
     expect(
-      thirdPartyRequests(['http://127.0.0.1:4000/', 'http://127.0.0.1:4000/assets/a.js', 'data:image/svg+xml,x', 'https://www.googletagmanager.com/gtm.js', 'http://localhost:4000/x', 'blob:http://127.0.0.1:4000/1'], origin),
+      thirdPartyRequests(
+        [
+          'http://127.0.0.1:4000/',
+          'http://127.0.0.1:4000/assets/a.js',
+          'data:image/svg+xml,x',
+          'https://www.googletagmanager.com/gtm.js',
+          'http://localhost:4000/x',
+          'blob:http://127.0.0.1:4000/1',
+        ],
+        origin,
+      ),
     ).toEqual(['https://www.googletagmanager.com/gtm.js', 'http://localhost:4000/x']);
   });
 });

@@ -48,9 +48,16 @@ describe('console allowance', () => {
   const url = `http://127.0.0.1:4000${MISSING_PATH}`;
 
   it("allows the 404 page's own status and its logged path, nothing else", () => {
-    expect(isAllowedNotFoundMessage({ page: notFound, url }, { text: 'Failed to load resource: the server responded with a status of 404 (Not Found)', url })).toBe(true);
+    expect(
+      isAllowedNotFoundMessage({ page: notFound, url }, { text: 'Failed to load resource: the server responded with a status of 404 (Not Found)', url }),
+    ).toBe(true);
     expect(isAllowedNotFoundMessage({ page: notFound, url }, { text: `Page not found: ${MISSING_PATH}`, url: '' })).toBe(true);
-    expect(isAllowedNotFoundMessage({ page: notFound, url }, { text: 'Failed to load resource: the server responded with a status of 404 (Not Found)', url: 'http://127.0.0.1:4000/assets/x.js' })).toBe(false);
+    expect(
+      isAllowedNotFoundMessage(
+        { page: notFound, url },
+        { text: 'Failed to load resource: the server responded with a status of 404 (Not Found)', url: 'http://127.0.0.1:4000/assets/x.js' },
+      ),
+    ).toBe(false);
     expect(isAllowedNotFoundMessage({ page: home, url: 'http://127.0.0.1:4000/' }, { text: `Page not found: ${MISSING_PATH}`, url: '' })).toBe(false);
   });
 });
@@ -97,7 +104,12 @@ describe('pages', () => {
   it("tells the posts by what each page says of itself: exactly the pages the theme's post template rendered", () => {
     const posts = rendered.filter((p) => p.template === 'post').map((p) => p.route);
     expect(posts).not.toEqual([]);
-    expect(builtPages().filter((p) => p.isPost).map((p) => p.route).sort()).toEqual(posts.sort());
+    expect(
+      builtPages()
+        .filter((p) => p.isPost)
+        .map((p) => p.route)
+        .sort(),
+    ).toEqual(posts.sort());
   });
 
   it('puts home first and the not-found page last, reached at a missing path with a 404', () => {
@@ -116,7 +128,10 @@ describe('pages', () => {
 describe('Lighthouse', () => {
   it("targets the named routes and the first post, each a page of the site's build", () => {
     const pages = builtPages();
-    const firstPost = pages.filter((p) => p.isPost).map((p) => p.route).sort((a, b) => a.localeCompare(b))[0];
+    const firstPost = pages
+      .filter((p) => p.isPost)
+      .map((p) => p.route)
+      .sort((a, b) => a.localeCompare(b))[0];
     const targets = lighthouseTargets(pages);
     expect(targets.map((t) => t.route)).toEqual([...LIGHTHOUSE_ROUTES, firstPost]);
     for (const t of targets) expect(t.page?.route, t.route).toBe(t.route);
@@ -133,16 +148,32 @@ describe('Lighthouse', () => {
     const article = { ogType: 'article' };
     const photo = `${PHOTO_POST_ROUTE.slice(1)}.html`;
     const pages = pagesFromFiles(['index.html', 'blog/b.html', photo], (file) => (file.startsWith('blog/') ? article : null));
-    expect(lighthouseTargets(pages).slice(-2).map((t) => t.route)).toEqual(['/blog/b', PHOTO_POST_ROUTE]);
+    expect(
+      lighthouseTargets(pages)
+        .slice(-2)
+        .map((t) => t.route),
+    ).toEqual(['/blog/b', PHOTO_POST_ROUTE]);
   });
 
   it('summarises scores, metrics and the audits that cost points', () => {
     const run = summariseLhr('/', {
       categories: {
-        performance: { score: 0.99, auditRefs: [{ id: 'total-blocking-time', weight: 30 }, { id: 'uses-text-compression', weight: 0 }] },
+        performance: {
+          score: 0.99,
+          auditRefs: [
+            { id: 'total-blocking-time', weight: 30 },
+            { id: 'uses-text-compression', weight: 0 },
+          ],
+        },
         accessibility: { score: 1, auditRefs: [] },
         'best-practices': { score: 1, auditRefs: [] },
-        seo: { score: 0.92, auditRefs: [{ id: 'canonical', weight: 1 }, { id: 'structured-data', weight: 0 }] },
+        seo: {
+          score: 0.92,
+          auditRefs: [
+            { id: 'canonical', weight: 1 },
+            { id: 'structured-data', weight: 0 },
+          ],
+        },
       },
       audits: {
         'total-blocking-time': { title: 'TBT', score: 0.9, numericValue: 120, displayValue: '120 ms' },
@@ -160,15 +191,30 @@ describe('Lighthouse', () => {
   });
 
   it('judges a page run three times by its median performance run', () => {
-    const run = (performance: number) => ({ route: '/', scores: { performance, accessibility: 100, 'best-practices': 100, seo: 100 }, metrics: { lcp: performance, tbt: 0, cls: 0, fcp: 0, si: 0 }, failing: [], warnings: [] }) as LighthouseRun;
+    const run = (performance: number) =>
+      ({
+        route: '/',
+        scores: { performance, accessibility: 100, 'best-practices': 100, seo: 100 },
+        metrics: { lcp: performance, tbt: 0, cls: 0, fcp: 0, si: 0 },
+        failing: [],
+        warnings: [],
+      }) as LighthouseRun;
     const median = medianRun([run(97), run(100), run(99)]);
     expect(median.scores.performance).toBe(99);
-    expect(median.attempts).toEqual(["97", "100", "99"]);
+    expect(median.attempts).toEqual(['97', '100', '99']);
     expect(medianRun([run(100)]).attempts).toBeUndefined();
   });
 
   it('leaves failed attempts out of the median and says they failed', () => {
-    const run = (performance: number | null, error?: string) => ({ route: '/', scores: { performance, accessibility: 100, 'best-practices': 100, seo: 100 }, metrics: { lcp: 0, tbt: 0, cls: 0, fcp: 0, si: 0 }, failing: [], warnings: [], ...(error ? { error } : {}) }) as LighthouseRun;
+    const run = (performance: number | null, error?: string) =>
+      ({
+        route: '/',
+        scores: { performance, accessibility: 100, 'best-practices': 100, seo: 100 },
+        metrics: { lcp: 0, tbt: 0, cls: 0, fcp: 0, si: 0 },
+        failing: [],
+        warnings: [],
+        ...(error ? { error } : {}),
+      }) as LighthouseRun;
     const median = medianRun([run(98), run(null, 'PROTOCOL_TIMEOUT'), run(100), run(99)]);
     expect(median.scores.performance).toBe(99);
     expect(median.attempts).toEqual(['98', 'error', '100', '99']);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { cspProblems, formOrigins, headerProblems } from '../../tools/audit/gates/headers.ts';
 
 const policy = { formOrigin: 'https://formsubmit.co' };
-const GOOD_CSP = "default-src 'none'; script-src 'self'; style-src 'sha256-x='; form-action 'self' https://formsubmit.co; frame-ancestors 'none'; base-uri 'none'";
+const GOOD_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'sha256-x='; form-action 'self' https://formsubmit.co; frame-ancestors 'none'; base-uri 'none'";
 const GOOD = {
   'content-security-policy': GOOD_CSP,
   'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
@@ -44,20 +45,24 @@ describe('CSP rules', () => {
     ["default-src 'none'; script-src 'self' 'unsafe-inline'", "CSP script-src allows 'unsafe-inline'"],
     ["default-src 'self' 'unsafe-inline'", "CSP style-src allows 'unsafe-inline'"],
     ["default-src 'none'; style-src-attr 'unsafe-inline'", "CSP style-src-attr allows 'unsafe-inline'"],
-    ["default-src https:", "CSP default-src must be 'none' or 'self', is `https:`"],
+    ['default-src https:', "CSP default-src must be 'none' or 'self', is `https:`"],
     ["script-src 'self'", 'CSP has no default-src'],
   ])('%s: %s', (csp, problem) => {
     expect(cspProblems(csp, policy, [])).toContain(problem);
   });
 
   it('limits form-action to the site and the form service', () => {
-    expect(cspProblems(GOOD_CSP.replace('https://formsubmit.co', 'https://evil.example'), policy, [])).toContain("CSP form-action allows `https://evil.example` beyond 'self' and the form service");
+    expect(cspProblems(GOOD_CSP.replace('https://formsubmit.co', 'https://evil.example'), policy, [])).toContain(
+      "CSP form-action allows `https://evil.example` beyond 'self' and the form service",
+    );
     expect(cspProblems(GOOD_CSP.replace("form-action 'self' https://formsubmit.co; ", ''), policy, [])[0]).toMatch(/no form-action/);
   });
 
   it('fails a form-action that blocks the form the page has', () => {
-    const csp = GOOD_CSP.replace(" https://formsubmit.co", '');
-    expect(cspProblems(csp, policy, ['https://formsubmit.co'])).toEqual(["CSP form-action `'self'` blocks the page's form, which posts to https://formsubmit.co"]);
+    const csp = GOOD_CSP.replace(' https://formsubmit.co', '');
+    expect(cspProblems(csp, policy, ['https://formsubmit.co'])).toEqual([
+      "CSP form-action `'self'` blocks the page's form, which posts to https://formsubmit.co",
+    ]);
     expect(cspProblems(csp, policy, ["'self'"])).toEqual([]);
   });
 
@@ -68,6 +73,11 @@ describe('CSP rules', () => {
 
   it('resolves form actions to origins, the site itself as self', () => {
     const site = ['https://www.example.com', 'http://127.0.0.1:8080'];
-    expect(formOrigins(['https://formsubmit.co/x@example.com', '/contact', '', 'https://www.example.com/thanks'], site)).toEqual(['https://formsubmit.co', "'self'", "'self'", "'self'"]);
+    expect(formOrigins(['https://formsubmit.co/x@example.com', '/contact', '', 'https://www.example.com/thanks'], site)).toEqual([
+      'https://formsubmit.co',
+      "'self'",
+      "'self'",
+      "'self'",
+    ]);
   });
 });

@@ -25,15 +25,22 @@ describe('classifyLink', () => {
     expect(classifyLink(href, '/residential/panel-upgrades', SITE)).toEqual(expected);
   });
 
-  it.each([['tel:416-555-0100'], ['tel:+1 416 555 0100'], ['tel:4165550100'], ['tel:+0123'], ['tel:+1234567890123456'], ['tel:+1234567']])('%s is not E.164', (href) => {
-    expect(classifyLink(href, '/', SITE).problem).toMatch(/not E\.164/);
-  });
+  it.each([['tel:416-555-0100'], ['tel:+1 416 555 0100'], ['tel:4165550100'], ['tel:+0123'], ['tel:+1234567890123456'], ['tel:+1234567']])(
+    '%s is not E.164',
+    (href) => {
+      expect(classifyLink(href, '/', SITE).problem).toMatch(/not E\.164/);
+    },
+  );
 
   it("accepts every E.164 number of site.yaml, as the engine's own check does", () => {
     const numbers: string[] = [];
     const walk = (node: unknown): void => {
       if (Array.isArray(node)) node.forEach(walk);
-      else if (node && typeof node === 'object') for (const [key, value] of Object.entries(node)) (key === 'e164' && typeof value === 'string' ? numbers.push(value) : walk(value));
+      else if (node && typeof node === 'object')
+        for (const [key, value] of Object.entries(node)) {
+          if (key === 'e164' && typeof value === 'string') numbers.push(value);
+          else walk(value);
+        }
     };
     walk(parse(readFileSync(new URL('../../site.yaml', import.meta.url), 'utf8')));
     expect(numbers).not.toEqual([]);
@@ -61,7 +68,8 @@ describe('fragments', () => {
 });
 
 describe('resolvePath', () => {
-  const server = (routes: Record<string, Answer>) => async (path: string) => routes[path] ?? { status: 404, location: null, contentType: 'text/html', body: '' };
+  const server = (routes: Record<string, Answer>) => async (path: string) =>
+    routes[path] ?? { status: 404, location: null, contentType: 'text/html', body: '' };
   const page = (body: string): Answer => ({ status: 200, location: null, contentType: 'text/html; charset=utf-8', body });
   const moved = (location: string, status = 301): Answer => ({ status, location, contentType: 'text/plain', body: '' });
 

@@ -29,7 +29,15 @@ const SITE_HEADERS = {
 };
 
 function response(headers: Record<string, string>, extra: Partial<ScannedResponse> = {}): ScannedResponse {
-  return { headers, scripts: [{ src: '/assets/menu.js', integrity: null }], httpEquiv: new Map(), https: true, preflight: null, host: 'www.example.com', ...extra };
+  return {
+    headers,
+    scripts: [{ src: '/assets/menu.js', integrity: null }],
+    httpEquiv: new Map(),
+    https: true,
+    preflight: null,
+    host: 'www.example.com',
+    ...extra,
+  };
 }
 
 describe('Observatory score', () => {
@@ -147,7 +155,9 @@ describe('the other tests', () => {
     expect(cookiesTest(response({}), true).result).toBe('cookies-not-found');
     expect(cookiesTest(response({ 'set-cookie': 'sessionid=1; Secure; HttpOnly; SameSite=Lax' }), true).modifier).toBe(5);
     expect(cookiesTest(response({ 'set-cookie': 'sessionid=1; HttpOnly' }), false).result).toBe('cookies-session-without-secure-flag');
-    expect(cookiesTest(response({ 'set-cookie': 'a=1; Secure; SameSite=Lax, sessionid=2; Secure' }), true).result).toBe('cookies-session-without-httponly-flag');
+    expect(cookiesTest(response({ 'set-cookie': 'a=1; Secure; SameSite=Lax, sessionid=2; Secure' }), true).result).toBe(
+      'cookies-session-without-httponly-flag',
+    );
   });
 
   it('judges scripts for SRI: same-origin scripts are fine; a third-party script without integrity costs 5 over HTTPS, 50 over HTTP', () => {
@@ -160,7 +170,8 @@ describe('the other tests', () => {
 
   it('scores CORS from the preflight: universal access with credentials costs 50', () => {
     const origin = 'https://http-observatory.security.mozilla.org';
-    const withCors = (headers: Record<string, string>) => scoreResponse(response(SITE_HEADERS, { preflight: { headers, origin } })).tests.find((t) => t.name === 'cross-origin-resource-sharing')!;
+    const withCors = (headers: Record<string, string>) =>
+      scoreResponse(response(SITE_HEADERS, { preflight: { headers, origin } })).tests.find((t) => t.name === 'cross-origin-resource-sharing')!;
     expect(withCors({}).result).toBe('cross-origin-resource-sharing-not-implemented');
     expect(withCors({ 'access-control-allow-origin': '*' }).modifier).toBe(0);
     expect(withCors({ 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true' }).modifier).toBe(-50);

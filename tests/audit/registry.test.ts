@@ -31,11 +31,27 @@ describe('results and the report', () => {
   const broken = gateResult({ id: 'b', title: 'Gate B' }, couldNotRun('java not found'));
 
   it('a gate that could not run fails, saying why', () => {
-    expect(broken).toEqual({ id: 'b', title: 'Gate B', pass: false, headline: 'could not run: java not found', failures: ['java not found'], body: '', notes: [] });
+    expect(broken).toEqual({
+      id: 'b',
+      title: 'Gate B',
+      pass: false,
+      headline: 'could not run: java not found',
+      failures: ['java not found'],
+      body: '',
+      notes: [],
+    });
   });
 
   it('reports each gate in order with its verdict, and the counts CI reads', () => {
-    const meta = { date: '2026-01-01T00:00:00Z', revision: 'abc1234', versions: { node: '20' }, totalMs: 1500, build: 'Built 2 pages', pages: 2, skipped: ['c'] };
+    const meta = {
+      date: '2026-01-01T00:00:00Z',
+      revision: 'abc1234',
+      versions: { node: '20' },
+      totalMs: 1500,
+      build: 'Built 2 pages',
+      pages: 2,
+      skipped: ['c'],
+    };
     const report = renderReport([passing, broken], meta);
     expect(report).toContain('**FAIL**: 1 of 2 gates pass.');
     expect(report).toContain('- Not run (by request): c');

@@ -31,11 +31,19 @@ describe('JSON-LD', () => {
   });
 
   it('requires headline, datePublished, author and image on a BlogPosting, and an ISO date', () => {
-    expect(problems({ '@context': ctx, '@type': 'BlogPosting', headline: 'H', datePublished: 'March 5, 2024', author: { '@type': 'Person', name: 'A' } })).toEqual([
-      'BlogPosting: missing image (required by this gate for BlogPosting)',
-      'BlogPosting: datePublished `March 5, 2024` is not ISO 8601',
-    ]);
-    expect(problems({ '@context': ctx, '@type': 'BlogPosting', headline: 'H', datePublished: '2024-03-05T09:00:00-05:00', author: { '@type': 'Person', name: 'A' }, image: ['https://x/a.svg'] })).toEqual([]);
+    expect(
+      problems({ '@context': ctx, '@type': 'BlogPosting', headline: 'H', datePublished: 'March 5, 2024', author: { '@type': 'Person', name: 'A' } }),
+    ).toEqual(['BlogPosting: missing image (required by this gate for BlogPosting)', 'BlogPosting: datePublished `March 5, 2024` is not ISO 8601']);
+    expect(
+      problems({
+        '@context': ctx,
+        '@type': 'BlogPosting',
+        headline: 'H',
+        datePublished: '2024-03-05T09:00:00-05:00',
+        author: { '@type': 'Person', name: 'A' },
+        image: ['https://x/a.svg'],
+      }),
+    ).toEqual([]);
   });
 
   it('checks breadcrumbs: positions 1, 2, 3; every crumb named; only the last may omit item', () => {
@@ -61,18 +69,35 @@ describe('JSON-LD', () => {
   });
 
   it('requires a Service to have a name or serviceType, and a provider', () => {
-    expect(problems({ '@context': ctx, '@type': 'Service', serviceType: 'Panel upgrade', provider: { '@type': 'Electrician', '@id': 'https://www.example.com/#business' } })).toEqual([]);
-    expect(problems({ '@context': ctx, '@type': 'Service' })).toEqual(['Service: missing name or serviceType (required for Service)', 'Service: missing provider (required for Service)']);
+    expect(
+      problems({
+        '@context': ctx,
+        '@type': 'Service',
+        serviceType: 'Panel upgrade',
+        provider: { '@type': 'Electrician', '@id': 'https://www.example.com/#business' },
+      }),
+    ).toEqual([]);
+    expect(problems({ '@context': ctx, '@type': 'Service' })).toEqual([
+      'Service: missing name or serviceType (required for Service)',
+      'Service: missing provider (required for Service)',
+    ]);
   });
 
   it('checks each member of an @graph, and each block of an array', () => {
-    expect(problems({ '@context': ctx, '@graph': [business, { '@type': 'Service', name: 'X' }] })).toEqual(['@graph[1] Service: missing provider (required for Service)']);
-    expect(problems([{ '@context': ctx, ...business }, { '@context': ctx, '@type': 'Electrician', address: 'x' }])).toEqual(['[1] Electrician: missing name (required for LocalBusiness)']);
+    expect(problems({ '@context': ctx, '@graph': [business, { '@type': 'Service', name: 'X' }] })).toEqual([
+      '@graph[1] Service: missing provider (required for Service)',
+    ]);
+    expect(
+      problems([
+        { '@context': ctx, ...business },
+        { '@context': ctx, '@type': 'Electrician', address: 'x' },
+      ]),
+    ).toEqual(['[1] Electrician: missing name (required for LocalBusiness)']);
   });
 
   it('checks FAQPage questions for a name and an accepted answer', () => {
-    expect(problems({ '@context': ctx, '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Q', acceptedAnswer: { '@type': 'Answer', text: '' } }] })).toEqual([
-      'FAQPage: mainEntity[0] missing acceptedAnswer.text',
-    ]);
+    expect(
+      problems({ '@context': ctx, '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Q', acceptedAnswer: { '@type': 'Answer', text: '' } }] }),
+    ).toEqual(['FAQPage: mainEntity[0] missing acceptedAnswer.text']);
   });
 });

@@ -4,7 +4,12 @@ import type { Answer } from '../../tools/cdn/answer.ts';
 import { ownPath } from '../../tools/cdn/answer.ts';
 import { describe as describeAnswer, fieldsThatDiffer, judge } from '../../tools/cdn/compare.ts';
 
-const answer = (status: number, location: string | null = null, headers: Record<string, string> = {}, body: string | null = status < 300 || status === 404 ? 'b1' : null): Answer => ({ status, location, headers, body });
+const answer = (
+  status: number,
+  location: string | null = null,
+  headers: Record<string, string> = {},
+  body: string | null = status < 300 || status === 404 ? 'b1' : null,
+): Answer => ({ status, location, headers, body });
 const SAFE = { 'x-frame-options': 'DENY' };
 
 describe('fieldsThatDiffer', () => {
@@ -47,7 +52,9 @@ describe('judge', () => {
 
 describe('the report', () => {
   it('says an answer in one line, with the values of the fields that differ', () => {
-    expect(describeAnswer(answer(301, '/blog', { 'cache-control': 'x' }), ['status', 'header cache-control', 'header x-frame-options'])).toBe('301, → /blog, cache-control: x, x-frame-options: (none)');
+    expect(describeAnswer(answer(301, '/blog', { 'cache-control': 'x' }), ['status', 'header cache-control', 'header x-frame-options'])).toBe(
+      '301, → /blog, cache-control: x, x-frame-options: (none)',
+    );
   });
 
   it('takes the server’s own origin off a Location, and leaves any other as it is', () => {

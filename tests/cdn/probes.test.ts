@@ -24,11 +24,26 @@ describe('probesOf', () => {
   const paths = probes.map((p) => p.path);
 
   it('asks for every page at its route and aliases, and every other file, found from the build', () => {
-    expect(paths).toEqual(expect.arrayContaining(['/', '/index.html', '/about', '/about/', '/about.html', '/blog/first', '/blog/first/', '/blog/first.html', '/blog/feed.xml', '/assets/site-AB12.css']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/index.html',
+        '/about',
+        '/about/',
+        '/about.html',
+        '/blog/first',
+        '/blog/first/',
+        '/blog/first.html',
+        '/blog/feed.xml',
+        '/assets/site-AB12.css',
+      ]),
+    );
   });
 
   it('asks for folders, redirect sources, the not-found page and the files the CDN must never serve', () => {
-    expect(paths).toEqual(expect.arrayContaining(['/assets', '/assets/', '/blog/', '/old', '/old/', '/blog/x', '/blog/x/y', MISSING_PATH, '/_redirects', '/_headers', '/index']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/assets', '/assets/', '/blog/', '/old', '/old/', '/blog/x', '/blog/x/y', MISSING_PATH, '/_redirects', '/_headers', '/index']),
+    );
     expect(paths).not.toContain('/404');
   });
 
@@ -44,6 +59,8 @@ describe('probesOf', () => {
   });
 
   it('regression: a page an editor adds is asked for without touching the list', () => {
-    expect(probesOf([...files, 'gta/newtown.html'], []).map((p) => p.path)).toEqual(expect.arrayContaining(['/gta/newtown', '/gta/newtown/', '/gta/newtown.html', '/gta', '/gta/']));
+    expect(probesOf([...files, 'gta/newtown.html'], []).map((p) => p.path)).toEqual(
+      expect.arrayContaining(['/gta/newtown', '/gta/newtown/', '/gta/newtown.html', '/gta', '/gta/']),
+    );
   });
 });

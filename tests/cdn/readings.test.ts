@@ -40,7 +40,9 @@ describe('Netlify’s reading of _redirects', () => {
 
   it('finds another status or target', () => {
     const engine = parseRedirects('/a /b 301\n').rules;
-    expect(redirectDifferences([{ from: '/a', to: '/b', status: 302, force: false }], engine)).toEqual(['_redirects line 1: the engine reads /a /b 301, Netlify /a /b 302']);
+    expect(redirectDifferences([{ from: '/a', to: '/b', status: 302, force: false }], engine)).toEqual([
+      '_redirects line 1: the engine reads /a /b 301, Netlify /a /b 302',
+    ]);
   });
 });
 
@@ -54,14 +56,18 @@ describe('Netlify’s reading of _headers', () => {
   it('finds a value Netlify reads otherwise', async () => {
     const text = '/*\n  Cache-Control: a,b\n';
     const netlify = await netlifyReads('', text);
-    expect(headerDifferences(netlify.headers, parseHeaders(text).rules, ['/'])).toEqual(['_headers block /*, Cache-Control: the engine reads "a,b", Netlify "a, b"']);
+    expect(headerDifferences(netlify.headers, parseHeaders(text).rules, ['/'])).toEqual([
+      '_headers block /*, Cache-Control: the engine reads "a,b", Netlify "a, b"',
+    ]);
   });
 
   it('finds a path where the two apply different blocks', async () => {
     const text = '/About\n  X-Frame-Options: DENY\n';
     const netlify = await netlifyReads('', text);
     // Netlify matches paths whatever their case; the engine, like Cloudflare, does not.
-    expect(headerDifferences(netlify.headers, parseHeaders(text).rules, ['/about'])).toEqual(['/about: the engine applies the header blocks [], Netlify [/About]']);
+    expect(headerDifferences(netlify.headers, parseHeaders(text).rules, ['/about'])).toEqual([
+      '/about: the engine applies the header blocks [], Netlify [/About]',
+    ]);
   });
 });
 

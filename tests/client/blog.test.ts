@@ -10,7 +10,20 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { blog, categorySlug, EMPTY, matches, queryOf, stateFromQuery, unfilterBlog } from '../../templates/client/blog.ts';
 import { posts } from '../helpers/content.ts';
 import { BLOG_CATEGORIES } from '../helpers/spec.ts';
-import { categories, EXCERPT_POST, EXCERPT_WORD, FIRST_PAGE, NARROW, OTHER, PAGE_SIZE, postsIn, postsMatching, searchText, TITLE_POST, TITLE_WORD } from '../helpers/blog.ts';
+import {
+  categories,
+  EXCERPT_POST,
+  EXCERPT_WORD,
+  FIRST_PAGE,
+  NARROW,
+  OTHER,
+  PAGE_SIZE,
+  postsIn,
+  postsMatching,
+  searchText,
+  TITLE_POST,
+  TITLE_WORD,
+} from '../helpers/blog.ts';
 import { openPage, useBuiltSite } from './site-pages.ts';
 
 useBuiltSite();
@@ -49,7 +62,9 @@ const excerptWordPost = EXCERPT_POST;
 /** The titles of the cards a search for `word` finds, in the order of the cards. */
 const matching = (word: string, slug = 'all') =>
   cards()
-    .filter((c) => (slug === 'all' || c.dataset.category === slug) && text({ title: c.dataset.title!, excerpt: c.dataset.excerpt! }).includes(word.toLowerCase()))
+    .filter(
+      (c) => (slug === 'all' || c.dataset.category === slug) && text({ title: c.dataset.title!, excerpt: c.dataset.excerpt! }).includes(word.toLowerCase()),
+    )
     .map((c) => c.dataset.title);
 
 /**
@@ -107,10 +122,16 @@ describe('blog list without script', () => {
   beforeEach(() => openPage('/blog'));
 
   it('shows a card for every post of pages/blog; chips are links to /blog?category=<slug>; search is a GET form named q', () => {
-    expect(cards().map((c) => c.dataset.title).sort()).toEqual(posts.map((p) => p.front.title).sort());
+    expect(
+      cards()
+        .map((c) => c.dataset.title)
+        .sort(),
+    ).toEqual(posts.map((p) => p.front.title).sort());
     expect(shown()).toHaveLength(posts.length);
     expect(section().dataset.pageSize).toBe(String(PAGE_SIZE));
-    expect([...section().querySelectorAll<HTMLAnchorElement>('[data-category-chip]')].map((a) => [a.textContent, a.dataset.categoryChip])).toEqual(BLOG_CATEGORIES);
+    expect([...section().querySelectorAll<HTMLAnchorElement>('[data-category-chip]')].map((a) => [a.textContent, a.dataset.categoryChip])).toEqual(
+      BLOG_CATEGORIES,
+    );
     expect(chip('all').getAttribute('href')).toBe('/blog');
     for (const slug of categories) expect(chip(slug).getAttribute('href')).toBe(`/blog?category=${slug}`);
     expect(search().name).toBe('q');
@@ -150,7 +171,15 @@ describe('blog list with script', () => {
   it('a category chip filters by the card’s category slug, with no page buttons for one page', () => {
     chip(narrow).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
     expect(shown()).toEqual(inCategory(narrow));
-    expect(shown().map((c) => c.dataset.title).sort()).toEqual(postsIn(narrow).map((p) => p.front.title).sort());
+    expect(
+      shown()
+        .map((c) => c.dataset.title)
+        .sort(),
+    ).toEqual(
+      postsIn(narrow)
+        .map((p) => p.front.title)
+        .sort(),
+    );
     expect(chip(narrow).getAttribute('aria-current')).toBe('true');
     expect(chip('all').hasAttribute('aria-current')).toBe(false);
     expect(pager().hidden).toBe(true);
@@ -164,7 +193,10 @@ describe('blog list with script', () => {
       const titlesIn = postsIn(slug).map((p) => p.front.title);
       expect(shown(), slug).toHaveLength(Math.min(titlesIn.length, PAGE_SIZE));
       for (const title of titles()) expect(titlesIn, slug).toContain(title);
-      expect(shown().every((c) => c.dataset.category === slug), slug).toBe(true);
+      expect(
+        shown().every((c) => c.dataset.category === slug),
+        slug,
+      ).toBe(true);
       expect(empty().hidden, slug).toBe(postsIn(slug).length > 0);
     }
     chip('all').click();

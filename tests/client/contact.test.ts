@@ -31,9 +31,7 @@ describe('emergency call button', () => {
     // Keep jsdom from following tel:.
     button.addEventListener('click', (event) => event.preventDefault());
     button.click();
-    expect(window.dataLayer).toEqual([
-      { event: 'click_to_call', phone_number: site.phones.main.e164, event_category: 'contact', event_label: 'emergency' },
-    ]);
+    expect(window.dataLayer).toEqual([{ event: 'click_to_call', phone_number: site.phones.main.e164, event_category: 'contact', event_label: 'emergency' }]);
   });
 
   it('pushes nothing for the other phone links', () => {
@@ -84,7 +82,9 @@ describe('locations map', () => {
     expect([...svgs].map((svg) => svg.getAttribute('viewBox'))).toEqual(frames);
     const markers = [...map().querySelectorAll('svg a')].map((a) => [a.getAttribute('href'), a.textContent]);
     // Every listed place has a position (its page's lat and lon) and a region the map draws.
-    const positioned = places().filter((a) => a.hasAttribute('data-map-at')).map((a) => [a.getAttribute('href'), a.textContent]);
+    const positioned = places()
+      .filter((a) => a.hasAttribute('data-map-at'))
+      .map((a) => [a.getAttribute('href'), a.textContent]);
     expect(positioned.length).toBeGreaterThan(0);
     expect(markers.sort()).toEqual([...positioned, ['/toronto', 'Toronto']].sort());
     // Nothing from elsewhere: no third-party tiles or scripts.

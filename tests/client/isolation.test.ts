@@ -24,9 +24,14 @@ describe('start', () => {
   it('runs an enhancement; a failure is logged and its section restored, without a message', () => {
     document.body.innerHTML = '<section id="s"></section>';
     const restore = vi.fn();
-    start('a', () => {
-      throw new Error('boom');
-    }, restore, document.getElementById('s'));
+    start(
+      'a',
+      () => {
+        throw new Error('boom');
+      },
+      restore,
+      document.getElementById('s'),
+    );
     start('b', () => document.body.setAttribute('data-b', ''));
     expect(error).toHaveBeenCalledWith('[a]', expect.any(Error));
     expect(restore).toHaveBeenCalled();
@@ -91,7 +96,9 @@ describe('entries as the pages load them', () => {
   it('every page loads the entries of the behaviours its markup has, and no other', async () => {
     const scripts = async (route: string) => {
       await openPage(route);
-      return [...document.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((s) => s.getAttribute('src')!.replace(/^\/assets\/|-[A-Z0-9]+\.js$/g, ''));
+      return [...document.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((s) =>
+        s.getAttribute('src')!.replace(/^\/assets\/|-[A-Z0-9]+\.js$/g, ''),
+      );
     };
     /** The entry each behaviour's markup needs; site (menu, floating button, attribution) goes on every page, first. */
     const needed = () => [

@@ -120,7 +120,11 @@ describe('lead form on the home page', () => {
 
   it('when the event cannot be pushed (a broken tag manager): logs it and posts on that click, extras filled', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    window.dataLayer = { push: () => { throw new Error('broken data layer'); } } as unknown as unknown[];
+    window.dataLayer = {
+      push: () => {
+        throw new Error('broken data layer');
+      },
+    } as unknown as unknown[];
     leadForm(form());
     fill();
     form().requestSubmit();
@@ -134,11 +138,14 @@ describe('lead form on the home page', () => {
   it('when the extras cannot be worked out: logs it and posts on that click with the page’s own values', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     // The visit cannot be read, as when a script on the page has broken URLSearchParams.
-    vi.stubGlobal('URLSearchParams', class {
-      constructor() {
-        throw new Error('broken URLSearchParams');
-      }
-    });
+    vi.stubGlobal(
+      'URLSearchParams',
+      class {
+        constructor() {
+          throw new Error('broken URLSearchParams');
+        }
+      },
+    );
     try {
       leadForm(form());
       fill();
@@ -151,7 +158,14 @@ describe('lead form on the home page', () => {
     // Without the extras, the page's own values from the HTML: its canonical URL and title.
     const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')!.getAttribute('href');
     expect(canonical).toMatch(/^https?:\/\//);
-    expect(posted[0]).toMatchObject({ name: 'Ada Lovelace', gclid: '', utm_source: '', calculated_source: '', page_source_url: canonical, page_source_title: document.title });
+    expect(posted[0]).toMatchObject({
+      name: 'Ada Lovelace',
+      gclid: '',
+      utm_source: '',
+      calculated_source: '',
+      page_source_url: canonical,
+      page_source_title: document.title,
+    });
     expect(window.dataLayer).toEqual([expect.objectContaining({ event: 'form_submit' })]);
   });
 
@@ -197,7 +211,8 @@ describe('lead form elsewhere', () => {
     const forms = [...document.querySelectorAll<HTMLFormElement>('form[data-lead-form]')];
     expect(forms).toHaveLength(2);
     for (const f of forms) leadForm(f);
-    for (const [name, value] of Object.entries({ name: 'B', phone: '2', message: 'second form' })) (forms[1]!.elements.namedItem(name) as HTMLInputElement).value = value;
+    for (const [name, value] of Object.entries({ name: 'B', phone: '2', message: 'second form' }))
+      (forms[1]!.elements.namedItem(name) as HTMLInputElement).value = value;
     forms[1]!.requestSubmit();
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ message: 'second form', calculated_source: 'Direct / Unknown' });

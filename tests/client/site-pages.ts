@@ -36,7 +36,10 @@ export async function pageHtml(route: string): Promise<string> {
 export async function openPage(route: string, url: string = route): Promise<void> {
   const html = await pageHtml(route);
   history.replaceState(null, '', url);
-  const inner = html.replace(/^<!DOCTYPE html>/i, '').replace(/^<html[^>]*>/, '').replace(/<\/html>\s*$/, '');
+  const inner = html
+    .replace(/^<!DOCTYPE html>/i, '')
+    .replace(/^<html[^>]*>/, '')
+    .replace(/<\/html>\s*$/, '');
   document.documentElement.innerHTML = inner;
   for (const name of [...document.documentElement.getAttributeNames()]) document.documentElement.removeAttribute(name);
 }

@@ -26,7 +26,13 @@ export interface Figures {
 /** Prints one line of figures for the check `name`, e.g. `hardening markdown: 420 cases, 0 crashes, ...`. */
 export function printFigures(name: string, figures: Figures): void {
   const parts = [`${figures.cases} cases`];
-  const counts: [keyof Figures, string][] = [['crashes', 'crashes'], ['unlocated', 'unlocated'], ['injected', 'injected lines'], ['leaked', 'leaked metadata'], ['lost', 'lost files']];
+  const counts: [keyof Figures, string][] = [
+    ['crashes', 'crashes'],
+    ['unlocated', 'unlocated'],
+    ['injected', 'injected lines'],
+    ['leaked', 'leaked metadata'],
+    ['lost', 'lost files'],
+  ];
   for (const [key, label] of counts) if (figures[key] !== undefined) parts.push(`${figures[key] as number} ${label}`);
   if (figures.slowest) parts.push(`slowest ${figures.slowest.ms.toFixed(0)} ms (${figures.slowest.what})`);
   if (figures.slowestPerMegabyte) parts.push(`slowest ${figures.slowestPerMegabyte.ms.toFixed(0)} ms per MB (${figures.slowestPerMegabyte.what})`);

@@ -15,21 +15,52 @@ import { launchBrowser } from '../helpers/browser.ts';
 
 const RUN = 'window.__pwned=1';
 const PAYLOADS = [
-  `<script>${RUN}</script>`, `<img src=x onerror="${RUN}">`, `<img src="x" onerror=${RUN}>`, `<svg onload="${RUN}">`, `"><script>${RUN}</script>`,
-  `'><script>${RUN}</script>`, `javascript:${RUN}`, `JaVaScRiPt:${RUN}`, ` javascript:${RUN}`, `java\tscript:${RUN}`,
-  `data:text/html,<script>${RUN}</script>`, 'vbscript:msgbox(1)', `<iframe srcdoc="<script>parent.__pwned=1</script>"></iframe>`,
-  `<iframe src="javascript:parent.__pwned=1"></iframe>`, `<style>body{background:url("javascript:${RUN}")}</style>`,
-  `<meta http-equiv="refresh" content="0;url=javascript:${RUN}">`, `<base href="javascript:${RUN}//">`,
-  `<form action="javascript:${RUN}"><button>x</button></form>`, `<object data="javascript:${RUN}"></object>`, `<embed src="javascript:${RUN}">`,
-  `<a href="javascript:${RUN}">x</a>`, `<a href="&#106;avascript:${RUN}">x</a>`, `<a href="jav&#x09;ascript:${RUN}">x</a>`,
-  `<details open ontoggle="${RUN}">x</details>`, `<body onload="${RUN}">`, `<input autofocus onfocus="${RUN}">`,
-  `<video><source onerror="${RUN}"></video>`, `<math><mi xlink:href="javascript:${RUN}">x</mi></math>`, `<scr<script>ipt>${RUN}</script>`,
-  `<<script>script>${RUN}<</script>/script>`, `<!--<script>${RUN}</script>-->`, `<noscript><p title="</noscript><img src=x onerror=${RUN}>">`,
-  `<a href="#" style="x:expression(${RUN})">x</a>`, `<div style="background-image:url(javascript:${RUN})">x</div>`,
-  `<link rel="stylesheet" href="javascript:${RUN}">`, `<img srcset="javascript:${RUN}">`, `{{constructor.constructor('${RUN}')()}}`,
-  `\${${RUN}}`, `</textarea><script>${RUN}</script>`, `</title><script>${RUN}</script>`, `</script><script>${RUN}</script>`,
-  `<svg><a xlink:href="javascript:${RUN}"><text y="20">x</text></a></svg>`, `\u2028<script>${RUN}</script>`, `[x](javascript:${RUN})`,
-  `![x](javascript:${RUN})`, `<a href="https://example.com/" onmouseover="${RUN}">x</a>`,
+  `<script>${RUN}</script>`,
+  `<img src=x onerror="${RUN}">`,
+  `<img src="x" onerror=${RUN}>`,
+  `<svg onload="${RUN}">`,
+  `"><script>${RUN}</script>`,
+  `'><script>${RUN}</script>`,
+  `javascript:${RUN}`,
+  `JaVaScRiPt:${RUN}`,
+  ` javascript:${RUN}`,
+  `java\tscript:${RUN}`,
+  `data:text/html,<script>${RUN}</script>`,
+  'vbscript:msgbox(1)',
+  `<iframe srcdoc="<script>parent.__pwned=1</script>"></iframe>`,
+  `<iframe src="javascript:parent.__pwned=1"></iframe>`,
+  `<style>body{background:url("javascript:${RUN}")}</style>`,
+  `<meta http-equiv="refresh" content="0;url=javascript:${RUN}">`,
+  `<base href="javascript:${RUN}//">`,
+  `<form action="javascript:${RUN}"><button>x</button></form>`,
+  `<object data="javascript:${RUN}"></object>`,
+  `<embed src="javascript:${RUN}">`,
+  `<a href="javascript:${RUN}">x</a>`,
+  `<a href="&#106;avascript:${RUN}">x</a>`,
+  `<a href="jav&#x09;ascript:${RUN}">x</a>`,
+  `<details open ontoggle="${RUN}">x</details>`,
+  `<body onload="${RUN}">`,
+  `<input autofocus onfocus="${RUN}">`,
+  `<video><source onerror="${RUN}"></video>`,
+  `<math><mi xlink:href="javascript:${RUN}">x</mi></math>`,
+  `<scr<script>ipt>${RUN}</script>`,
+  `<<script>script>${RUN}<</script>/script>`,
+  `<!--<script>${RUN}</script>-->`,
+  `<noscript><p title="</noscript><img src=x onerror=${RUN}>">`,
+  `<a href="#" style="x:expression(${RUN})">x</a>`,
+  `<div style="background-image:url(javascript:${RUN})">x</div>`,
+  `<link rel="stylesheet" href="javascript:${RUN}">`,
+  `<img srcset="javascript:${RUN}">`,
+  `{{constructor.constructor('${RUN}')()}}`,
+  `\${${RUN}}`,
+  `</textarea><script>${RUN}</script>`,
+  `</title><script>${RUN}</script>`,
+  `</script><script>${RUN}</script>`,
+  `<svg><a xlink:href="javascript:${RUN}"><text y="20">x</text></a></svg>`,
+  `\u2028<script>${RUN}</script>`,
+  `[x](javascript:${RUN})`,
+  `![x](javascript:${RUN})`,
+  `<a href="https://example.com/" onmouseover="${RUN}">x</a>`,
 ];
 
 interface Variant {
@@ -51,12 +82,18 @@ async function write(field: Variant['field'], index: number, payload: string): P
   const n = String(index).padStart(2, '0');
   if (field === 'post') {
     const file = `pages/blog/injected-${n}.md`;
-    await project.write(file, `---\ntemplate: post\ntitle: Injected post ${n}\npublishDate: 2024-03-0${1 + (index % 9)}\n---\nA post with a payload.\n\n${payload}\n`);
+    await project.write(
+      file,
+      `---\ntemplate: post\ntitle: Injected post ${n}\npublishDate: 2024-03-0${1 + (index % 9)}\n---\nA post with a payload.\n\n${payload}\n`,
+    );
     return { field, index, file, route: `/blog/injected-${n}` };
   }
   const file = `pages/injected/${field}-${n}.yaml`;
   const link = field === 'link' ? `links:\n  - label: A link\n    href: ${yaml}\n` : '';
-  await project.write(file, `# yaml-language-server: $schema=../../schemas/page.json\ntemplate: page\ntitle: Injected ${field} ${n}\ndescription: A page of the hardening suite that carries payload ${n} in its ${field} field, to be refused or made inert.\nheading: ${field === 'text' ? yaml : 'A heading'}\n${link}`);
+  await project.write(
+    file,
+    `# yaml-language-server: $schema=../../schemas/page.json\ntemplate: page\ntitle: Injected ${field} ${n}\ndescription: A page of the hardening suite that carries payload ${n} in its ${field} field, to be refused or made inert.\nheading: ${field === 'text' ? yaml : 'A heading'}\n${link}`,
+  );
   return { field, index, file, route: `/injected/${field}-${n}` };
 }
 
@@ -71,7 +108,10 @@ beforeAll(async () => {
   for (const field of ['text', 'link', 'post'] as const) {
     for (const [index, payload] of PAYLOADS.entries()) {
       const variant = await write(field, index, payload);
-      const outcome = await build({ root: project.root, write: false, editorSchemas: false }).then(() => null, (error: unknown) => error);
+      const outcome = await build({ root: project.root, write: false, editorSchemas: false }).then(
+        () => null,
+        (error: unknown) => error,
+      );
       if (outcome === null) accepted.push(variant);
       else {
         expect(outcome, `${field} ${index}`).toBeInstanceOf(ContentError);
@@ -94,9 +134,14 @@ describe('injected content', () => {
       const errors = problems.filter((d) => d.severity === 'error');
       expect(errors.length, `${variant.field} ${variant.index}`).toBeGreaterThan(0);
       // Every error is in the file the payload was written to, at a line of it.
-      expect(errors.filter((d) => d.file !== variant.file || d.line < 1).map((d) => `${d.file}:${d.line} ${d.message}`), `${variant.field} ${variant.index}`).toEqual([]);
+      expect(
+        errors.filter((d) => d.file !== variant.file || d.line < 1).map((d) => `${d.file}:${d.line} ${d.message}`),
+        `${variant.field} ${variant.index}`,
+      ).toEqual([]);
     }
-    console.log(`injection: ${PAYLOADS.length} payloads × 3 fields: ${refused.length} refused at their file and line, ${accepted.length} accepted and opened in Chromium`);
+    console.log(
+      `injection: ${PAYLOADS.length} payloads × 3 fields: ${refused.length} refused at their file and line, ${accepted.length} accepted and opened in Chromium`,
+    );
   });
 
   it('renders every accepted payload inert: no dialog, no payload run, no policy violation', async () => {
@@ -124,7 +169,10 @@ describe('injected content', () => {
         // Links a visitor would follow: hovered and focused, as an attacker hopes they will be.
         for (const link of await tab.locator('main a, h1, ul a').all()) await link.hover({ timeout: 1000 }).catch(() => undefined);
         await tab.waitForTimeout(50);
-        const state = await tab.evaluate(() => ({ pwned: (window as unknown as { __pwned?: number }).__pwned, violations: (window as unknown as { __violations?: string[] }).__violations ?? [] }));
+        const state = await tab.evaluate(() => ({
+          pwned: (window as unknown as { __pwned?: number }).__pwned,
+          violations: (window as unknown as { __violations?: string[] }).__violations ?? [],
+        }));
         if (state.pwned !== undefined) ran.push(`${variant.field} ${variant.index}`);
         violations.push(...state.violations.map((v) => `${variant.route}: ${v}`));
         await tab.close();
@@ -133,7 +181,9 @@ describe('injected content', () => {
     } finally {
       await server.close();
     }
-    console.log(`injection in Chromium: ${accepted.length} pages, ${dialogs.length} dialogs, ${ran.length} payloads run, ${violations.length} policy violations`);
+    console.log(
+      `injection in Chromium: ${accepted.length} pages, ${dialogs.length} dialogs, ${ran.length} payloads run, ${violations.length} policy violations`,
+    );
     expect({ dialogs, ran, violations }).toEqual({ dialogs: [], ran: [], violations: [] });
   }, 300_000);
 });

@@ -80,11 +80,15 @@ describe('a killed build', () => {
       await recover(join(project.root, 'dist'));
       const now = await tree(join(project.root, 'dist'));
       expect([trees[current], trees[target]], `kill ${kill + 1} at ${at.toFixed(0)} ms`).toContain(now);
-      if (now === trees[target]) (outcomes.next++, (current = target));
-      else outcomes.previous++;
+      if (now === trees[target]) {
+        outcomes.next++;
+        current = target;
+      } else outcomes.previous++;
       expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
     }
-    console.log(`killed builds: ${KILLS} kills aimed at a ${whole.toFixed(0)} ms build, ${landed} landed while it ran; left the previous build ${outcomes.previous} times, the new one ${outcomes.next} times, never anything else`);
+    console.log(
+      `killed builds: ${KILLS} kills aimed at a ${whole.toFixed(0)} ms build, ${landed} landed while it ran; left the previous build ${outcomes.previous} times, the new one ${outcomes.next} times, never anything else`,
+    );
     expect(landed).toBeGreaterThan(KILLS / 2);
   }, 300_000);
 });

@@ -146,12 +146,18 @@ describe('the lead form, with more pasted into the message than it may hold', ()
     await page.keyboard.insertText(pasted);
     expect(await message.inputValue()).toBe(pasted);
     const length = [...pasted].length;
-    await expect.poll(() => note.textContent()).toBe(`${length.toLocaleString('en-CA')} characters, ${(length - limit).toLocaleString('en-CA')} over the ${limit.toLocaleString('en-CA')} a message may have: shorten it to send. Nothing you wrote is lost.`);
+    await expect
+      .poll(() => note.textContent())
+      .toBe(
+        `${length.toLocaleString('en-CA')} characters, ${(length - limit).toLocaleString('en-CA')} over the ${limit.toLocaleString('en-CA')} a message may have: shorten it to send. Nothing you wrote is lost.`,
+      );
     // Sending is refused by the browser, with the reason on the field.
     await form.locator('button[type="submit"]').click();
     await page.waitForTimeout(300);
     expect(posts).toHaveLength(0);
-    expect(await message.evaluate((field: HTMLTextAreaElement) => field.validationMessage)).toContain(`Shorten this to ${limit.toLocaleString('en-CA')} characters or fewer`);
+    expect(await message.evaluate((field: HTMLTextAreaElement) => field.validationMessage)).toContain(
+      `Shorten this to ${limit.toLocaleString('en-CA')} characters or fewer`,
+    );
     // Shortened to the limit exactly (the emoji counted as one character), it goes, once, whole.
     const kept = [...pasted].slice(-limit).join('');
     await message.fill(kept);
@@ -164,9 +170,9 @@ describe('the lead form, with more pasted into the message than it may hold', ()
 
   it('keeps a paste into any other field with a limit whole too, and holds the form until it is shortened', async () => {
     const { context, posts, page, form } = await contactForm();
-    const limited = await form.locator('input[name]:not([type="hidden"])').evaluateAll((inputs) =>
-      inputs.filter((input) => input.closest('[aria-hidden="true"]') === null).map((input) => input.getAttribute('name')!),
-    );
+    const limited = await form
+      .locator('input[name]:not([type="hidden"])')
+      .evaluateAll((inputs) => inputs.filter((input) => input.closest('[aria-hidden="true"]') === null).map((input) => input.getAttribute('name')!));
     expect(limited.length).toBeGreaterThan(0);
     await form.getByLabel('Brief description of the work').fill(TYPED.message);
     for (const name of limited) {
@@ -183,7 +189,9 @@ describe('the lead form, with more pasted into the message than it may hold', ()
       await form.locator('button[type="submit"]').click();
       await page.waitForTimeout(200);
       expect(posts, name).toHaveLength(0);
-      expect(await field.evaluate((input: HTMLInputElement) => input.validationMessage), name).toContain(`Shorten this to ${limit.toLocaleString('en-CA')} characters or fewer`);
+      expect(await field.evaluate((input: HTMLInputElement) => input.validationMessage), name).toContain(
+        `Shorten this to ${limit.toLocaleString('en-CA')} characters or fewer`,
+      );
     }
     await context.close();
   });

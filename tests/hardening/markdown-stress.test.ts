@@ -91,7 +91,14 @@ const MEASURED_FROM = 125_000;
 
 const values: TokenValues = (() => {
   const claims = Object.fromEntries(claimKeys.map((key) => [key, 'a claim'])) as unknown as Claims;
-  return { claims, business: 'A business', phone: { display: '(416) 555-0100', href: 'tel:+14165550100' }, officePhone: { display: '(416) 555-0101', href: 'tel:+14165550101' }, hours: 'Mon-Fri', emergencyHours: '24/7' };
+  return {
+    claims,
+    business: 'A business',
+    phone: { display: '(416) 555-0100', href: 'tel:+14165550100' },
+    officePhone: { display: '(416) 555-0101', href: 'tel:+14165550101' },
+    hours: 'Mon-Fri',
+    emergencyHours: '24/7',
+  };
 })();
 
 interface Outcome {
@@ -170,7 +177,13 @@ describe('the Markdown stress corpus', () => {
     const perMegabyte = measured.map((o) => ({ ms: (o.ms * 1_000_000) / o.size, what: o.what })).reduce((a, b) => (b.ms > a.ms ? b : a));
     const crashes = outcomes.filter((o) => o.crash);
     const unlocated = outcomes.filter((o) => o.unlocated.length > 0);
-    printFigures('markdown', { cases: outcomes.length, crashes: crashes.length, unlocated: unlocated.length, slowest: { ms: slowest.ms, what: slowest.what }, slowestPerMegabyte: perMegabyte });
+    printFigures('markdown', {
+      cases: outcomes.length,
+      crashes: crashes.length,
+      unlocated: unlocated.length,
+      slowest: { ms: slowest.ms, what: slowest.what },
+      slowestPerMegabyte: perMegabyte,
+    });
     expect(crashes.map((o) => `${o.what}: ${o.crash}`)).toEqual([]);
     expect(unlocated.map((o) => `${o.what}: ${o.unlocated.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`).join('; ')}`)).toEqual([]);
     // Linear: a series' time per megabyte at its largest size is about what it was at a quarter of
@@ -193,7 +206,10 @@ describe('the Markdown stress corpus', () => {
           large = Math.min(large, timed(largest.body()));
         }
       }
-      if (superLinearRatio(small, quarter.size, large, largest.size) > 2 && large > 250) superLinear.push(`${name}: ${((small * 1e6) / quarter.size).toFixed(0)} ms/MB at ${quarter.size}, ${((large * 1e6) / largest.size).toFixed(0)} ms/MB at ${largest.size} (fastest of 4 runs each)`);
+      if (superLinearRatio(small, quarter.size, large, largest.size) > 2 && large > 250)
+        superLinear.push(
+          `${name}: ${((small * 1e6) / quarter.size).toFixed(0)} ms/MB at ${quarter.size}, ${((large * 1e6) / largest.size).toFixed(0)} ms/MB at ${largest.size} (fastest of 4 runs each)`,
+        );
     }
     expect(superLinear).toEqual([]);
     expect(measured.filter((o) => (o.ms * 1_000_000) / o.size >= CEILING).map((o) => `${o.what}: ${o.ms.toFixed(0)} ms`)).toEqual([]);
@@ -208,7 +224,10 @@ describe('the Markdown stress corpus', () => {
     const file = 'pages/blog/stress.md';
     await project.write(file, `---\ntemplate: post\ntitle: A post of the stress corpus\npublishDate: 2024-03-06\n---\n${body}`);
     const start = performance.now();
-    const outcome = await build({ root: project.root, write: false, editorSchemas: false }).then(() => null, (error: unknown) => error);
+    const outcome = await build({ root: project.root, write: false, editorSchemas: false }).then(
+      () => null,
+      (error: unknown) => error,
+    );
     const ms = performance.now() - start;
     console.log(`hardening markdown: whole build with ${slowest.what}: ${outcome === null ? 'built' : 'refused'} in ${ms.toFixed(0)} ms`);
     if (outcome !== null) {

@@ -49,12 +49,63 @@ const atOffset = (text: string, at: number, insert: string) => {
   return text.slice(0, i) + insert + text.slice(i);
 };
 /** The value part of a `key: value` line, replaced. */
-const valueOf = (replacement: string) => (line: string) => [/^(\s*-?\s*[\w.-]+:)/.test(line) ? line.replace(/^(\s*-?\s*[\w.-]+:).*$/, `$1 ${replacement}`) : `${line} ${replacement}`];
+const valueOf = (replacement: string) => (line: string) => [
+  /^(\s*-?\s*[\w.-]+:)/.test(line) ? line.replace(/^(\s*-?\s*[\w.-]+:).*$/, `$1 ${replacement}`) : `${line} ${replacement}`,
+];
 const pickOf = <T>(list: readonly T[], pick: number): T => list[pick % list.length]!;
 
-const WRONG_TYPES = ['[1, 2]', '{a: 1}', '12', '5', 'true', 'null', '""', '~', '1e999', '-.inf', '.nan', '0x1F', '0o17', '2025-02-30', "'\\u0000'", '!!binary aGk=', '[unclosed', '{unclosed', '"unclosed', 'a: b: c'];
+const WRONG_TYPES = [
+  '[1, 2]',
+  '{a: 1}',
+  '12',
+  '5',
+  'true',
+  'null',
+  '""',
+  '~',
+  '1e999',
+  '-.inf',
+  '.nan',
+  '0x1F',
+  '0o17',
+  '2025-02-30',
+  "'\\u0000'",
+  '!!binary aGk=',
+  '[unclosed',
+  '{unclosed',
+  '"unclosed',
+  'a: b: c',
+];
 // Characters an editor pastes without seeing them, and characters XML, direction or byte order make trouble with.
-const BAD_TEXT = ['\u0000', '\u000B', '\u0007', '\u001B', '\uD800', '\uDC00', '\uFFFE', '\uFFFF', '\u202E', '\u202A', '\u2066', '\u200F', '\u200E', '\u061C', '\u200B', '\u2060', '\uFEFF', '\u00A0', '\r', '\t', '\u0085', '\u2028', '\u{1F600}', 'é', '\\', '“', '”'];
+const BAD_TEXT = [
+  '\u0000',
+  '\u000B',
+  '\u0007',
+  '\u001B',
+  '\uD800',
+  '\uDC00',
+  '\uFFFE',
+  '\uFFFF',
+  '\u202E',
+  '\u202A',
+  '\u2066',
+  '\u200F',
+  '\u200E',
+  '\u061C',
+  '\u200B',
+  '\u2060',
+  '\uFEFF',
+  '\u00A0',
+  '\r',
+  '\t',
+  '\u0085',
+  '\u2028',
+  '\u{1F600}',
+  'é',
+  '\\',
+  '“',
+  '”',
+];
 // Values that would be a line, a field or an element of a written file if a writer pasted them in.
 const BREAKOUTS = [
   String.raw`"https://example.com/\n/* https://elsewhere.example/:splat 200!\n/x"`,
@@ -75,13 +126,16 @@ const STRAY = [':', '- ', '{', '[', '"', "'", '#', '&', '*', '!', '|', '>', '%',
 const MUTATIONS: [string, Mutation][] = [
   ['delete a line', (t, at) => atLine(t, at, () => [])],
   ['repeat a line', (t, at) => atLine(t, at, (line) => [line, line])],
-  ['swap two lines', (t, at, pick) => {
-    const all = lines(t);
-    const a = at % all.length;
-    const b = pick % all.length;
-    [all[a], all[b]] = [all[b]!, all[a]!];
-    return all.join('\n');
-  }],
+  [
+    'swap two lines',
+    (t, at, pick) => {
+      const all = lines(t);
+      const a = at % all.length;
+      const b = pick % all.length;
+      [all[a], all[b]] = [all[b]!, all[a]!];
+      return all.join('\n');
+    },
+  ],
   ['a value of another type', (t, at, pick) => atLine(t, at, valueOf(pickOf(WRONG_TYPES, pick)))],
   ['a value that would break out of a written file', (t, at, pick) => atLine(t, at, valueOf(pickOf(BREAKOUTS, pick)))],
   ['cut short', (t, at) => t.slice(0, at % (t.length + 1))],
@@ -91,9 +145,16 @@ const MUTATIONS: [string, Mutation][] = [
   ['a line ending in a document marker', (t, at, pick) => atLine(t, at, (line) => [`${line}${pick % 2 ? ' ---' : ' ...'}`])],
   ['a document marker of its own', (t, at, pick) => atLine(t, at, (line) => [line, pick % 2 ? '---' : '...'])],
   ['an alias to nothing', (t, at) => atLine(t, at, valueOf('*missing'))],
-  ['an alias bomb', (t) => `${t}\nbomb0: &b0 [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 9 }, (_, i) => `bomb${i + 1}: &b${i + 1} [${Array(10).fill(`*b${i}`).join(', ')}]`).join('\n')}\n`],
+  [
+    'an alias bomb',
+    (t) =>
+      `${t}\nbomb0: &b0 [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 9 }, (_, i) => `bomb${i + 1}: &b${i + 1} [${Array(10).fill(`*b${i}`).join(', ')}]`).join('\n')}\n`,
+  ],
   ['a huge string', (t, at, pick) => atLine(t, at, valueOf(`"${'x'.repeat(pick % 2 ? 200_000 : 2_000_000)}"`))],
-  ['deep nesting', (t, at, pick) => atLine(t, at, valueOf(pick % 2 ? `${'['.repeat(5_000)}${']'.repeat(5_000)}` : `${'{a: '.repeat(2_000)}1${'}'.repeat(2_000)}`))],
+  [
+    'deep nesting',
+    (t, at, pick) => atLine(t, at, valueOf(pick % 2 ? `${'['.repeat(5_000)}${']'.repeat(5_000)}` : `${'{a: '.repeat(2_000)}1${'}'.repeat(2_000)}`)),
+  ],
   ['a block nested deep', (t) => `${t}\n${Array.from({ length: 400 }, (_, i) => `${'  '.repeat(i)}k${i}:`).join('\n')} end\n`],
   ['stray characters', (t, at, pick) => atOffset(t, at, pickOf(STRAY, pick))],
 ];
@@ -116,24 +177,35 @@ const spent = new Map<string, { ms: number; cases: number }>();
 async function derivedPost(name: string, extra: string, body: string): Promise<string> {
   const posts = (await readdir(join(root, 'pages/blog'))).filter((name) => name.endsWith('.md')).sort();
   const text = await readFile(join(root, 'pages/blog', posts[0]!), 'utf8');
-  const front = /^---\n([\s\S]*?)\n---\n/.exec(text)![1]!
+  const front = /^---\n([\s\S]*?)\n---\n/
+    .exec(text)![1]!
     // Titles and descriptions are unique across the site: these are made different.
     .replace(/^(title|seoTitle): "?(.*?)"?$/gm, (_, key: string, value: string) => `${key}: "${value.slice(0, 40)} (${name})"`)
-    .replace(/^(metaDescription|excerpt): .*(\n {2}.*)*/gm, (_, key: string) => `${key}: A post added by the hardening suite to see what mutations of a ${name} do to the build.`);
+    .replace(
+      /^(metaDescription|excerpt): .*(\n {2}.*)*/gm,
+      (_, key: string) => `${key}: A post added by the hardening suite to see what mutations of a ${name} do to the build.`,
+    );
   return `---\n${front}\n${extra}\n---\n\n${body}\n`;
 }
 
 beforeAll(async () => {
   root = await copyProject('hardening');
   await writeFile(join(root, DRAFT_FILE), await derivedPost('draft', 'draft: true', 'A draft about [the panel](/about), not on the site yet.'));
-  await writeFile(join(root, TABLE_FILE), await derivedPost('table', '', [
-    'What each job needs:',
-    '',
-    '| job | page | note |',
-    '| --- | --- | --- |',
-    '| panels | [about us](/about) | <em>often</em> |',
-    '| wiring | [contact](/contact) | call {phone} |',
-  ].join('\n')));
+  await writeFile(
+    join(root, TABLE_FILE),
+    await derivedPost(
+      'table',
+      '',
+      [
+        'What each job needs:',
+        '',
+        '| job | page | note |',
+        '| --- | --- | --- |',
+        '| panels | [about us](/about) | <em>often</em> |',
+        '| wiring | [contact](/contact) | call {phone} |',
+      ].join('\n'),
+    ),
+  );
   builder = createBuilder({ root, write: false, editorSchemas: false });
   // The real site with the two posts first: every later build reuses what the mutant did not change.
   const clean = await cleanBuild(builder);
@@ -147,7 +219,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await removeCopy(root);
   printFigures('mutations', { cases: counts.cases, crashes: counts.crashes, unlocated: counts.unlocated, slowest });
-  console.log(`hardening mutations: ${counts.builds} of them also built for real into dist/; mean build by kind: ${[...spent].sort((a, b) => b[1].ms - a[1].ms).map(([kind, { ms, cases }]) => `${kind} ${(ms / cases).toFixed(0)} ms × ${cases}`).join(', ')}`);
+  console.log(
+    `hardening mutations: ${counts.builds} of them also built for real into dist/; mean build by kind: ${[...spent]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .map(([kind, { ms, cases }]) => `${kind} ${(ms / cases).toFixed(0)} ms × ${cases}`)
+      .join(', ')}`,
+  );
 });
 
 async function tree(dir: string): Promise<Map<string, string>> {
@@ -226,7 +303,10 @@ describe('mutated content, through a whole build', () => {
           if (counts.cases % BUILD_EVERY === 0) {
             counts.builds++;
             const before = await tree(join(root, 'dist'));
-            const real = await build({ root, editorSchemas: false }).then(() => 'built', (error: unknown) => error);
+            const real = await build({ root, editorSchemas: false }).then(
+              () => 'built',
+              (error: unknown) => error,
+            );
             if (real !== 'built') {
               if (!(real instanceof ContentError)) findings.push(`${what}: the real build crashed: ${String(real)}`);
               else if (!isSameTree(await tree(join(root, 'dist')), before)) findings.push(`${what}: a failed build changed dist/`);

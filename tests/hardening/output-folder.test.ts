@@ -72,7 +72,13 @@ async function snapshot(dir: string, skip: (path: string) => boolean = () => fal
       if (skip(path)) continue;
       if (entry.isDirectory()) await visit(path);
       else if (entry.isSymbolicLink()) out.set(path, `link ${await readlink(path)}`);
-      else out.set(path, createHash('sha1').update(await readFile(path)).digest('hex'));
+      else
+        out.set(
+          path,
+          createHash('sha1')
+            .update(await readFile(path))
+            .digest('hex'),
+        );
     }
   };
   await visit(dir);
@@ -82,7 +88,10 @@ async function snapshot(dir: string, skip: (path: string) => boolean = () => fal
 /** Files below `dir`, relative, sorted. */
 async function filesIn(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .sort();
 }
 
 function giveAway(path: string): Promise<void> {
@@ -99,7 +108,9 @@ async function giveAwayTree(path: string): Promise<void> {
 /** `site build --out <out>` in the copy, as the user; its exit code, output and time. */
 function build(out: string): Promise<{ code: number | null; output: string; ms: number }> {
   const args = [resolve(project, 'bin/site.js'), 'build', '--out', out];
-  const [command, all] = AS_NOBODY ? ['/usr/bin/setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, ...args]] : [process.execPath, args];
+  const [command, all] = AS_NOBODY
+    ? ['/usr/bin/setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, ...args]]
+    : [process.execPath, args];
   return new Promise((done) => {
     const started = performance.now();
     const child = spawn(command, all, { cwd: project, env: { ...process.env, HOME: project, NO_COLOR: '1', SITE_BASE_URL: '' } });
@@ -279,7 +290,21 @@ const FIXED: Case[] = [
 
 const generated: Case[] = fc.sample(
   fc.record({
-    place: fc.constantFrom<Place>('fresh', 'nested', 'beside-project', 'project-input', 'project-own', 'file', 'through-file', 'link', 'link-to-project', 'proc', 'sys', 'read-only-parent', 'read-only-folder'),
+    place: fc.constantFrom<Place>(
+      'fresh',
+      'nested',
+      'beside-project',
+      'project-input',
+      'project-own',
+      'file',
+      'through-file',
+      'link',
+      'link-to-project',
+      'proc',
+      'sys',
+      'read-only-parent',
+      'read-only-folder',
+    ),
     contents: fc.constantFrom<Contents>('missing', 'empty', 'marked-build', 'marked-build-plus', 'unmarked-build', 'beside-index', 'photos'),
   }),
   { numRuns: GENERATED, seed: 23 },
@@ -321,6 +346,11 @@ describe('site build --out', () => {
 
   it('counts no crash, no unlocated problem, no lost file and no debris over every case', () => {
     expect(figures.cases).toBe(FIXED.length + GENERATED);
-    expect({ crashes: figures.crashes, unlocated: figures.unlocated, lost: figures.lost, debris: figures.debris }).toEqual({ crashes: 0, unlocated: 0, lost: 0, debris: 0 });
+    expect({ crashes: figures.crashes, unlocated: figures.unlocated, lost: figures.lost, debris: figures.debris }).toEqual({
+      crashes: 0,
+      unlocated: 0,
+      lost: 0,
+      debris: 0,
+    });
   });
 });

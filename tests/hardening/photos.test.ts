@@ -55,7 +55,11 @@ function routeOf(photo: Photo, index: number): string {
 function post(index: number, route: string, use: Use): string {
   const featured = use === 'published' || use === 'draft' ? route : '/images/blog/why-do-my-breakers-keep-tripping.svg';
   const body =
-    use === 'plain-link' ? `The [full photo](${encodeURI(route)}) is here.` : use === 'markdown-image' ? `![A panel photographed on site](${encodeURI(route)})` : 'A post about a photo.';
+    use === 'plain-link'
+      ? `The [full photo](${encodeURI(route)}) is here.`
+      : use === 'markdown-image'
+        ? `![A panel photographed on site](${encodeURI(route)})`
+        : 'A post about a photo.';
   return [
     '---',
     'template: post',

@@ -62,37 +62,59 @@ function request(path: string, options: { method?: string; headers?: Record<stri
 }
 
 describe('site serve', () => {
-  it(`answers ${CONNECTIONS} connections for ${SECONDS} s without an error`, async () => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-    const headers = { 'Accept-Encoding': 'br, gzip', Accept: 'text/html,*/*;q=0.8', 'User-Agent': 'Mozilla/5.0 (hardening)' };
-    const times: number[] = [];
-    const failures: string[] = [];
-    const until = performance.now() + SECONDS * 1000;
-    let next = 0;
-    await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < until) {
-        const route = routes[next++ % routes.length]!;
-        const started = performance.now();
-        try {
-          const answer = await request(route, { headers, agent });
-          if (answer.status !== 200) failures.push(`${route}: ${answer.status}`);
-        } catch (error) {
-          failures.push(`${route}: ${(error as Error).message}`);
-        }
-        times.push(performance.now() - started);
-      }
-    }));
-    agent.destroy();
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))]!.toFixed(1);
-    console.log(`server load: ${times.length} requests in ${SECONDS} s over ${CONNECTIONS} connections, ${(times.length / SECONDS).toFixed(0)} requests/s, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, ${failures.length} errors`);
-    expect(failures.slice(0, 5)).toEqual([]);
-  }, (SECONDS + 60) * 1000);
+  it(
+    `answers ${CONNECTIONS} connections for ${SECONDS} s without an error`,
+    async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+      const headers = { 'Accept-Encoding': 'br, gzip', Accept: 'text/html,*/*;q=0.8', 'User-Agent': 'Mozilla/5.0 (hardening)' };
+      const times: number[] = [];
+      const failures: string[] = [];
+      const until = performance.now() + SECONDS * 1000;
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (performance.now() < until) {
+            const route = routes[next++ % routes.length]!;
+            const started = performance.now();
+            try {
+              const answer = await request(route, { headers, agent });
+              if (answer.status !== 200) failures.push(`${route}: ${answer.status}`);
+            } catch (error) {
+              failures.push(`${route}: ${(error as Error).message}`);
+            }
+            times.push(performance.now() - started);
+          }
+        }),
+      );
+      agent.destroy();
+      times.sort((a, b) => a - b);
+      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))]!.toFixed(1);
+      console.log(
+        `server load: ${times.length} requests in ${SECONDS} s over ${CONNECTIONS} connections, ${(times.length / SECONDS).toFixed(0)} requests/s, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, ${failures.length} errors`,
+      );
+      expect(failures.slice(0, 5)).toEqual([]);
+    },
+    (SECONDS + 60) * 1000,
+  );
 
   it.each([
-    ['/../secret.txt'], ['/..%2fsecret.txt'], ['/%2e%2e/secret.txt'], ['/%2e%2e%2fsecret.txt'], ['/..%5csecret.txt'], ['/..\\secret.txt'],
-    ['/%252e%252e/secret.txt'], ['/.%2e/secret.txt'], ['/%c0%ae%c0%ae/secret.txt'], ['/assets/../../secret.txt'], ['//secret.txt'],
-    ['/%00'], ['/%E0%A4%A'], ['/%'], [`/${'a'.repeat(20_000)}`], ['/index.html%00.txt'], ['/?q=' + '%'.repeat(1000)],
+    ['/../secret.txt'],
+    ['/..%2fsecret.txt'],
+    ['/%2e%2e/secret.txt'],
+    ['/%2e%2e%2fsecret.txt'],
+    ['/..%5csecret.txt'],
+    ['/..\\secret.txt'],
+    ['/%252e%252e/secret.txt'],
+    ['/.%2e/secret.txt'],
+    ['/%c0%ae%c0%ae/secret.txt'],
+    ['/assets/../../secret.txt'],
+    ['//secret.txt'],
+    ['/%00'],
+    ['/%E0%A4%A'],
+    ['/%'],
+    [`/${'a'.repeat(20_000)}`],
+    ['/index.html%00.txt'],
+    ['/?q=' + '%'.repeat(1000)],
   ])('never serves a file outside the folder, and answers %s sensibly', async (path) => {
     const answer = await request(path);
     expect(answer.body).not.toContain(SECRET);
@@ -108,17 +130,21 @@ describe('site serve', () => {
     const statuses = new Map<string, number>();
     let polling = true;
     let next = 0;
-    const poll = Promise.all(Array.from({ length: 8 }, async () => {
-      while (polling) {
-        const route = routes[next++ % routes.length]!;
-        const answer = await request(route, { agent }).catch((error: Error) => ({ status: 0, body: error.message }));
-        const key = answer.status === 200 ? '200' : `${answer.status} ${route}`;
-        statuses.set(key, (statuses.get(key) ?? 0) + 1);
-      }
-    }));
+    const poll = Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (polling) {
+          const route = routes[next++ % routes.length]!;
+          const answer = await request(route, { agent }).catch((error: Error) => ({ status: 0, body: error.message }));
+          const key = answer.status === 200 ? '200' : `${answer.status} ${route}`;
+          statuses.set(key, (statuses.get(key) ?? 0) + 1);
+        }
+      }),
+    );
     // The real CLI, in its own process, so the polling never waits on a build's work.
     for (let n = 0; n < BUILDS; n++) {
-      const code = await new Promise<number | null>((done) => spawn(process.execPath, [resolve('bin/site.js'), 'build', '--quiet', '--out', join(folder, 'dist')], { stdio: 'ignore' }).once('exit', done));
+      const code = await new Promise<number | null>((done) =>
+        spawn(process.execPath, [resolve('bin/site.js'), 'build', '--quiet', '--out', join(folder, 'dist')], { stdio: 'ignore' }).once('exit', done),
+      );
       expect(code).toBe(0);
     }
     polling = false;

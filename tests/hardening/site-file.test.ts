@@ -24,9 +24,60 @@ const BUDGET_SECONDS = Number(process.env.SITE_FILE_SECONDS ?? 75);
 const SEED = Number(process.env.SITE_FILE_SEED ?? Date.now() % 2 ** 31);
 
 /** Values of every kind, for a field that holds another. */
-const VALUES: unknown[] = [0, 5, -1.5, 1e999, true, false, null, '', 'text', 'x'.repeat(5_000), 'two\nlines', ' ', '/', 'https://', [], ['a'], [1, 2], {}, { a: 1 }, { name: 'x' }];
+const VALUES: unknown[] = [
+  0,
+  5,
+  -1.5,
+  Infinity,
+  true,
+  false,
+  null,
+  '',
+  'text',
+  'x'.repeat(5_000),
+  'two\nlines',
+  ' ',
+  '/',
+  'https://',
+  [],
+  ['a'],
+  [1, 2],
+  {},
+  { a: 1 },
+  { name: 'x' },
+];
 /** Text that breaks the YAML around where it is put. */
-const BREAKS = ['[unclosed', '{', '"open', "'open", ': :', ': ', '\t', '&a ', '*nowhere', '!!binary ', '- ', '? ', '%', '@', '`', '|', '>', '#', ' #x', '---', '...', '\u0000', '\uFEFF', '\u000B', 'key: [1, {', '{{phone}}', '  ', '\n', '\n  x'];
+const BREAKS = [
+  '[unclosed',
+  '{',
+  '"open',
+  "'open",
+  ': :',
+  ': ',
+  '\t',
+  '&a ',
+  '*nowhere',
+  '!!binary ',
+  '- ',
+  '? ',
+  '%',
+  '@',
+  '`',
+  '|',
+  '>',
+  '#',
+  ' #x',
+  '---',
+  '...',
+  '\u0000',
+  '\uFEFF',
+  '\u000B',
+  'key: [1, {',
+  '{{phone}}',
+  '  ',
+  '\n',
+  '\n  x',
+];
 
 type Path = (string | number)[];
 
@@ -65,14 +116,24 @@ function mutants(original: string, paths: Path[]): fc.Arbitrary<Mutant> {
   };
   return fc.oneof(
     // Wrong kinds, field by field (and a few fields at once).
-    fc.tuple(field, fc.constantFrom(...VALUES)).map(([path, value]) => ({ what: `${path.join('.')} set to ${JSON.stringify(value)?.slice(0, 20)}`, text: withDoc((doc) => doc.setIn(path, value)) })),
+    fc
+      .tuple(field, fc.constantFrom(...VALUES))
+      .map(([path, value]) => ({ what: `${path.join('.')} set to ${JSON.stringify(value)?.slice(0, 20)}`, text: withDoc((doc) => doc.setIn(path, value)) })),
     // Children before parents, so setting a parent does not take away the path to a child.
-    fc.tuple(fc.uniqueArray(field, { minLength: 2, maxLength: 4 }), fc.constantFrom(...VALUES)).map(([chosen, value]) => ({ what: `${chosen.length} fields set to ${JSON.stringify(value)?.slice(0, 20)}`, text: withDoc((doc) => [...chosen].sort((x, y) => y.length - x.length).forEach((path) => doc.setIn(path, value))) })),
+    fc.tuple(fc.uniqueArray(field, { minLength: 2, maxLength: 4 }), fc.constantFrom(...VALUES)).map(([chosen, value]) => ({
+      what: `${chosen.length} fields set to ${JSON.stringify(value)?.slice(0, 20)}`,
+      text: withDoc((doc) => [...chosen].sort((x, y) => y.length - x.length).forEach((path) => doc.setIn(path, value))),
+    })),
     // Deleted keys and list items.
     field.map((path) => ({ what: `${path.join('.')} deleted`, text: withDoc((doc) => doc.deleteIn(path)) })),
     // Broken where it stands.
-    fc.tuple(fc.nat(original.length), fc.constantFrom(...BREAKS)).map(([at, piece]) => ({ what: `${JSON.stringify(piece)} inserted at ${at}`, text: original.slice(0, at) + piece + original.slice(at) })),
-    fc.tuple(fc.nat(lines.length - 1), fc.constantFrom(...BREAKS)).map(([at, piece]) => ({ what: `line ${at + 1} ends in ${JSON.stringify(piece)}`, text: [...lines.slice(0, at), lines[at] + piece, ...lines.slice(at + 1)].join('\n') })),
+    fc
+      .tuple(fc.nat(original.length), fc.constantFrom(...BREAKS))
+      .map(([at, piece]) => ({ what: `${JSON.stringify(piece)} inserted at ${at}`, text: original.slice(0, at) + piece + original.slice(at) })),
+    fc.tuple(fc.nat(lines.length - 1), fc.constantFrom(...BREAKS)).map(([at, piece]) => ({
+      what: `line ${at + 1} ends in ${JSON.stringify(piece)}`,
+      text: [...lines.slice(0, at), lines[at] + piece, ...lines.slice(at + 1)].join('\n'),
+    })),
     fc.nat(original.length).map((at) => ({ what: `cut at ${at}`, text: original.slice(0, at) })),
     fc.tuple(fc.nat(lines.length - 1), fc.constantFrom('delete', 'repeat', 'indent', 'dedent', 'tab')).map(([at, how]) => {
       const line = lines[at]!;
@@ -147,7 +208,9 @@ describe('site.yaml mutated field by field, through a whole build', () => {
     await writeFile(join(root, 'site.yaml'), original);
     printFigures('site.yaml', figures);
     const left = cases.length - figures.cases;
-    console.log(`hardening site.yaml: seed ${SEED}, ${outcomes.built} built, ${outcomes.refused} refused with problems, ${((performance.now() - started) / 1000).toFixed(1)} s in all${left ? `; ${left} left out past the ${BUDGET_SECONDS} s budget` : ''}`);
+    console.log(
+      `hardening site.yaml: seed ${SEED}, ${outcomes.built} built, ${outcomes.refused} refused with problems, ${((performance.now() - started) / 1000).toFixed(1)} s in all${left ? `; ${left} left out past the ${BUDGET_SECONDS} s budget` : ''}`,
+    );
     expect(findings.slice(0, 30)).toEqual([]);
     // The mutants must reach both ends: some build (the theme's code runs on them), some are refused.
     expect(outcomes.built).toBeGreaterThan(0);

@@ -11,8 +11,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'trn-site/internal/build.ts';
 import { ContentError } from 'trn-site/internal/contracts/diagnostics.ts';
 import {
-  addressInput, feedCase, feedInput, formActionCase, headersCase, headersInput, hostileText, jsonInput, jsonLdCase, manifestCase, manifestInput,
-  policyCase, policyInput, redirectsCase, redirectsInput, robotsCase, sitemapCase, type Outcome,
+  addressInput,
+  feedCase,
+  feedInput,
+  formActionCase,
+  headersCase,
+  headersInput,
+  hostileText,
+  jsonInput,
+  jsonLdCase,
+  manifestCase,
+  manifestInput,
+  policyCase,
+  policyInput,
+  redirectsCase,
+  redirectsInput,
+  robotsCase,
+  sitemapCase,
+  type Outcome,
 } from '../helpers/writer-properties.ts';
 import { copyProject, removeCopy } from '../helpers/project-copy.ts';
 import { printFigures } from './figures.ts';
@@ -46,7 +62,17 @@ const WRITERS: [name: string, run: () => Promise<Tally>][] = [
   ['_redirects', () => tally(redirectsInput, redirectsCase)],
   ['_headers', () => tally(headersInput, headersCase)],
   ['Content-Security-Policy', () => tally(policyInput, policyCase)],
-  ['form service origin', () => tally(fc.oneof(hostileText.map((t) => `https://${t}`), hostileText.map((t) => `https://formsubmit.co/${t}`)), formActionCase)],
+  [
+    'form service origin',
+    () =>
+      tally(
+        fc.oneof(
+          hostileText.map((t) => `https://${t}`),
+          hostileText.map((t) => `https://formsubmit.co/${t}`),
+        ),
+        formActionCase,
+      ),
+  ],
   ['sitemap.xml', () => tally(fc.array(addressInput, { maxLength: 4 }), sitemapCase)],
   ['robots.txt', () => tally(addressInput, robotsCase)],
   ['feed', () => tally(feedInput, feedCase)],
@@ -86,7 +112,10 @@ describe('a whole build with a hostile redirect and a hidden character', () => {
   beforeAll(async () => {
     root = await copyProject('writers');
     const redirects = await readFile(join(root, 'pages/_redirects.yaml'), 'utf8');
-    await writeFile(join(root, 'pages/_redirects.yaml'), `${redirects.trimEnd()}\n  - from: /promo\n    to: "https://example.com/\\n/* https://elsewhere.example/:splat 200!\\n/x"\n`);
+    await writeFile(
+      join(root, 'pages/_redirects.yaml'),
+      `${redirects.trimEnd()}\n  - from: /promo\n    to: "https://example.com/\\n/* https://elsewhere.example/:splat 200!\\n/x"\n`,
+    );
     const text = await readFile(join(root, post), 'utf8');
     await writeFile(join(root, post), text.replace(/^title: "Why Do My Breakers/m, 'title: "Why Do My\\vBreakers'));
   });
@@ -95,12 +124,16 @@ describe('a whole build with a hostile redirect and a hidden character', () => {
   it('refuses each at its line in its file, and writes nothing', async () => {
     const lines = (await readFile(join(root, 'pages/_redirects.yaml'), 'utf8')).split('\n');
     const toLine = lines.findIndex((line) => line.includes('elsewhere.example')) + 1;
+    const titleLine = (await readFile(join(root, post), 'utf8')).split('\n').findIndex((line) => line.startsWith('title:')) + 1;
     const before = (await readdir(root)).sort();
-    const failure = await build({ root, editorSchemas: false }).then(() => null, (error: unknown) => error);
+    const failure = await build({ root, editorSchemas: false }).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ContentError);
     const found = (failure as ContentError).diagnostics.map((d) => [d.code, d.file, d.line, d.column]);
     expect(found).toContainEqual(['redirect-character', 'pages/_redirects.yaml', toLine, 9]);
-    expect(found).toContainEqual(['hidden-character', post, 2, 8]);
+    expect(found).toContainEqual(['hidden-character', post, titleLine, 8]);
     expect(found.filter(([, file]) => file !== 'pages/_redirects.yaml' && file !== post)).toEqual([]);
     // No dist/, and no staging folder left beside it.
     expect((await readdir(root)).sort()).toEqual(before);

@@ -33,13 +33,48 @@ const BOUNDED_MS = 20_000;
 
 const RUN = 'window.__pwned=1';
 const PAYLOADS = [
-  'https://example.com/\n/* https://elsewhere.example/:splat 200!\n/x', '/about\n/* /evil 200!', '/about /evil 200!', '/a\r\nX-Evil: 1',
-  '/about #comment', 'https://example.com/ 200!', 'https://elsewhere.example/:splat', '/x\u2028/* /y 200', '/x\u0085/* /y 200', '/x\u000B/y',
-  `</script><script>${RUN}</script>`, '"}, {"@type": "Organization", "name": "Evil"}, {"x": "', '\u2028\u2029', '<!--', ']]>', '</title>',
-  '<loc>https://elsewhere.example/</loc>', '</url><url><loc>https://elsewhere.example/</loc></url>', '</entry><entry><title>x</title></entry>',
-  '&', '&amp;', '&#0;', '\u0000', '\u0001', '\uFFFE', '\uD800', '\u{1F600}', 'Disallow: /', 'User-agent: *\nDisallow: /',
-  `<img src=x onerror="${RUN}">`, `" onmouseover="${RUN}`, `' onmouseover='${RUN}`, `javascript:${RUN}`, '{phone}', '{nowhere}',
-  '\u202E', '\u200F', '\u200B', '\t', ' ', '', 'x'.repeat(5_000),
+  'https://example.com/\n/* https://elsewhere.example/:splat 200!\n/x',
+  '/about\n/* /evil 200!',
+  '/about /evil 200!',
+  '/a\r\nX-Evil: 1',
+  '/about #comment',
+  'https://example.com/ 200!',
+  'https://elsewhere.example/:splat',
+  '/x\u2028/* /y 200',
+  '/x\u0085/* /y 200',
+  '/x\u000B/y',
+  `</script><script>${RUN}</script>`,
+  '"}, {"@type": "Organization", "name": "Evil"}, {"x": "',
+  '\u2028\u2029',
+  '<!--',
+  ']]>',
+  '</title>',
+  '<loc>https://elsewhere.example/</loc>',
+  '</url><url><loc>https://elsewhere.example/</loc></url>',
+  '</entry><entry><title>x</title></entry>',
+  '&',
+  '&amp;',
+  '&#0;',
+  '\u0000',
+  '\u0001',
+  '\uFFFE',
+  '\uD800',
+  '\u{1F600}',
+  'Disallow: /',
+  'User-agent: *\nDisallow: /',
+  `<img src=x onerror="${RUN}">`,
+  `" onmouseover="${RUN}`,
+  `' onmouseover='${RUN}`,
+  `javascript:${RUN}`,
+  '{phone}',
+  '{nowhere}',
+  '\u202E',
+  '\u200F',
+  '\u200B',
+  '\t',
+  ' ',
+  '',
+  'x'.repeat(5_000),
 ];
 
 /** A field that reaches a written file: where it is written, and a harmless value of its kind. */
@@ -56,35 +91,51 @@ const quoted = (value: string) => JSON.stringify(value);
 
 const FIELDS: Field[] = [
   {
-    name: 'a redirect target', file: 'pages/_redirects.yaml', harmless: 'https://example.org/moved',
+    name: 'a redirect target',
+    file: 'pages/_redirects.yaml',
+    harmless: 'https://example.org/moved',
     put: (text, value) => `${text.trimEnd()}\n  - from: /hardening-moved\n    to: ${quoted(value)}\n`,
   },
   {
-    name: 'a redirect source', file: 'pages/_redirects.yaml', harmless: '/hardening-moved',
+    name: 'a redirect source',
+    file: 'pages/_redirects.yaml',
+    harmless: '/hardening-moved',
     put: (text, value) => `${text.trimEnd()}\n  - from: ${quoted(value)}\n    to: /about\n`,
   },
   {
-    name: "a post's title", file: 'pages/blog/hardening-written.md', harmless: 'A harmless title of a post for the hardening suite',
+    name: "a post's title",
+    file: 'pages/blog/hardening-written.md',
+    harmless: 'A harmless title of a post for the hardening suite',
     put: (text, value) => text.replace(/^title: .*$/m, () => `title: ${quoted(value)}`),
   },
   {
-    name: "a page's title", file: 'pages/about.yaml', harmless: 'A harmless title of the about page here',
+    name: "a page's title",
+    file: 'pages/about.yaml',
+    harmless: 'A harmless title of the about page here',
     put: (text, value) => text.replace(/^title: .*$/m, () => `title: ${quoted(value)}`),
   },
   {
-    name: "a page's description", file: 'pages/about.yaml', harmless: 'A harmless description of the about page, long enough for search results to show it in full.',
+    name: "a page's description",
+    file: 'pages/about.yaml',
+    harmless: 'A harmless description of the about page, long enough for search results to show it in full.',
     put: (text, value) => text.replace(/^description: .*(\n {2}.*)*$/m, () => `description: ${quoted(value)}`),
   },
   {
-    name: "the business's legal name", file: 'site.yaml', harmless: 'Harmless Electric Ltd.',
+    name: "the business's legal name",
+    file: 'site.yaml',
+    harmless: 'Harmless Electric Ltd.',
     put: (text, value) => text.replace(/^(\s+legalName): .*$/m, (_, key: string) => `${key}: ${quoted(value)}`),
   },
   {
-    name: "a link's title in Markdown", file: 'pages/blog/hardening-written.md', harmless: 'About us',
+    name: "a link's title in Markdown",
+    file: 'pages/blog/hardening-written.md',
+    harmless: 'About us',
     put: (text, value) => `${text.trimEnd()}\n\nMore [about us](/about ${quoted(value)}).\n`,
   },
   {
-    name: "a post's body", file: 'pages/blog/hardening-written.md', harmless: 'A harmless closing line.',
+    name: "a post's body",
+    file: 'pages/blog/hardening-written.md',
+    harmless: 'A harmless closing line.',
     put: (text, value) => `${text.trimEnd()}\n\n${value}\n`,
   },
 ];
@@ -122,7 +173,9 @@ function xmlShape(xml: string): string {
 /** Member paths of a JSON text, or that it does not parse. */
 function jsonShape(json: string): string {
   try {
-    return memberPaths(JSON.parse(json) as unknown, '').sort().join(' ');
+    return memberPaths(JSON.parse(json) as unknown, '')
+      .sort()
+      .join(' ');
   } catch {
     return 'not JSON';
   }
@@ -130,7 +183,8 @@ function jsonShape(json: string): string {
 
 function memberPaths(value: unknown, at: string): string[] {
   if (Array.isArray(value)) return [`${at}[${value.length}]`, ...value.flatMap((member, i) => memberPaths(member, `${at}[${i}]`))];
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, member]) => [`${at}.${key}`, ...memberPaths(member, `${at}.${key}`)]);
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, member]) => [`${at}.${key}`, ...memberPaths(member, `${at}.${key}`)]);
   return [];
 }
 
@@ -157,7 +211,10 @@ function htmlShape(html: string): string {
 function countNames(names: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
-  return [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, n]) => `${name}×${n}`).join(' ');
+  return [...counts]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, n]) => `${name}×${n}`)
+    .join(' ');
 }
 
 let root: string;
@@ -169,11 +226,26 @@ beforeAll(async () => {
   root = await copyProject('written');
   // A post of the real site's shape, for the fields of a post.
   const post = await readFile(join(root, 'pages/blog/why-do-my-breakers-keep-tripping.md'), 'utf8').catch(() => undefined);
-  const model = post ?? (await readFile(join(root, 'pages/blog', (await import('node:fs/promises').then((fs) => fs.readdir(join(root, 'pages/blog')))).find((n) => n.endsWith('.md'))!), 'utf8'));
-  await writeFile(join(root, 'pages/blog/hardening-written.md'), model
-    .replace(/^title: .*$/m, 'title: A harmless title of a post for the hardening suite')
-    .replace(/^seoTitle: .*$/m, 'seoTitle: A harmless post for the hardening suite')
-    .replace(/^(metaDescription|excerpt): .*(\n {2}.*)*$/gm, (_, key: string) => `${key}: A post the hardening suite writes hostile text into, field by field, to see that nothing it writes grows.`));
+  const model =
+    post ??
+    (await readFile(
+      join(
+        root,
+        'pages/blog',
+        (await import('node:fs/promises').then((fs) => fs.readdir(join(root, 'pages/blog')))).find((n) => n.endsWith('.md'))!,
+      ),
+      'utf8',
+    ));
+  await writeFile(
+    join(root, 'pages/blog/hardening-written.md'),
+    model
+      .replace(/^title: .*$/m, 'title: A harmless title of a post for the hardening suite')
+      .replace(/^seoTitle: .*$/m, 'seoTitle: A harmless post for the hardening suite')
+      .replace(
+        /^(metaDescription|excerpt): .*(\n {2}.*)*$/gm,
+        (_, key: string) => `${key}: A post the hardening suite writes hostile text into, field by field, to see that nothing it writes grows.`,
+      ),
+  );
   for (const field of FIELDS) if (!originals.has(field.file)) originals.set(field.file, await readFile(join(root, field.file), 'utf8'));
   builder = createBuilder({ root, write: false, editorSchemas: false });
   await cleanBuild(builder);
@@ -182,7 +254,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await removeCopy(root);
   printFigures('written files', figures);
-  console.log(`hardening written files: ${figures.refused} values refused at their line, ${figures.cases - figures.refused - figures.crashes} written as harmless values are`);
+  console.log(
+    `hardening written files: ${figures.refused} values refused at their line, ${figures.cases - figures.refused - figures.crashes} written as harmless values are`,
+  );
 });
 
 /** Builds with `value` in `field`: the build's result, or the located refusal. */
@@ -209,7 +283,9 @@ describe('text written into fields that reach a written file', () => {
         if (ms > BOUNDED_MS) findings.push(`${what}: took ${ms.toFixed(0)} ms`);
         if (outcome instanceof ContentError) {
           figures.refused++;
-          const elsewhere = outcome.diagnostics.filter((d) => d.severity === 'error' && !(d.file === field.file && d.line >= 1 && d.line <= lines + value.split('\n').length));
+          const elsewhere = outcome.diagnostics.filter(
+            (d) => d.severity === 'error' && !(d.file === field.file && d.line >= 1 && d.line <= lines + value.split('\n').length),
+          );
           figures.unlocated += elsewhere.length;
           findings.push(...elsewhere.map((d) => `${what}: refused at ${d.file}:${d.line}: ${d.message}`));
         } else if (outcome instanceof Error) {
@@ -226,7 +302,10 @@ describe('text written into fields that reach a written file', () => {
         }
       };
       for (const payload of PAYLOADS) await judge(payload);
-      await fc.assert(fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 60 }), async (value) => judge(value)), { numRuns: RANDOM_RUNS, seed: 23 });
+      await fc.assert(
+        fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 60 }), async (value) => judge(value)),
+        { numRuns: RANDOM_RUNS, seed: 23 },
+      );
       await writeFile(join(root, field.file), originals.get(field.file)!);
       await builder.build([field.file]);
       expect(findings.slice(0, 20)).toEqual([]);

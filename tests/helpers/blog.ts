@@ -26,7 +26,9 @@ export const postsIn = (slug: string): ContentPost[] => posts.filter((p) => slug
 
 /** The posts a search for `word` finds (title or excerpt, any case), within a category slug. */
 export const postsMatching = (word: string, slug = 'all'): ContentPost[] =>
-  posts.filter((p) => (slug === 'all' || slugOf(p.front.category) === slug) && searchText(p.front as { title: string; excerpt: string }).includes(word.toLowerCase()));
+  posts.filter(
+    (p) => (slug === 'all' || slugOf(p.front.category) === slug) && searchText(p.front as { title: string; excerpt: string }).includes(word.toLowerCase()),
+  );
 
 /** The chip slugs of the categories, All left out. */
 export const categories = BLOG_CATEGORIES.map(([, slug]) => slug).filter((slug) => slug !== 'all');
@@ -50,12 +52,7 @@ function wordOf(post: ContentPost, field: 'title' | 'excerpt'): string | undefin
   const title = (post.front.title as string).toLowerCase();
   return (post.front[field] as string)
     .split(/[^A-Za-z0-9]+/)
-    .find(
-      (word) =>
-        word.length >= 5 &&
-        postsMatching(word).length < posts.length &&
-        (field === 'title' || !title.includes(word.toLowerCase())),
-    );
+    .find((word) => word.length >= 5 && postsMatching(word).length < posts.length && (field === 'title' || !title.includes(word.toLowerCase())));
 }
 
 /** A post and a word of its title that narrows a search. */

@@ -14,6 +14,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const pagesDir = join(root, 'pages');
 
 /** An object parsed from YAML whose fields the tests read as they need them. */
+// Tests walk the real content's YAML by path and compare what they find: typing each file's shape here would copy the schemas.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Data = Record<string, any>;
 
 export interface Phone {
@@ -153,7 +155,10 @@ function ordered(list: Listed[], key: string): Listed[] {
 export const serviceAreas: [string, Place[]][] = site.regions
   .map((region): [string, Place[]] => [
     region.name,
-    ordered(membersOf('places').filter((m) => m.data.region === region.id && m.data.inServiceAreas !== false), 'order').map((m) => ({ name: m.data.label, href: m.route })),
+    ordered(
+      membersOf('places').filter((m) => m.data.region === region.id && m.data.inServiceAreas !== false),
+      'order',
+    ).map((m) => ({ name: m.data.label, href: m.route })),
   ])
   .filter(([, list]) => list.length > 0);
 
@@ -162,15 +167,28 @@ export const places: Place[] = serviceAreas.flatMap(([, list]) => list);
 
 /** Places that ask for a spot in a hand-ordered list (topBarOrder, contactGridOrder), in that order. */
 export function placesBy(key: 'topBarOrder' | 'contactGridOrder'): Place[] {
-  return ordered(membersOf('places').filter((m) => typeof m.data[key] === 'number'), key).map((m) => ({ name: m.data.label, href: m.route }));
+  return ordered(
+    membersOf('places').filter((m) => typeof m.data[key] === 'number'),
+    key,
+  ).map((m) => ({ name: m.data.label, href: m.route }));
 }
 
 /** The links of a dropdown (`menu`) or footer column (`footer`): the pages of its categories, its places, its written links. */
 export function listedLinks(item: Listing, where: 'menu' | 'footer'): Link[] {
   const services = membersOf('services').filter((m) => where === 'menu' || m.data.inFooter !== false);
   return [
-    ...(item.categories ?? []).flatMap((category) => ordered(services.filter((m) => m.data.category === category), 'order')),
-    ...(item.places ? ordered(membersOf('places').filter((m) => m.data.inAreasMenu !== false), 'menuOrder') : []),
+    ...(item.categories ?? []).flatMap((category) =>
+      ordered(
+        services.filter((m) => m.data.category === category),
+        'order',
+      ),
+    ),
+    ...(item.places
+      ? ordered(
+          membersOf('places').filter((m) => m.data.inAreasMenu !== false),
+          'menuOrder',
+        )
+      : []),
   ]
     .map((m) => ({ label: m.data.label as string, href: m.route }))
     .concat(item.links ?? []);

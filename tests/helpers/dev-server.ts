@@ -26,11 +26,12 @@ export function startDevProcess(root: string, args: string[] = []): Promise<Runn
         url,
         process: child,
         output: () => printed,
-        stop: () => new Promise<void>((stopped) => {
-          if (child.exitCode !== null) return stopped();
-          child.once('exit', () => stopped());
-          child.kill('SIGINT');
-        }),
+        stop: () =>
+          new Promise<void>((stopped) => {
+            if (child.exitCode !== null) return stopped();
+            child.once('exit', () => stopped());
+            child.kill('SIGINT');
+          }),
       });
     };
     child.stdout!.on('data', listen);

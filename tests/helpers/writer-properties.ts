@@ -44,11 +44,82 @@ export interface Outcome {
 
 /** Pieces that mean something to one of the formats, or to a parser of text. */
 const FRAGMENTS = [
-  '/', 'a', 'b', 'x-y', '.', '*', ':splat', ':id', '!', '#', '?', '=', '&', '%20', ';', ',', ':', '@', '\\', '"', "'", '<', '>',
-  ' ', '\t', '\n', '\r', '\r\n', '\v', '\f', '\0', '\u0001', '\u001b', '\u007f', '\u0085', '\u00a0', '\u2028', '\u2029',
-  '\u200b', '\u200c', '\u200d', '\u200e', '\u200f', '\u061c', '\u202e', '\u2066', '\ufeff', '\ufffe', '\uffff', '\ud800', '\udc00',
-  'é', 'ß', 'ש', 'ب', '\u{1F600}', '\u{1F469}\u200d\u{1F527}', 'https://', 'http://', 'example.com', ' 200!', ' 301',
-  '\n/* https://elsewhere.example/:splat 200!\n', '.netlify/', 'xn--', '999', ':99999', '0x1', '\n  X-Evil: 1', '&amp;', '&#0;', ']]>', '<!--', '</script>', '</loc>', 'Disallow: /',
+  '/',
+  'a',
+  'b',
+  'x-y',
+  '.',
+  '*',
+  ':splat',
+  ':id',
+  '!',
+  '#',
+  '?',
+  '=',
+  '&',
+  '%20',
+  ';',
+  ',',
+  ':',
+  '@',
+  '\\',
+  '"',
+  "'",
+  '<',
+  '>',
+  ' ',
+  '\t',
+  '\n',
+  '\r',
+  '\r\n',
+  '\v',
+  '\f',
+  '\0',
+  '\u0001',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u00a0',
+  '\u2028',
+  '\u2029',
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u202e',
+  '\u2066',
+  '\ufeff',
+  '\ufffe',
+  '\uffff',
+  '\ud800',
+  '\udc00',
+  'é',
+  'ß',
+  'ש',
+  'ب',
+  '\u{1F600}',
+  '\u{1F469}\u200d\u{1F527}',
+  'https://',
+  'http://',
+  'example.com',
+  ' 200!',
+  ' 301',
+  '\n/* https://elsewhere.example/:splat 200!\n',
+  '.netlify/',
+  'xn--',
+  '999',
+  ':99999',
+  '0x1',
+  '\n  X-Evil: 1',
+  '&amp;',
+  '&#0;',
+  ']]>',
+  '<!--',
+  '</script>',
+  '</loc>',
+  'Disallow: /',
 ];
 
 /** Any text: mostly pieces that mean something to some format, with arbitrary code points (lone surrogates included) among them. */
@@ -68,7 +139,11 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 const redirectRuleArbitrary: fc.Arbitrary<RedirectRule> = fc.record({
   from: pathText,
-  to: fc.oneof(pathText, hostileText.map((t) => `https://${t}`), hostileText.map((t) => `https://example.com/${t}`)),
+  to: fc.oneof(
+    pathText,
+    hostileText.map((t) => `https://${t}`),
+    hostileText.map((t) => `https://example.com/${t}`),
+  ),
   status: fc.constantFrom(301 as const, 302 as const, 307 as const, 308 as const),
   force: fc.boolean(),
 });
@@ -78,7 +153,13 @@ export const redirectsInput = fc.record({
   site: fc.record({
     pages: fc.uniqueArray(fc.constantFrom('/', '/about', '/blog', '/blog/post', '/a', '/a/b'), { maxLength: 4 }),
     // A file's name comes from the file system, read as UTF-8: never half a character.
-    files: fc.uniqueArray(fc.oneof(fc.constantFrom('/a/logo.svg', '/blog/feed.xml', '/blog/My Photo #2.jpg'), pathText.filter((path) => !LONE_SURROGATE.test(path))), { maxLength: 3 }),
+    files: fc.uniqueArray(
+      fc.oneof(
+        fc.constantFrom('/a/logo.svg', '/blog/feed.xml', '/blog/My Photo #2.jpg'),
+        pathText.filter((path) => !LONE_SURROGATE.test(path)),
+      ),
+      { maxLength: 3 },
+    ),
   }),
 });
 
@@ -130,7 +211,11 @@ export function redirectRefused(rules: readonly RedirectRule[], site: SitePaths)
   const from = new RegExp(redirectRule.properties.from.pattern!);
   const to = new RegExp(redirectRule.properties.to.pattern!);
   if (rules.some((rule) => !from.test(rule.from) || !to.test(rule.to))) return true;
-  const entries = rules.map((rule, i) => ({ ...rule, file: 'pages/_redirects.yaml', fields: { from: { line: 2 + 2 * i, column: 9 }, to: { line: 3 + 2 * i, column: 7 } } }));
+  const entries = rules.map((rule, i) => ({
+    ...rule,
+    file: 'pages/_redirects.yaml',
+    fields: { from: { line: 2 + 2 * i, column: 9 }, to: { line: 3 + 2 * i, column: 7 } },
+  }));
   const found = checkRedirects(entries, { routes: new Set(site.pages), redirectSources: new Map(), files: new Set(site.files) });
   return found.some((d) => ['redirect-character', 'redirect-url', 'redirect-pattern'].includes(d.code));
 }
@@ -143,13 +228,15 @@ export function redirectRefused(rules: readonly RedirectRule[], site: SitePaths)
 export async function redirectsCase({ rules, site }: { rules: RedirectRule[]; site: SitePaths }): Promise<Outcome> {
   const text = attempt(() => redirectsFile(rules, site));
   if (text === null) {
-    if (!redirectRefused(rules, site)) throw new Error(`the writer refused rules that the schema and the rules let through: ${JSON.stringify(rules)} ${JSON.stringify(site)}`);
+    if (!redirectRefused(rules, site))
+      throw new Error(`the writer refused rules that the schema and the rules let through: ${JSON.stringify(rules)} ${JSON.stringify(site)}`);
     return { written: false, injected: 0 };
   }
   const meant = redirectLines(rules, site).lines.map((l) => ({ from: l.from, to: l.to, status: Number.parseInt(l.status, 10), force: l.status.endsWith('!') }));
   const netlify = await netlifyRedirects(text);
   const engine = parseRedirects(text);
-  let injected = netlify.errors.length + engine.errors.length + Math.abs(netlify.redirects.length - meant.length) + Math.abs(engine.rules.length - meant.length);
+  let injected =
+    netlify.errors.length + engine.errors.length + Math.abs(netlify.redirects.length - meant.length) + Math.abs(engine.rules.length - meant.length);
   const said = (r: { from: string; to?: string; status?: number; force?: boolean }) => `${r.from} ${r.to} ${r.status ?? 301}${r.force ? '!' : ''}`;
   meant.forEach((line, i) => {
     const theirs = netlify.redirects[i] as { from: string; to?: string; status?: number; force?: boolean; query?: object; conditions?: object } | undefined;
@@ -179,7 +266,11 @@ export async function redirectsCase({ rules, site }: { rules: RedirectRule[]; si
 export const headersInput: fc.Arbitrary<HeaderRule[]> = fc.array(
   fc.record({
     path: fc.oneof(fc.constantFrom('/*', '/assets/*'), pathText),
-    headers: fc.dictionary(fc.oneof(fc.constantFrom('X-Frame-Options', 'Cache-Control', 'Content-Length', 'x-frame-options'), hostileText), fc.oneof(fc.constantFrom('DENY', 'public, max-age=0'), hostileText), { maxKeys: 3 }),
+    headers: fc.dictionary(
+      fc.oneof(fc.constantFrom('X-Frame-Options', 'Cache-Control', 'Content-Length', 'x-frame-options'), hostileText),
+      fc.oneof(fc.constantFrom('DENY', 'public, max-age=0'), hostileText),
+      { maxKeys: 3 },
+    ),
   }),
   { maxLength: 3 },
 );
@@ -214,7 +305,12 @@ export const policyInput: fc.Arbitrary<Directives> = fc.dictionary(
 export async function policyCase(extra: Directives): Promise<Outcome> {
   const policy = attempt(() => contentSecurityPolicy(extra, { styles: ["'sha256-abc='"], scripts: [] }));
   if (policy === null) return { written: false, injected: 0 };
-  const read = new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+  const read = new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  );
   const meant = new Map(Object.entries(BASE_DIRECTIVES).map(([name, sources]) => [name, [...sources]]));
   for (const [name, sources] of Object.entries(extra)) meant.set(name, [...(meant.get(name) ?? []), ...sources]);
   meant.set('style-src', [...meant.get('style-src')!, "'sha256-abc='"]);
@@ -249,7 +345,8 @@ export const addressInput = fc.oneof(
 export function sitemapCase(urls: string[]): Outcome {
   const text = attempt(() => sitemap(urls));
   if (text === null) {
-    if (urls.every((url) => isAbsoluteHttpUrl(url) && !XML_FORBIDDEN.test(url))) throw new Error(`the sitemap refused writable addresses: ${JSON.stringify(urls)}`);
+    if (urls.every((url) => isAbsoluteHttpUrl(url) && !XML_FORBIDDEN.test(url)))
+      throw new Error(`the sitemap refused writable addresses: ${JSON.stringify(urls)}`);
     return { written: false, injected: 0 };
   }
   const doc = parseXml(text);
@@ -288,7 +385,12 @@ export const feedInput = fc.record({
  */
 export function feedCase(input: { title: string; author: string; posts: { title: string; summary: string; slug: string }[] }): Outcome {
   // Dated newest first, the feed's own order, so entry i is post i.
-  const posts = input.posts.map((p, i): Member => ({ route: `/blog/${p.slug}-${i}`, title: p.title, data: { title: p.title, summary: p.summary, date: `2025-01-0${9 - (i % 9)}` }, status: 'published' }));
+  const posts = input.posts.map((p, i): Member => ({
+    route: `/blog/${p.slug}-${i}`,
+    title: p.title,
+    data: { title: p.title, summary: p.summary, date: `2025-01-0${9 - (i % 9)}` },
+    status: 'published',
+  }));
   const texts = [input.title, input.author, ...input.posts.flatMap((p) => [p.title, p.summary])];
   const text = attempt(() => atomFeed('https://www.example.com', posts, { ...FEED, title: input.title, author: input.author }));
   if (text === null) {
@@ -345,7 +447,14 @@ export function jsonLdCase(value: unknown): Outcome {
   return { written: true, injected };
 }
 
-export const manifestInput = fc.record({ name: jsonText, short_name: jsonText, description: jsonText, lang: fc.constant('en-CA'), theme_color: jsonText, background_color: jsonText });
+export const manifestInput = fc.record({
+  name: jsonText,
+  short_name: jsonText,
+  description: jsonText,
+  lang: fc.constant('en-CA'),
+  theme_color: jsonText,
+  background_color: jsonText,
+});
 
 /** The manifest: JSON.parse reads exactly the members and icons given, with the defaults. */
 export function manifestCase(members: Parameters<typeof webAppManifest>[0]): Outcome {

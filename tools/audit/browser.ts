@@ -99,7 +99,11 @@ function layoutShiftRecorder(): void {
   };
   try {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node; previousRect?: DOMRectReadOnly; currentRect?: DOMRectReadOnly }[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node; previousRect?: DOMRectReadOnly; currentRect?: DOMRectReadOnly }[];
+      })[]) {
         if (entry.hadRecentInput) continue;
         state.total += entry.value;
         state.shifts.push({ value: entry.value, time: Math.round(entry.startTime), sources: (entry.sources ?? []).map(describe) });
@@ -176,7 +180,11 @@ export function browserVisits(context: AuditContext): Promise<Visit[]> {
     if (process.env.AUDIT_DEBUG) {
       const totals: Record<string, number> = {};
       for (const v of visits) for (const [phase, n] of Object.entries(v.timings)) totals[phase] = (totals[phase] ?? 0) + n;
-      log(`visit phases, mean ms: ${Object.entries(totals).map(([k, n]) => `${k} ${Math.round(n / Math.max(visits.length, 1))}`).join(', ')}`);
+      log(
+        `visit phases, mean ms: ${Object.entries(totals)
+          .map(([k, n]) => `${k} ${Math.round(n / Math.max(visits.length, 1))}`)
+          .join(', ')}`,
+      );
     }
     if (failure !== null) throw new Error(`Chromium could not run: ${failure}`);
     return visits;
@@ -250,7 +258,21 @@ function newContext(browser: Browser, width: Width): Promise<BrowserContext> {
 /** Visits a page; with `axeSource` null only loads, scrolls and reads layout shifts (a confirmation visit). */
 async function visit(context: BrowserContext, page: Page, width: Width, origin: string, axeSource: string | null): Promise<Visit> {
   const url = origin + page.requestPath;
-  const result: Visit = { page, width, url, status: null, consoleErrors: [], consoleWarnings: [], pageErrors: [], requests: [], scripts: [], layoutShift: 0, shifts: [], axe: [], timings: {} };
+  const result: Visit = {
+    page,
+    width,
+    url,
+    status: null,
+    consoleErrors: [],
+    consoleWarnings: [],
+    pageErrors: [],
+    requests: [],
+    scripts: [],
+    layoutShift: 0,
+    shifts: [],
+    axe: [],
+    timings: {},
+  };
   let mark = Date.now();
   const lap = (phase: string) => {
     const now = Date.now();
@@ -286,7 +308,9 @@ async function visit(context: BrowserContext, page: Page, width: Width, origin: 
     lap('scroll');
     // Lazy chunks and images started by the scroll finish before the figures are read.
     await quiet(() => inFlight, tab);
-    const layout = await tab.evaluate(() => (window as unknown as { __auditLayout?: { total: number; shifts: { value: number; sources: string[] }[] } }).__auditLayout);
+    const layout = await tab.evaluate(
+      () => (window as unknown as { __auditLayout?: { total: number; shifts: { value: number; sources: string[] }[] } }).__auditLayout,
+    );
     result.layoutShift = layout?.total ?? 0;
     result.shifts = layout?.shifts ?? [];
     lap('settle');
@@ -335,22 +359,25 @@ async function inState(tab: Tab, state: string, enter: (tab: Tab) => Promise<Sta
 
 /** Runs axe on the document, or on the elements the selectors match (those that match nothing are left out). */
 async function runAxe(tab: Tab, region?: string[]): Promise<{ violations: AxeViolation[]; incomplete: number }> {
-  return tab.evaluate(async ({ tags, region }) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: object) => Promise<AxeRawResults> } }).axe;
-    const include = region?.filter((selector) => document.querySelector(selector) !== null).map((selector) => [selector]);
-    const context = include && include.length > 0 ? { include } : document;
-    const results = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return {
-      violations: results.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact ?? null,
-        help: v.help,
-        helpUrl: v.helpUrl,
-        nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(' '), html: n.html.slice(0, 300), summary: n.failureSummary ?? '' })),
-      })),
-      incomplete: results.incomplete.length,
-    };
-  }, { tags: AXE_TAGS, region });
+  return tab.evaluate(
+    async ({ tags, region }) => {
+      const axe = (window as unknown as { axe: { run: (context: unknown, options: object) => Promise<AxeRawResults> } }).axe;
+      const include = region?.filter((selector) => document.querySelector(selector) !== null).map((selector) => [selector]);
+      const context = include && include.length > 0 ? { include } : document;
+      const results = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return {
+        violations: results.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact ?? null,
+          help: v.help,
+          helpUrl: v.helpUrl,
+          nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(' '), html: n.html.slice(0, 300), summary: n.failureSummary ?? '' })),
+        })),
+        incomplete: results.incomplete.length,
+      };
+    },
+    { tags: AXE_TAGS, region },
+  );
 }
 
 /** The part of axe's results read here. */

@@ -27,11 +27,7 @@ export function verdict(pass: boolean): string {
 /** A Markdown table; cells are escaped so a `|` in a message cannot break the row. */
 export function table(header: string[], rows: (string | number)[][]): string {
   const cell = (value: string | number) => String(value).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-  const lines = [
-    `| ${header.map(cell).join(' | ')} |`,
-    `| ${header.map(() => '---').join(' | ')} |`,
-    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
-  ];
+  const lines = [`| ${header.map(cell).join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)];
   return lines.join('\n');
 }
 

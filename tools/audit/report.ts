@@ -57,7 +57,10 @@ export function renderSummary(results: readonly GateResult[], reportPath: string
     if (r.failures.length > perGate) lines.push(`  … and ${r.failures.length - perGate} more in ${reportPath}`);
   }
   const pass = results.every((r) => r.pass);
-  lines.push('', `${pass ? 'All gates pass' : `${results.filter((r) => !r.pass).length} of ${results.length} gates fail`}; report: ${reportPath}; ${seconds(totalMs)}.`);
+  lines.push(
+    '',
+    `${pass ? 'All gates pass' : `${results.filter((r) => !r.pass).length} of ${results.length} gates fail`}; report: ${reportPath}; ${seconds(totalMs)}.`,
+  );
   // The plain closing line CI reads: N passed, N failed.
   lines.push(`gates: ${results.filter((r) => r.pass).length} passed, ${results.filter((r) => !r.pass).length} failed`);
   return lines.join('\n');

@@ -34,7 +34,10 @@ export interface BuildOutcome {
 export function buildSite(root: string, out: string): Promise<BuildOutcome> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'bin/site.js'), 'build', '--out', out], { cwd: root, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+    const child = spawn(process.execPath, [join(root, 'bin/site.js'), 'build', '--out', out], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

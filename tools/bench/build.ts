@@ -18,7 +18,8 @@ import { floorSeconds, measureFloor, type Floor } from './floor.ts';
 /** Links in the long post: the issue's case. */
 const LONG_POST_LINKS = 50_000;
 
-const COLD = '"cold": each run is a new `node bin/site.js` process, with dist/ and the parse cache (node_modules/.cache/site/parsed-*.json) deleted before it; the CLI and theme bundles are warm, made by an untimed check first.';
+const COLD =
+  '"cold": each run is a new `node bin/site.js` process, with dist/ and the parse cache (node_modules/.cache/site/parsed-*.json) deleted before it; the CLI and theme bundles are warm, made by an untimed check first.';
 
 export async function main(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { pages: { type: 'string', default: '1000' }, runs: { type: 'string', default: '5' } } });
@@ -34,7 +35,9 @@ export async function main(args: string[]): Promise<number> {
     large = await copyProject('bench-build');
     const made = await addSyntheticPlaces(large, count);
     real = await copyProject('bench-build-real');
-    console.log(`npm run bench: ${count} synthetic location pages (modelled on ${made.model}, under pages/${SYNTHETIC_FOLDER}/), ${runs} run${runs === 1 ? '' : 's'} of each command`);
+    console.log(
+      `npm run bench: ${count} synthetic location pages (modelled on ${made.model}, under pages/${SYNTHETIC_FOLDER}/), ${runs} run${runs === 1 ? '' : 's'} of each command`,
+    );
     console.log(COLD);
 
     const withSynthetic = await measure(large, runs);
@@ -128,7 +131,10 @@ function problemSummary(run: SiteRun): string {
 }
 
 function failureText(run: SiteRun): string {
-  const lines = run.stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = run.stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const why = lines.find((l) => /FATAL|Error/.test(l)) ?? lines.at(-1) ?? 'nothing printed';
   return `failed after ${run.seconds.toFixed(1)} s (exit ${run.status}: ${why}), peak RSS ${mb(run.peakMb)}`;
 }
@@ -164,13 +170,17 @@ function print(title: string, m: Measured): void {
   for (const line of seriesLines('site build', m.builds, m.pages)) console.log(line);
   for (const line of seriesLines('site check', m.checks, m.pages)) console.log(line);
   console.log(`  stages of one cold build --verbose: ${m.stages ?? 'none (the build fails)'}`);
-  if (m.html) console.log(`  HTML per page: median ${megabytes(m.html.median)}, largest ${megabytes(m.html.largest.bytes)} (${m.html.largest.file}); ${m.html.count} HTML files, ${megabytes(m.html.total)} in all`);
+  if (m.html)
+    console.log(
+      `  HTML per page: median ${megabytes(m.html.median)}, largest ${megabytes(m.html.largest.bytes)} (${m.html.largest.file}); ${m.html.count} HTML files, ${megabytes(m.html.total)} in all`,
+    );
   if (m.floor) for (const line of floorLines(m.floor)) console.log(line);
 }
 
 function floorLines(floor: Floor): string[] {
   const s = (n: number) => `${n.toFixed(2)} s`;
-  const least = (write: boolean) => `${s(floorSeconds(floor, { write, threads: 1 }))} on one thread, ${s(floorSeconds(floor, { write, threads: floor.cores }))} shared perfectly over ${floor.cores} cores`;
+  const least = (write: boolean) =>
+    `${s(floorSeconds(floor, { write, threads: 1 }))} on one thread, ${s(floorSeconds(floor, { write, threads: floor.cores }))} shared perfectly over ${floor.cores} cores`;
   return [
     '  floor on this machine (each part alone, on one thread; tools/bench/floor.ts):',
     `    start the engine ${s(floor.start)}; parse ${floor.texts} YAML texts ${s(floor.parse)} (js-yaml alone, warm); render ${floor.pages} pages ${s(floor.render)} (React alone, of a render stage of ${s(floor.renderStage)}); write ${floor.files} files ${s(floor.write)}`,
@@ -186,12 +196,13 @@ function seriesLines(label: string, series: Series, pages: number | undefined): 
     const s = (n: number) => `${n.toFixed(2)} s`;
     const rate = pages ? `  ${Math.round(pages / median(seconds))} pages/s` : '';
     const memory = rss.length ? `  peak RSS ${mb(Math.max(...rss))} (median ${mb(median(rss))})` : '';
-    lines.push(`  ${label.padEnd(11)} median ${s(median(seconds))}  min ${s(Math.min(...seconds))}  max ${s(Math.max(...seconds))}${rate}${memory}  (${seconds.length} run${seconds.length === 1 ? '' : 's'})`);
+    lines.push(
+      `  ${label.padEnd(11)} median ${s(median(seconds))}  min ${s(Math.min(...seconds))}  max ${s(Math.max(...seconds))}${rate}${memory}  (${seconds.length} run${seconds.length === 1 ? '' : 's'})`,
+    );
   }
   if (series.failure) lines.push(`  ${label.padEnd(11)} ${failureText(series.failure)}`);
   return lines;
 }
-
 
 function megabytes(bytes: number): string {
   return bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(2)} MB`;
@@ -221,7 +232,7 @@ function printTargets(count: number, large: Measured, real: Measured, longPost: 
     { target: '1,000 pages: site build time', limit: 0.6, unit: 's', figure: only(1_000, time(large.builds)), floor: only(1_000, least(large, true)) },
     { target: 'real site: site build time', limit: 0.4, unit: 's', figure: time(real.builds), floor: least(real, true) },
     { target: 'real site: site check time', limit: 0.3, unit: 's', figure: time(real.checks), floor: least(real, false) },
-    { target: '10,000-page time / 1,000-page time', limit: 11, unit: '×', figure: { otherwise: 'one page count per run: divide the two runs\' medians' } },
+    { target: '10,000-page time / 1,000-page time', limit: 11, unit: '×', figure: { otherwise: "one page count per run: divide the two runs' medians" } },
     { target: `real site + ${LONG_POST_LINKS / 1000}k-link post: check`, limit: 1.0, unit: 's', figure: time(longPost) },
   ];
   const shown = (n: number, unit: string) => (unit === 'MB' ? `${n.toFixed(0)} MB` : unit === 's' ? `${n.toFixed(2)} s` : `${n.toFixed(1)}${unit}`);
@@ -230,12 +241,18 @@ function printTargets(count: number, large: Measured, real: Measured, longPost: 
   console.log(`  ${'target'.padEnd(36)} ${'limit'.padEnd(8)} ${'measured'.padEnd(10)} ${'floor'.padEnd(8)} verdict`);
   for (const { target, limit, unit, figure, floor } of rows) {
     const measured = figure.value !== undefined ? shown(figure.value, unit) : figure.failed ? 'failed' : '-';
-    const under = floor?.value !== undefined && floor.value > limit ? ', and under the floor: out of this machine\'s reach' : '';
-    const verdict = figure.failed ? 'missed (the command failed)' : figure.value !== undefined ? (figure.value <= limit ? 'met' : `missed${under}`) : `not measured (${figure.otherwise})`;
+    const under = floor?.value !== undefined && floor.value > limit ? ", and under the floor: out of this machine's reach" : '';
+    const verdict = figure.failed
+      ? 'missed (the command failed)'
+      : figure.value !== undefined
+        ? figure.value <= limit
+          ? 'met'
+          : `missed${under}`
+        : `not measured (${figure.otherwise})`;
     const least = floor?.value !== undefined ? shown(floor.value, unit) : '-';
     console.log(`  ${target.padEnd(36)} ${`≤ ${shown(limit, unit)}`.padEnd(8)} ${measured.padEnd(10)} ${least.padEnd(8)} ${verdict}`);
   }
-  console.log('  floor: the least time the parts no design can skip allow, shared perfectly over every core (see each copy\'s floor above)');
+  console.log("  floor: the least time the parts no design can skip allow, shared perfectly over every core (see each copy's floor above)");
 }
 
 /** A measured value, a command that failed, or a target this run does not reach. */

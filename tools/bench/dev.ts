@@ -46,7 +46,9 @@ export async function main(args: string[]): Promise<number> {
     const photoTimes = await timePhotos(Math.min(edits, 3), root, dev.url);
     tab.close();
 
-    console.log(`site dev: ${edits} edits each, from the write to the reload event, on ${page.file}, site.yaml (${sitePath.join('.')}, then phones.main), templates/pages/location.tsx and ${photoTimes.shown.length} new photos (shown: the reload with its quick version; progress: the first word of it in the tab; made: the reload with all its files)`);
+    console.log(
+      `site dev: ${edits} edits each, from the write to the reload event, on ${page.file}, site.yaml (${sitePath.join('.')}, then phones.main), templates/pages/location.tsx and ${photoTimes.shown.length} new photos (shown: the reload with its quick version; progress: the first word of it in the tab; made: the reload with all its files)`,
+    );
     console.log(line('page edit', pageTimes, TARGETS.page));
     console.log(line('site.yaml edit', siteTimes, TARGETS.site));
     console.log(line('phone edit', phoneTimes, TARGETS.phone));
@@ -56,7 +58,9 @@ export async function main(args: string[]): Promise<number> {
     console.log(line('photo made', photoTimes.made));
     const rebuilt = /changed: (\d+) pages? rebuilt/g;
     const counts = [...dev.output().matchAll(rebuilt)].map((m) => Number(m[1]));
-    console.log(`pages rendered per rebuild: ${counts[edits - 1]} for a page edit, ${counts[2 * edits - 1]} for a site.yaml edit, ${counts[3 * edits - 1]} for a phone edit, ${counts[4 * edits - 1]} for a template edit`);
+    console.log(
+      `pages rendered per rebuild: ${counts[edits - 1]} for a page edit, ${counts[2 * edits - 1]} for a site.yaml edit, ${counts[3 * edits - 1]} for a phone edit, ${counts[4 * edits - 1]} for a template edit`,
+    );
     return 0;
   } finally {
     await dev.stop();
@@ -68,11 +72,16 @@ type Tab = Awaited<ReturnType<typeof listen>>;
 
 /** Edits the YAML of `file` `count` times with `edit`, timing each from the write to the tab's reload. */
 function timeEdits(count: number, file: string, edit: (doc: ReturnType<typeof parseDocument>) => void, tab: Tab): Promise<number[]> {
-  return timeWrites(count, file, (text) => {
-    const doc = parseDocument(text);
-    edit(doc);
-    return doc.toString();
-  }, tab);
+  return timeWrites(
+    count,
+    file,
+    (text) => {
+      const doc = parseDocument(text);
+      edit(doc);
+      return doc.toString();
+    },
+    tab,
+  );
 }
 
 /** Writes `change(text, i)` to `file` `count` times, timing each from the write to the tab's reload. */
@@ -165,7 +174,10 @@ function longestText(node: Node | null, path: (string | number)[]): (string | nu
 }
 
 async function firstPageOf(root: string, template: string): Promise<{ file: string; route: string }> {
-  const files = (await readdir(join(root, 'pages'), { recursive: true })).map((f) => join(root, 'pages', f)).filter((f) => f.endsWith('.yaml')).sort();
+  const files = (await readdir(join(root, 'pages'), { recursive: true }))
+    .map((f) => join(root, 'pages', f))
+    .filter((f) => f.endsWith('.yaml'))
+    .sort();
   for (const file of files) {
     if (!new RegExp(`^template: ${template}$`, 'm').test(await readFile(file, 'utf8'))) continue;
     return { file: relative(root, file), route: routeFromPath(relative(join(root, 'pages'), file))! };

@@ -76,7 +76,7 @@ export async function measureFloor(root: string): Promise<Floor> {
 /** `node tools/run.js tools/bench/floor.ts <root>`: prints the floor of `root` as JSON. */
 export async function main(args: string[]): Promise<number> {
   if (process.env.NODE_ENV !== 'production') {
-    console.error('the floor is measured with React\'s production build: run with NODE_ENV=production');
+    console.error("the floor is measured with React's production build: run with NODE_ENV=production");
     return 2;
   }
   console.log(JSON.stringify(await floorHere(args[0] ?? '.')));

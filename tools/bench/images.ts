@@ -23,7 +23,12 @@ export async function main(): Promise<number> {
     const posts = (await readdir(join(root, 'pages/blog'))).filter((f) => f.endsWith('.md')).sort();
     const postFile = join(root, 'pages/blog', posts[0]!);
     const text = await readFile(postFile, 'utf8');
-    await writeFile(postFile, text.replace(/^featuredImage: .*$/m, `featuredImage: ${PHOTO}`).replace(/^featuredImageAlt: .*$/m, 'featuredImageAlt: A heated floor mat rolled out on a bathroom subfloor'));
+    await writeFile(
+      postFile,
+      text
+        .replace(/^featuredImage: .*$/m, `featuredImage: ${PHOTO}`)
+        .replace(/^featuredImageAlt: .*$/m, 'featuredImageAlt: A heated floor mat rolled out on a bathroom subfloor'),
+    );
     console.log(`photo: 4000 × 3000 JPEG, ${kb(photo.length)} (${PHOTO}), featured in pages/blog/${posts[0]}`);
 
     // The CLI and theme bundles are made by an untimed run first, so the timed runs measure the build.
@@ -38,15 +43,25 @@ export async function main(): Promise<number> {
     const sizes = new Map(await Promise.all(files.map(async (f) => [f, (await stat(join(folder, f))).size] as const)));
     console.log('\nvariants (bytes):');
     for (const format of ['avif', 'webp', 'jpg']) {
-      console.log(`  ${format.padEnd(5)} ${files.filter((f) => f.endsWith(`.${format}`)).map((f) => `${widthOf(f)} px ${kb(sizes.get(f)!)}`).join(' · ')}`);
+      console.log(
+        `  ${format.padEnd(5)} ${files
+          .filter((f) => f.endsWith(`.${format}`))
+          .map((f) => `${widthOf(f)} px ${kb(sizes.get(f)!)}`)
+          .join(' · ')}`,
+      );
     }
     const avifs = files.filter((f) => f.endsWith('.avif'));
     const largestAvif = sizes.get(avifs.at(-1)!)!;
     const webp800 = sizes.get(files.find((f) => f.endsWith('-800.webp'))!)!;
-    const originalShipped = await stat(join(root, 'dist', PHOTO)).then(() => true, () => false);
+    const originalShipped = await stat(join(root, 'dist', PHOTO)).then(
+      () => true,
+      () => false,
+    );
     console.log('\n| figure | measured | target |');
     console.log('|---|---|---|');
-    console.log(`| largest AVIF (${widthOf(avifs.at(-1)!)} px) | ${kb(largestAvif)} | at most ${kb(TARGETS.largestAvif)} ${largestAvif <= TARGETS.largestAvif ? '(met)' : '(NOT met)'} |`);
+    console.log(
+      `| largest AVIF (${widthOf(avifs.at(-1)!)} px) | ${kb(largestAvif)} | at most ${kb(TARGETS.largestAvif)} ${largestAvif <= TARGETS.largestAvif ? '(met)' : '(NOT met)'} |`,
+    );
     console.log(`| 800 px WebP | ${kb(webp800)} | at most ${kb(TARGETS.webp800)} ${webp800 <= TARGETS.webp800 ? '(met)' : '(NOT met)'} |`);
     console.log(`| cold build (makes the variants) | ${cold.seconds.toFixed(2)} s | – |`);
     console.log(`| second build | ${warm.seconds.toFixed(2)} s | no image work |`);
@@ -65,5 +80,10 @@ function kb(bytes: number): string {
   return `${(bytes / 1000).toFixed(1)} kB`;
 }
 function line(output: string, start: string): string {
-  return output.split('\n').find((l) => l.trim().startsWith(start))?.trim() ?? '(no line)';
+  return (
+    output
+      .split('\n')
+      .find((l) => l.trim().startsWith(start))
+      ?.trim() ?? '(no line)'
+  );
 }

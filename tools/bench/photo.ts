@@ -14,7 +14,13 @@ export async function syntheticPhoto(width = 4000, height = 3000, seed = 2041): 
   };
   const pixels = Buffer.alloc(width * height * 3);
   // A few shapes: panels, a window, a light, as hard edges across the frame.
-  const boxes = Array.from({ length: 14 }, () => ({ x: random() * width, y: random() * height, w: (0.05 + random() * 0.3) * width, h: (0.05 + random() * 0.3) * height, tone: [random() * 255, random() * 255, random() * 255] }));
+  const boxes = Array.from({ length: 14 }, () => ({
+    x: random() * width,
+    y: random() * height,
+    w: (0.05 + random() * 0.3) * width,
+    h: (0.05 + random() * 0.3) * height,
+    tone: [random() * 255, random() * 255, random() * 255],
+  }));
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const light = 0.55 + 0.45 * Math.sin(x / 530 + y / 870) * Math.cos(y / 410);
@@ -35,5 +41,7 @@ export async function syntheticPhoto(width = 4000, height = 3000, seed = 2041): 
       pixels[at + 2] = Math.max(0, Math.min(255, b + noise));
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95, chromaSubsampling: '4:4:4' })
+    .toBuffer();
 }

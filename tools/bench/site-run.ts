@@ -48,7 +48,13 @@ export async function runSite(root: string, args: string[]): Promise<SiteRun> {
   const report = await readFile(rssFile, 'utf8').catch(() => '');
   // GNU time puts a line about a failed command before the figure; both it and Node count in kilobytes of 1024 bytes.
   const kilobytes = Number(report.trim().split('\n').at(-1));
-  return { seconds, ...(report && Number.isFinite(kilobytes) ? { peakMb: (kilobytes * 1024) / 1e6 } : {}), status: gnuTime ? statusOfTimed(status, report) : status, stdout, stderr };
+  return {
+    seconds,
+    ...(report && Number.isFinite(kilobytes) ? { peakMb: (kilobytes * 1024) / 1e6 } : {}),
+    status: gnuTime ? statusOfTimed(status, report) : status,
+    stdout,
+    stderr,
+  };
 }
 
 /** The middle of a series of figures (of an even count, the mean of the two in the middle). */
@@ -67,11 +73,14 @@ function statusOfTimed(status: number | string, report: string): number | string
 async function rssProbe(root: string): Promise<string> {
   const file = join(root, RSS_PROBE);
   if (!existsSync(file)) {
-    await writeFile(file, [
-      "import { writeFileSync } from 'node:fs';",
-      "process.on('exit', () => writeFileSync(process.env.SITE_BENCH_RSS, String(process.resourceUsage().maxRSS)));",
-      '',
-    ].join('\n'));
+    await writeFile(
+      file,
+      [
+        "import { writeFileSync } from 'node:fs';",
+        "process.on('exit', () => writeFileSync(process.env.SITE_BENCH_RSS, String(process.resourceUsage().maxRSS)));",
+        '',
+      ].join('\n'),
+    );
   }
   return file;
 }

@@ -13,11 +13,39 @@ export const SYNTHETIC_FOLDER = 'bench';
 
 // Names are made of two short parts and the page's number: unique, and as long
 // as real place names, so the model's text limits still hold with them in.
-const NAME_STARTS = ['Ash', 'Birch', 'Cedar', 'Elm', 'Fern', 'Glen', 'Hazel', 'Iron', 'Juniper', 'Lark', 'Moss', 'Oak', 'Pine', 'Quarry', 'Rowan', 'Stone', 'Willow'];
+const NAME_STARTS = [
+  'Ash',
+  'Birch',
+  'Cedar',
+  'Elm',
+  'Fern',
+  'Glen',
+  'Hazel',
+  'Iron',
+  'Juniper',
+  'Lark',
+  'Moss',
+  'Oak',
+  'Pine',
+  'Quarry',
+  'Rowan',
+  'Stone',
+  'Willow',
+];
 const NAME_ENDS = ['dale', 'field', 'ford', 'gate', 'haven', 'hurst', 'mead', 'mont', 'ridge', 'vale', 'view', 'wood', 'brook'];
 // A title is the name, " Electricians | " and one of these: 60 characters at most up to 99,999 pages.
 const TAGLINES = ['Panels and EV Chargers', 'Licensed and Insured', 'Free Estimates', '24/7 Repairs', 'Homes and Shops', 'Rewiring and Lighting'];
-const SERVICES = ['panel upgrades', 'EV chargers', 'pot lights', 'rewiring', 'generator inlets', 'smoke alarms', 'hot tub circuits', 'basement units', 'landscape lighting'];
+const SERVICES = [
+  'panel upgrades',
+  'EV chargers',
+  'pot lights',
+  'rewiring',
+  'generator inlets',
+  'smoke alarms',
+  'hot tub circuits',
+  'basement units',
+  'landscape lighting',
+];
 
 // The box the synthetic places are spread over: the GTA and a little around it,
 // inside the latitudes and longitudes the places schema accepts.
@@ -75,15 +103,18 @@ function variant(model: Document, index: number, regions: string[]): Document {
   // the site would grow with the square of its places (measured: 165 kB pages at
   // 1,000 places, 294 kB at 2,000, out of memory at 10,000). Kept out, every page
   // stays the size of a real one, which is the workload the targets are set on.
-  doc.setIn(['collections', 'places'], doc.createNode({
-    region: regions[index % regions.length],
-    label: name,
-    lat: round(LAT.from + LAT.span * fraction(index * 0.6180339887)),
-    lon: round(LON.from + LON.span * fraction(index * 0.7548776662)),
-    order: (index % 99) + 1,
-    inServiceAreas: false,
-    inAreasMenu: false,
-  }));
+  doc.setIn(
+    ['collections', 'places'],
+    doc.createNode({
+      region: regions[index % regions.length],
+      label: name,
+      lat: round(LAT.from + LAT.span * fraction(index * 0.6180339887)),
+      lon: round(LON.from + LON.span * fraction(index * 0.7548776662)),
+      order: (index % 99) + 1,
+      inServiceAreas: false,
+      inAreasMenu: false,
+    }),
+  );
   return doc;
 }
 
@@ -118,7 +149,10 @@ function mixParagraphs(doc: Document, index: number, name: string): void {
       if (isSeq(paragraphs)) paragraphs.items.forEach((_, p) => paths.push(['sections', s, 'paragraphs', p]));
     });
   }
-  const sentencesOf = (path: (string | number)[]) => String(doc.getIn(path)).split(/(?<=[.!?])\s+/).filter(Boolean);
+  const sentencesOf = (path: (string | number)[]) =>
+    String(doc.getIn(path))
+      .split(/(?<=[.!?])\s+/)
+      .filter(Boolean);
   const counts = paths.map((path) => sentencesOf(path).length);
   const pool = shuffled(paths.flatMap(sentencesOf), index);
   let next = 0;

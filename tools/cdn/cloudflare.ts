@@ -36,10 +36,22 @@ export async function startPages(root: string, dist: string, scratch: string, ti
   const wrangler = packageDir(root, 'wrangler');
   const [port, inspector] = [await freePort(), await freePort()];
   const args = [
-    join(wrangler, 'bin/wrangler.js'), 'pages', 'dev', dist,
-    '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector),
-    '--compatibility-date', COMPATIBILITY_DATE, '--persist-to', join(scratch, 'state'),
-    '--show-interactive-dev-session=false', '--live-reload=false',
+    join(wrangler, 'bin/wrangler.js'),
+    'pages',
+    'dev',
+    dist,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspector),
+    '--compatibility-date',
+    COMPATIBILITY_DATE,
+    '--persist-to',
+    join(scratch, 'state'),
+    '--show-interactive-dev-session=false',
+    '--live-reload=false',
   ];
   const child = spawn(process.execPath, args, {
     cwd: scratch,
@@ -47,7 +59,15 @@ export async function startPages(root: string, dist: string, scratch: string, ti
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its settings, logs and caches go to the scratch folder too, not to the home folder.
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_LOG_PATH: join(scratch, 'logs'), XDG_CONFIG_HOME: join(scratch, 'config'), NO_COLOR: '1', FORCE_COLOR: '0', CI: 'true' },
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: 'false',
+      WRANGLER_LOG_PATH: join(scratch, 'logs'),
+      XDG_CONFIG_HOME: join(scratch, 'config'),
+      NO_COLOR: '1',
+      FORCE_COLOR: '0',
+      CI: 'true',
+    },
   });
   let text = '';
   const read = (chunk: Buffer) => (text += chunk.toString().replace(/\x1b\[[0-9;]*m/g, ''));
@@ -70,7 +90,7 @@ export async function startPages(root: string, dist: string, scratch: string, ti
     await waitUntilServing(origin, () => child.exitCode !== null, timeoutMs);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}; wrangler printed:\n${text}`);
+    throw new Error(`${(error as Error).message}; wrangler printed:\n${text}`, { cause: error });
   }
   return {
     origin,

@@ -36,7 +36,7 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   {
     id: 'cache-control-without-content',
     explanation:
-      'a redirect or a not-found answer carries the CDN\'s own Cache-Control: from Cloudflare Pages none on a ' +
+      "a redirect or a not-found answer carries the CDN's own Cache-Control: from Cloudflare Pages none on a " +
       'redirect and no-store on a 404, whatever _headers says; from Netlify and the preview server what _headers ' +
       'says, else "public, max-age=0, must-revalidate"; pages and files get the same Cache-Control from both',
     field: 'header cache-control',

@@ -50,7 +50,10 @@ async function check(args: string[], root: string): Promise<number> {
     const files = await listFiles(dist);
     const redirects = parseRedirects(await readFile(join(dist, '_redirects'), 'utf8').catch(() => ''));
     const headers = parseHeaders(await readFile(join(dist, '_headers'), 'utf8').catch(() => ''));
-    const probes = probesOf(files, redirects.rules.map((rule) => rule.from));
+    const probes = probesOf(
+      files,
+      redirects.rules.map((rule) => rule.from),
+    );
     const names = [...new Set(headers.rules.flatMap((rule) => rule.headers.map(([name]) => name.toLowerCase())))].sort();
     const fileSet = new Set(files);
 
@@ -75,8 +78,13 @@ async function check(args: string[], root: string): Promise<number> {
     const tolerated = new Map<KnownDifference, string[]>();
     probes.forEach((probe, i) => {
       const [ours, theirs] = answers[i]!;
-      const verdict = judge(ours, theirs, previewStep(probe.path, redirects.rules, (rel) => fileSet.has(rel)));
-      if (values.verbose) console.log(`  ${probe.path}  (${probe.reason})  preview ${describe(ours, verdict.fields)} | Cloudflare ${describe(theirs, verdict.fields)}`);
+      const verdict = judge(
+        ours,
+        theirs,
+        previewStep(probe.path, redirects.rules, (rel) => fileSet.has(rel)),
+      );
+      if (values.verbose)
+        console.log(`  ${probe.path}  (${probe.reason})  preview ${describe(ours, verdict.fields)} | Cloudflare ${describe(theirs, verdict.fields)}`);
       for (const known of verdict.known) tolerated.set(known, [...(tolerated.get(known) ?? []), probe.path]);
       if (verdict.unexplained.length > 0) failures.push(differenceText(probe, ours, theirs, verdict.fields));
     });
@@ -95,13 +103,21 @@ async function check(args: string[], root: string): Promise<number> {
     const netlifyProblems = [
       ...netlify.refused.map((message) => `Netlify refuses: ${message}`),
       ...redirectDifferences(netlify.redirects, redirects.rules),
-      ...headerDifferences(netlify.headers, headers.rules, probes.map((p) => p.path)),
+      ...headerDifferences(
+        netlify.headers,
+        headers.rules,
+        probes.map((p) => p.path),
+      ),
     ];
     const cloudflare = cloudflareReading(pages.output());
     const cloudflareProblems = [
       ...cloudflare.refused.map((message) => `Cloudflare refuses: ${message}`),
-      ...(cloudflare.redirects === (redirects.rules.length || null) ? [] : [`Cloudflare accepted ${cloudflare.redirects ?? 'no'} of the ${redirects.rules.length} redirect rules`]),
-      ...(cloudflare.headers === (headers.rules.length || null) ? [] : [`Cloudflare accepted ${cloudflare.headers ?? 'no'} of the ${headers.rules.length} header blocks`]),
+      ...(cloudflare.redirects === (redirects.rules.length || null)
+        ? []
+        : [`Cloudflare accepted ${cloudflare.redirects ?? 'no'} of the ${redirects.rules.length} redirect rules`]),
+      ...(cloudflare.headers === (headers.rules.length || null)
+        ? []
+        : [`Cloudflare accepted ${cloudflare.headers ?? 'no'} of the ${headers.rules.length} header blocks`]),
     ];
     const counts = `${redirects.rules.length} redirect rules and ${headers.rules.length} header blocks`;
     const readings: Array<[string, string, string[]]> = [

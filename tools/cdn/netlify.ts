@@ -33,7 +33,9 @@ export async function readWithNetlify(redirectsFile: string, headersFile: string
   return {
     redirects: redirects.redirects as NetlifyRedirect[],
     headers: headers.headers as NetlifyHeaders[],
-    refused: [...redirects.errors, ...headers.errors].map((error: unknown) => (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()),
+    refused: [...redirects.errors, ...headers.errors].map((error: unknown) =>
+      (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim(),
+    ),
   };
 }
 
@@ -79,14 +81,20 @@ export function headerDifferences(netlify: readonly NetlifyHeaders[], engine: re
     const ours = engine[i];
     const theirs = netlify[i];
     if (!ours || !theirs) {
-      problems.push(ours ? `_headers line ${ours.line} (${ours.path}): Netlify does not read this block` : `Netlify reads a header block the engine does not: ${theirs!.for}`);
+      problems.push(
+        ours
+          ? `_headers line ${ours.line} (${ours.path}): Netlify does not read this block`
+          : `Netlify reads a header block the engine does not: ${theirs!.for}`,
+      );
       continue;
     }
     if (theirs.for !== ours.path) problems.push(`_headers line ${ours.line}: the engine reads the path ${ours.path}, Netlify ${theirs.for}`);
     const values = Object.fromEntries(ours.headers);
     for (const name of [...new Set([...Object.keys(values), ...Object.keys(theirs.values)])]) {
       if (values[name] !== theirs.values[name]) {
-        problems.push(`_headers block ${ours.path}, ${name}: the engine reads ${JSON.stringify(values[name] ?? null)}, Netlify ${JSON.stringify(theirs.values[name] ?? null)}`);
+        problems.push(
+          `_headers block ${ours.path}, ${name}: the engine reads ${JSON.stringify(values[name] ?? null)}, Netlify ${JSON.stringify(theirs.values[name] ?? null)}`,
+        );
       }
     }
   }

@@ -10,7 +10,15 @@ import { examples } from '../help.ts';
 import { baseUrlOption, threadsOption } from '../options.ts';
 import { projectRoot } from '../project-root.ts';
 
-interface BuildFlags { out: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; strict?: boolean; drafts?: boolean; threads: number | 'auto' }
+interface BuildFlags {
+  out: string;
+  baseUrl?: string;
+  quiet?: boolean;
+  verbose?: boolean;
+  strict?: boolean;
+  drafts?: boolean;
+  threads: number | 'auto';
+}
 
 export function registerBuild(program: Command, context: CommandContext): void {
   program
@@ -23,19 +31,30 @@ export function registerBuild(program: Command, context: CommandContext): void {
     .option('--strict', 'treat warnings as errors (for CI): nothing is written while there is one')
     .option('--drafts', 'also publish drafts and pages dated in the future (for previews)')
     .addOption(threadsOption())
-    .addHelpText('after', examples([
-      ['site build', 'validate, render and replace dist/ with the new site'],
-      ['site build --strict --quiet', 'for CI: warnings fail too, and only problems are printed'],
-      ['site build --drafts --out preview --base-url https://preview.example.com', 'a preview with drafts and future pages, in preview/'],
-      ['site build --verbose', 'also list every page, each script\'s size and the time of each stage'],
-    ]))
+    .addHelpText(
+      'after',
+      examples([
+        ['site build', 'validate, render and replace dist/ with the new site'],
+        ['site build --strict --quiet', 'for CI: warnings fail too, and only problems are printed'],
+        ['site build --drafts --out preview --base-url https://preview.example.com', 'a preview with drafts and future pages, in preview/'],
+        ['site build --verbose', "also list every page, each script's size and the time of each stage"],
+      ]),
+    )
     .action(async (options: BuildFlags) => {
       context.setStatus(await guard(context.colour, () => buildSite(options, context.colour)));
     });
 }
 
 async function buildSite(options: BuildFlags, colour: boolean): Promise<number> {
-  const result = await build({ root: projectRoot(process.cwd()), out: options.out, baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts, stream: true, threads: options.threads });
+  const result = await build({
+    root: projectRoot(process.cwd()),
+    out: options.out,
+    baseUrl: options.baseUrl || undefined,
+    strict: options.strict,
+    drafts: options.drafts,
+    stream: true,
+    threads: options.threads,
+  });
   if (result.diagnostics.length && !options.quiet) console.error(formatDiagnostics(result.diagnostics, colour));
   if (options.verbose) printDetails(result);
   if (!options.quiet) console.log(summaryLine(result.stats, relative(process.cwd(), resolve(projectRoot(process.cwd()), options.out)) || '.'));
@@ -49,7 +68,12 @@ function printDetails(result: BuildResult): void {
     console.log(`  ${file.path.padEnd(48)} ${formatBytes(byteSize(file.contents))}, ${formatBytes(gzipSync(file.contents).byteLength)} gzip`);
   }
   const { memory } = result.stats;
-  console.log(`  stages: ${Object.entries(result.stats.stages).map(([name, ms]) => `${name} ${ms} ms (${memory.stages[name]} MB)`).join(', ')}; peak ${memory.peak} MB`);
+  console.log(
+    `  stages: ${Object.entries(result.stats.stages)
+      .map(([name, ms]) => `${name} ${ms} ms (${memory.stages[name]} MB)`)
+      .join(', ')}; peak ${memory.peak} MB`,
+  );
   const { images } = result.stats;
-  if (images.drawn + images.cached > 0) console.log(`  images: ${images.drawn} photo${images.drawn === 1 ? '' : 's'} made into variants, ${images.cached} from the cache`);
+  if (images.drawn + images.cached > 0)
+    console.log(`  images: ${images.drawn} photo${images.drawn === 1 ? '' : 's'} made into variants, ${images.cached} from the cache`);
 }

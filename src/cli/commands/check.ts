@@ -9,7 +9,14 @@ import { examples } from '../help.ts';
 import { baseUrlOption, threadsOption } from '../options.ts';
 import { projectRoot } from '../project-root.ts';
 
-interface CheckFlags { format: 'text' | 'json'; baseUrl?: string; strict?: boolean; drafts?: boolean; types: boolean; threads: number | 'auto' }
+interface CheckFlags {
+  format: 'text' | 'json';
+  baseUrl?: string;
+  strict?: boolean;
+  drafts?: boolean;
+  types: boolean;
+  threads: number | 'auto';
+}
 
 export function registerCheck(program: Command, context: CommandContext): void {
   program
@@ -22,20 +29,23 @@ export function registerCheck(program: Command, context: CommandContext): void {
     .argument('[files...]', 'report only on these files or folders, relative to the current folder (see below)')
     .option('--no-types', 'skip type-checking the templates with TypeScript')
     .addOption(threadsOption())
-    .addHelpText('after', [
-      '',
-      'With files, the whole site is still checked, and the report keeps to the named',
-      'files and to problems elsewhere about them: links in other files to the pages',
-      'they are, another file claiming the same route, a named template failing on any',
-      'page; and anything in site.yaml or the theme that stopped every page rendering.',
-      'The exit status counts only what is reported.',
-      examples([
-        ['site check', 'the whole site, templates\' types included'],
-        ['site check pages/about/team.yaml', 'one page, and links elsewhere to /about/team'],
-        ['site check templates/pages/article.tsx pages/guides', 'a template and a folder of pages'],
-        ['site check --strict --format json', 'for CI tools: warnings fail too, as JSON'],
-      ]),
-    ].join('\n'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'With files, the whole site is still checked, and the report keeps to the named',
+        'files and to problems elsewhere about them: links in other files to the pages',
+        'they are, another file claiming the same route, a named template failing on any',
+        'page; and anything in site.yaml or the theme that stopped every page rendering.',
+        'The exit status counts only what is reported.',
+        examples([
+          ['site check', "the whole site, templates' types included"],
+          ['site check pages/about/team.yaml', 'one page, and links elsewhere to /about/team'],
+          ['site check templates/pages/article.tsx pages/guides', 'a template and a folder of pages'],
+          ['site check --strict --format json', 'for CI tools: warnings fail too, as JSON'],
+        ]),
+      ].join('\n'),
+    )
     .action(async (files: string[], options: CheckFlags) => {
       context.setStatus(await guard(context.colour, () => checkSite(files, options, context.colour), options.format === 'json'));
     });
@@ -43,7 +53,12 @@ export function registerCheck(program: Command, context: CommandContext): void {
 
 async function checkSite(files: string[], options: CheckFlags, colour: boolean): Promise<number> {
   const diagnostics = await check({
-    root: projectRoot(process.cwd()), baseUrl: options.baseUrl || undefined, strict: options.strict, drafts: options.drafts, types: options.types, threads: options.threads,
+    root: projectRoot(process.cwd()),
+    baseUrl: options.baseUrl || undefined,
+    strict: options.strict,
+    drafts: options.drafts,
+    types: options.types,
+    threads: options.threads,
     ...(files.length ? { files: files.map((file) => resolve(process.cwd(), file)) } : {}),
   });
   const errors = diagnostics.filter((d) => d.severity === 'error').length;

@@ -47,9 +47,22 @@ function badge(text: string): void {
   if (!node) {
     node = element('div', {
       // At the top, where sites keep what is read rather than what is tapped (a phone's call bar sits at the bottom).
-      position: 'fixed', left: '50%', top: '4px', transform: 'translateX(-50%)', zIndex: '2147483646', maxWidth: 'calc(100% - 16px)', background: '#18181b',
-      color: '#f4f4f5', font: '12px/1.4 system-ui, sans-serif', padding: '3px 8px', borderRadius: '4px', opacity: '0.9', pointerEvents: 'none',
-      whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis',
+      position: 'fixed',
+      left: '50%',
+      top: '4px',
+      transform: 'translateX(-50%)',
+      zIndex: '2147483646',
+      maxWidth: 'calc(100% - 16px)',
+      background: '#18181b',
+      color: '#f4f4f5',
+      font: '12px/1.4 system-ui, sans-serif',
+      padding: '3px 8px',
+      borderRadius: '4px',
+      opacity: '0.9',
+      pointerEvents: 'none',
+      whiteSpace: 'nowrap',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
     });
     node.id = BADGE_ID;
     node.setAttribute('role', 'status');
@@ -70,16 +83,32 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, style: Partial<C
 function showProblems(report: OverlayReport, id: string): void {
   document.getElementById(id)?.remove();
   const overlay = element('div', {
-    position: 'fixed', inset: '0', zIndex: '2147483647', overflow: 'auto', background: '#18181b',
-    color: '#f4f4f5', font: '15px/1.5 system-ui, sans-serif', padding: '16px',
+    position: 'fixed',
+    inset: '0',
+    zIndex: '2147483647',
+    overflow: 'auto',
+    background: '#18181b',
+    color: '#f4f4f5',
+    font: '15px/1.5 system-ui, sans-serif',
+    padding: '16px',
   });
   overlay.id = id;
   overlay.setAttribute('role', 'alertdialog');
   overlay.setAttribute('aria-label', 'Build problems');
   const panel = element('div', { maxWidth: '960px', margin: '0 auto' });
   const header = element('div', { display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '12px' });
-  header.append(element('h2', { font: '600 20px/1.3 system-ui, sans-serif', margin: '8px 0 4px', color: '#fca5a5' }, `${report.summary}: the page shows the last build that worked`));
-  const close = element('button', { font: 'inherit', color: 'inherit', background: 'transparent', border: '1px solid #71717a', borderRadius: '4px', padding: '4px 10px', cursor: 'pointer' }, 'Hide');
+  header.append(
+    element(
+      'h2',
+      { font: '600 20px/1.3 system-ui, sans-serif', margin: '8px 0 4px', color: '#fca5a5' },
+      `${report.summary}: the page shows the last build that worked`,
+    ),
+  );
+  const close = element(
+    'button',
+    { font: 'inherit', color: 'inherit', background: 'transparent', border: '1px solid #71717a', borderRadius: '4px', padding: '4px 10px', cursor: 'pointer' },
+    'Hide',
+  );
   close.addEventListener('click', () => overlay.remove());
   header.append(close);
   panel.append(header, element('p', { margin: '0 0 16px', color: '#a1a1aa' }, 'Fix the file and save: this page reloads by itself.'));
@@ -92,7 +121,13 @@ function showProblems(report: OverlayReport, id: string): void {
 function problemSection(problem: OverlayProblem): HTMLElement {
   const item = element('section', { borderTop: '1px solid #3f3f46', padding: '12px 0' });
   const place = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
-  item.append(element('div', { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', color: problem.severity === 'error' ? '#fca5a5' : '#fde68a' }, `${place}  ${problem.severity} (${problem.code})`));
+  item.append(
+    element(
+      'div',
+      { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', color: problem.severity === 'error' ? '#fca5a5' : '#fde68a' },
+      `${place}  ${problem.severity} (${problem.code})`,
+    ),
+  );
   item.append(element('p', { margin: '4px 0', fontWeight: '600' }, problem.message));
   if (problem.hint) item.append(element('p', { margin: '4px 0', color: '#d4d4d8' }, problem.hint));
   if (problem.frame) item.append(frameBlock(problem.frame));
@@ -101,7 +136,15 @@ function problemSection(problem: OverlayProblem): HTMLElement {
 
 /** The numbered lines around a problem, its own marked, with a caret under its column. */
 function frameBlock(frame: CodeFrame): HTMLElement {
-  const block = element('pre', { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '13px', background: '#09090b', padding: '8px 0', margin: '8px 0 0', overflowX: 'auto', borderRadius: '4px' });
+  const block = element('pre', {
+    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+    fontSize: '13px',
+    background: '#09090b',
+    padding: '8px 0',
+    margin: '8px 0 0',
+    overflowX: 'auto',
+    borderRadius: '4px',
+  });
   const width = String(frame.rows[frame.rows.length - 1]!.line).length;
   for (const row of frame.rows) {
     const prefix = `${row.marked ? '>' : ' '} ${String(row.line).padStart(width)} | `;

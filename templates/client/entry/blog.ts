@@ -2,4 +2,10 @@
 import { all, start } from '../core.ts';
 import { blog, unfilterBlog } from '../blog.ts';
 
-for (const section of all('[data-blog]')) start('blog', () => blog(section), () => unfilterBlog(section), section);
+for (const section of all('[data-blog]'))
+  start(
+    'blog',
+    () => blog(section),
+    () => unfilterBlog(section),
+    section,
+  );

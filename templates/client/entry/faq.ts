@@ -2,4 +2,10 @@
 import { all, start } from '../core.ts';
 import { faq, unfoldFaq } from '../faq.ts';
 
-for (const list of all('[data-faq]')) start('faq', () => faq(list), () => unfoldFaq(list), list);
+for (const list of all('[data-faq]'))
+  start(
+    'faq',
+    () => faq(list),
+    () => unfoldFaq(list),
+    list,
+  );

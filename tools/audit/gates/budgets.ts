@@ -133,9 +133,7 @@ export function thirdPartyRequests(urls: readonly string[], origin: string): str
 
 /** The entry scripts of a page as dist-relative paths (`/assets/x.js` → `assets/x.js`); other-origin scripts are left out (and fail the third-party rule). */
 export function entryFiles(facts: HtmlFacts): string[] {
-  return facts.scripts
-    .filter((s) => s.src && !/^[a-z]+:|^\/\//i.test(s.src))
-    .map((s) => s.src!.replace(/^\//, '').split(/[?#]/)[0]!);
+  return facts.scripts.filter((s) => s.src && !/^[a-z]+:|^\/\//i.test(s.src)).map((s) => s.src!.replace(/^\//, '').split(/[?#]/)[0]!);
 }
 
 /** Reads the graph of the given script files with esbuild's parser: the same one that wrote them. */
@@ -198,11 +196,13 @@ export function judgeBudgets({ pages, graph, visits, origin, lighthouseCls }: Bu
     const pageVisits = visits.filter((v) => v.page.route === route);
     if (!page.isPost) {
       worstHtml = Math.max(worstHtml, htmlGzip);
-      if (htmlGzip > HTML_BUDGET) failures.push(`${route}  HTML with inlined CSS is ${bytes(htmlGzip)} gzip, over ${bytes(HTML_BUDGET)} by ${bytes(htmlGzip - HTML_BUDGET)}`);
+      if (htmlGzip > HTML_BUDGET)
+        failures.push(`${route}  HTML with inlined CSS is ${bytes(htmlGzip)} gzip, over ${bytes(HTML_BUDGET)} by ${bytes(htmlGzip - HTML_BUDGET)}`);
     }
     const cost = scriptCost(entryFiles(facts), graph);
     worstScript = Math.max(worstScript, cost.gzip);
-    if (cost.gzip > SCRIPT_BUDGET) failures.push(`${route}  script the page loads is ${bytes(cost.gzip)} gzip (${[...cost.files, ...cost.lazy].join(', ')}), over ${bytes(SCRIPT_BUDGET)}`);
+    if (cost.gzip > SCRIPT_BUDGET)
+      failures.push(`${route}  script the page loads is ${bytes(cost.gzip)} gzip (${[...cost.files, ...cost.lazy].join(', ')}), over ${bytes(SCRIPT_BUDGET)}`);
     for (const m of cost.missing) failures.push(`${route}  script ${m} is referenced but not in the build`);
 
     const blocking = renderBlocking(facts);
@@ -227,7 +227,8 @@ export function judgeBudgets({ pages, graph, visits, origin, lighthouseCls }: Bu
       else if (s.runs) intermittent.push(`${route}  at ${s.width} px${runs}; moved: ${moved}`);
     }
     const lhCls = lighthouseCls.get(route);
-    if (lhCls !== undefined && lhCls.cls > 0) failures.push(`${route}  Lighthouse CLS ${lhCls.cls.toFixed(4)} (mobile, 412 px); moved: ${lhCls.moved.join('; ') || 'unknown'}`);
+    if (lhCls !== undefined && lhCls.cls > 0)
+      failures.push(`${route}  Lighthouse CLS ${lhCls.cls.toFixed(4)} (mobile, 412 px); moved: ${lhCls.moved.join('; ') || 'unknown'}`);
 
     rows.push([
       route,
@@ -251,13 +252,21 @@ export function judgeBudgets({ pages, graph, visits, origin, lighthouseCls }: Bu
         ['all script a page loads (up front and on demand), gzip', bytes(SCRIPT_BUDGET), bytes(worstScript), worstScript <= SCRIPT_BUDGET ? 'PASS' : 'FAIL'],
         ['render-blocking requests', '0', int(blockingTotal), blockingTotal === 0 ? 'PASS' : 'FAIL'],
         ['requests to other hosts before the form is submitted', '0', int(thirdPartyTotal), thirdPartyTotal === 0 ? 'PASS' : 'FAIL'],
-        ['layout shift (PerformanceObserver, both widths; Lighthouse CLS)', '0', worstShift.toFixed(4), worstShift === 0 && [...lighthouseCls.values()].every((c) => c.cls === 0) ? 'PASS' : 'FAIL'],
+        [
+          'layout shift (PerformanceObserver, both widths; Lighthouse CLS)',
+          '0',
+          worstShift.toFixed(4),
+          worstShift === 0 && [...lighthouseCls.values()].every((c) => c.cls === 0) ? 'PASS' : 'FAIL',
+        ],
       ],
     ),
     '',
     'Per page (bytes; gzip at level 6; "up front" are the entries and their static imports; "on demand" are import() chunks and their imports, such as the contact map; the budget holds for both together):',
     '',
-    table(['page', 'HTML bytes', 'HTML gzip', 'scripts up front', 'up-front gzip', 'on demand', 'script gzip in all', 'blocking', 'other hosts', 'layout shift'], rows),
+    table(
+      ['page', 'HTML bytes', 'HTML gzip', 'scripts up front', 'up-front gzip', 'on demand', 'script gzip in all', 'blocking', 'other hosts', 'layout shift'],
+      rows,
+    ),
     '',
     '**Over budget:**',
     '',

@@ -56,7 +56,8 @@ export function judgeConsole(visits: Visit[]): GateResult {
       errors++;
     }
     warnings += v.consoleWarnings.length;
-    if (errors > 0 || v.consoleWarnings.length > 0) rows.push([v.page.route, v.width, errors, v.consoleWarnings.length, v.consoleWarnings.map((w) => clip(w, 100)).join(' / ')]);
+    if (errors > 0 || v.consoleWarnings.length > 0)
+      rows.push([v.page.route, v.width, errors, v.consoleWarnings.length, v.consoleWarnings.map((w) => clip(w, 100)).join(' / ')]);
   }
   const body = [
     `${int(visits.length)} visits; ${int(failures.length)} errors; ${int(allowed.length)} allowed (the not-found page's own path); ${int(warnings)} warnings (listed, not failures).`,
@@ -76,6 +77,8 @@ export function judgeConsole(visits: Visit[]): GateResult {
     headline: `${int(failures.length)} console errors / uncaught exceptions in ${int(visits.length)} visits (${int(allowed.length)} allowed on the 404 page)`,
     failures,
     body,
-    notes: [`The not-found page is visited at ${MISSING_PATH}; the browser's log of that document's 404 status and a message naming the path are allowed there only.`],
+    notes: [
+      `The not-found page is visited at ${MISSING_PATH}; the browser's log of that document's 404 status and a message naming the path are allowed there only.`,
+    ],
   });
 }

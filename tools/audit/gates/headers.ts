@@ -31,7 +31,10 @@ export async function pageHeaders(origin: string, pages: readonly { page: Page; 
   for (const { page, facts } of pages) {
     const response = await fetch(origin + page.requestPath, { redirect: 'manual' });
     await response.arrayBuffer();
-    const preflight = await fetch(origin + page.requestPath, { method: 'OPTIONS', headers: { Origin: CORS_PROBE_ORIGIN, 'Access-Control-Request-Method': 'GET' } });
+    const preflight = await fetch(origin + page.requestPath, {
+      method: 'OPTIONS',
+      headers: { Origin: CORS_PROBE_ORIGIN, 'Access-Control-Request-Method': 'GET' },
+    });
     await preflight.arrayBuffer();
     answers.push({
       page,
@@ -64,13 +67,17 @@ export function headerProblems(headers: Record<string, string>, policy: HeaderPo
   const hsts = headers['strict-transport-security'];
   const maxAge = hsts ? Number.parseInt(/max-age="?(\d+)/i.exec(hsts)?.[1] ?? 'NaN', 10) : NaN;
   if (!hsts) problems.push('no Strict-Transport-Security');
-  else if (!(maxAge >= HSTS_SIX_MONTHS)) problems.push(`Strict-Transport-Security max-age must be at least ${int(HSTS_SIX_MONTHS)} s (six months): ${code(hsts)}`);
-  if (headers['x-content-type-options']?.trim().toLowerCase() !== 'nosniff') problems.push(`X-Content-Type-Options must be nosniff, is ${code(headers['x-content-type-options'] ?? 'absent')}`);
-  if (headers['referrer-policy']?.trim().toLowerCase() !== 'strict-origin-when-cross-origin') problems.push(`Referrer-Policy must be strict-origin-when-cross-origin, is ${code(headers['referrer-policy'] ?? 'absent')}`);
+  else if (!(maxAge >= HSTS_SIX_MONTHS))
+    problems.push(`Strict-Transport-Security max-age must be at least ${int(HSTS_SIX_MONTHS)} s (six months): ${code(hsts)}`);
+  if (headers['x-content-type-options']?.trim().toLowerCase() !== 'nosniff')
+    problems.push(`X-Content-Type-Options must be nosniff, is ${code(headers['x-content-type-options'] ?? 'absent')}`);
+  if (headers['referrer-policy']?.trim().toLowerCase() !== 'strict-origin-when-cross-origin')
+    problems.push(`Referrer-Policy must be strict-origin-when-cross-origin, is ${code(headers['referrer-policy'] ?? 'absent')}`);
   if (!headers['permissions-policy']?.trim()) problems.push('no Permissions-Policy');
   const coop = headers['cross-origin-opener-policy']?.trim().toLowerCase();
   if (!coop) problems.push('no Cross-Origin-Opener-Policy');
-  else if (!['same-origin', 'same-origin-allow-popups', 'noopener-allow-popups'].includes(coop)) problems.push(`Cross-Origin-Opener-Policy ${code(coop)} does not isolate the page`);
+  else if (!['same-origin', 'same-origin-allow-popups', 'noopener-allow-popups'].includes(coop))
+    problems.push(`Cross-Origin-Opener-Policy ${code(coop)} does not isolate the page`);
   const corp = headers['cross-origin-resource-policy']?.trim().toLowerCase();
   if (!corp) problems.push('no Cross-Origin-Resource-Policy');
   else if (!['same-origin', 'same-site', 'cross-origin'].includes(corp)) problems.push(`Cross-Origin-Resource-Policy ${code(corp)} is not a valid value`);
@@ -95,7 +102,8 @@ export function cspProblems(header: string, policy: HeaderPolicy, formOrigins: r
     if (sources?.has("'unsafe-eval'")) problems.push(`CSP ${directive} allows 'unsafe-eval'`);
   }
   if (!defaultSrc) problems.push('CSP has no default-src');
-  else if (defaultSrc.size !== 1 || !(defaultSrc.has("'none'") || defaultSrc.has("'self'"))) problems.push(`CSP default-src must be 'none' or 'self', is ${code([...defaultSrc].join(' '))}`);
+  else if (defaultSrc.size !== 1 || !(defaultSrc.has("'none'") || defaultSrc.has("'self'")))
+    problems.push(`CSP default-src must be 'none' or 'self', is ${code([...defaultSrc].join(' '))}`);
 
   const formAction = csp.get('form-action');
   const allowed = new Set(["'self'", ...(policy.formOrigin ? [policy.formOrigin.toLowerCase()] : [])]);
@@ -104,13 +112,16 @@ export function cspProblems(header: string, policy: HeaderPolicy, formOrigins: r
     const extra = [...formAction].filter((s) => !allowed.has(s) && s !== "'none'");
     if (extra.length > 0) problems.push(`CSP form-action allows ${code(extra.join(' '))} beyond 'self' and the form service`);
     for (const origin of new Set(formOrigins)) {
-      if (!sourceAllows(formAction, origin)) problems.push(`CSP form-action ${code([...formAction].join(' '))} blocks the page's form, which posts to ${origin}`);
+      if (!sourceAllows(formAction, origin))
+        problems.push(`CSP form-action ${code([...formAction].join(' '))} blocks the page's form, which posts to ${origin}`);
     }
   }
   const frameAncestors = csp.get('frame-ancestors');
-  if (!frameAncestors || frameAncestors.size !== 1 || !frameAncestors.has("'none'")) problems.push(`CSP frame-ancestors must be 'none', is ${code(frameAncestors ? [...frameAncestors].join(' ') : 'absent')}`);
+  if (!frameAncestors || frameAncestors.size !== 1 || !frameAncestors.has("'none'"))
+    problems.push(`CSP frame-ancestors must be 'none', is ${code(frameAncestors ? [...frameAncestors].join(' ') : 'absent')}`);
   const baseUri = csp.get('base-uri');
-  if (!baseUri || baseUri.size !== 1 || !baseUri.has("'none'")) problems.push(`CSP base-uri must be 'none', is ${code(baseUri ? [...baseUri].join(' ') : 'absent')}`);
+  if (!baseUri || baseUri.size !== 1 || !baseUri.has("'none'"))
+    problems.push(`CSP base-uri must be 'none', is ${code(baseUri ? [...baseUri].join(' ') : 'absent')}`);
   return problems;
 }
 
@@ -181,7 +192,12 @@ export function judgeHeaders({ answers, policy, host, siteOrigins }: HeadersInpu
     lowest
       ? table(
           ['Observatory test', 'result', 'modifier', 'pass'],
-          lowest.score.tests.map((t) => [t.name, t.result + (t.note ? ` (${t.note})` : ''), t.modifier > 0 ? `+${t.modifier}` : t.modifier, t.pass ? 'yes' : 'no']),
+          lowest.score.tests.map((t) => [
+            t.name,
+            t.result + (t.note ? ` (${t.note})` : ''),
+            t.modifier > 0 ? `+${t.modifier}` : t.modifier,
+            t.pass ? 'yes' : 'no',
+          ]),
         )
       : '',
     '',
@@ -190,7 +206,16 @@ export function judgeHeaders({ answers, policy, host, siteOrigins }: HeadersInpu
     sample
       ? table(
           ['header', 'value'],
-          ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'x-frame-options'].map((h) => [h, sample.headers[h] ?? '(absent)']),
+          [
+            'content-security-policy',
+            'strict-transport-security',
+            'x-content-type-options',
+            'referrer-policy',
+            'permissions-policy',
+            'cross-origin-opener-policy',
+            'cross-origin-resource-policy',
+            'x-frame-options',
+          ].map((h) => [h, sample.headers[h] ?? '(absent)']),
         )
       : '',
     '',

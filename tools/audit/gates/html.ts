@@ -14,7 +14,10 @@ export const htmlGate: Gate = {
   id: 'html',
   title: 'HTML (W3C Nu HTML Checker)',
   async run(context) {
-    const messages = await runVnu(context.root, context.pages.map((p) => join(context.dist, p.file)));
+    const messages = await runVnu(
+      context.root,
+      context.pages.map((p) => join(context.dist, p.file)),
+    );
     return judgeHtml(context.pages, messages, context.dist, context.versionOf('vnu-jar'));
   },
 };
@@ -71,7 +74,13 @@ export function runVnu(root: string, files: readonly string[]): Promise<VnuMessa
       (error, stdout, stderr) => {
         if (error) {
           const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-          reject(new Error(missing ? `${java} not found: install a JRE (apt-get install -y default-jre-headless); .ci/run does when java is missing` : `vnu failed: ${stderr || error.message}`));
+          reject(
+            new Error(
+              missing
+                ? `${java} not found: install a JRE (apt-get install -y default-jre-headless); .ci/run does when java is missing`
+                : `vnu failed: ${stderr || error.message}`,
+            ),
+          );
           return;
         }
         try {
@@ -91,7 +100,8 @@ export function judgeHtml(pages: readonly Page[], messages: readonly VnuMessage[
     const page = pages.find((p) => file === join(dist, p.file) || file.endsWith(`/${p.file}`));
     return page?.route ?? (file || '(no file)');
   };
-  const describe = (m: VnuMessage) => `${routeOf(m.url)}:${m.lastLine ?? '?'}:${m.lastColumn ?? '?'}  ${m.message}${m.extract ? `  ${code(clip(m.extract, 120))}` : ''}`;
+  const describe = (m: VnuMessage) =>
+    `${routeOf(m.url)}:${m.lastLine ?? '?'}:${m.lastColumn ?? '?'}  ${m.message}${m.extract ? `  ${code(clip(m.extract, 120))}` : ''}`;
   const failures = [...classified.errors.map((m) => `error ${describe(m)}`), ...classified.warnings.map((m) => `warning ${describe(m)}`)];
 
   const perPage = new Map(pages.map((p) => [p.route, { errors: 0, warnings: 0 }]));
@@ -108,9 +118,15 @@ export function judgeHtml(pages: readonly Page[], messages: readonly VnuMessage[
     '',
     '**Allowed warnings and why:**',
     '',
-    bullets(ALLOWED_WARNINGS.map((a) => `${code(a.pattern.source)}: ${a.reason} (${classified.allowed.filter((x) => x.reason === a.reason).length} times)`), '_none: every warning fails_'),
+    bullets(
+      ALLOWED_WARNINGS.map((a) => `${code(a.pattern.source)}: ${a.reason} (${classified.allowed.filter((x) => x.reason === a.reason).length} times)`),
+      '_none: every warning fails_',
+    ),
     '',
-    table(['page', 'errors', 'warnings'], [...perPage].map(([route, c]) => [route, c.errors, c.warnings])),
+    table(
+      ['page', 'errors', 'warnings'],
+      [...perPage].map(([route, c]) => [route, c.errors, c.warnings]),
+    ),
     '',
     '**Errors and warnings:**',
     '',

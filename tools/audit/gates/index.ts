@@ -13,13 +13,4 @@ import { lighthouseGate } from './lighthouse.ts';
 import { linksGate } from './links.ts';
 import { structuredDataGate } from './structured-data.ts';
 
-export const GATES: readonly Gate[] = [
-  htmlGate,
-  accessibilityGate,
-  linksGate,
-  lighthouseGate,
-  budgetsGate,
-  headersGate,
-  structuredDataGate,
-  consoleGate,
-];
+export const GATES: readonly Gate[] = [htmlGate, accessibilityGate, linksGate, lighthouseGate, budgetsGate, headersGate, structuredDataGate, consoleGate];

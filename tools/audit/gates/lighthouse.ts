@@ -121,20 +121,40 @@ export async function runLighthouseSteady(origin: string, target: Target, report
 /** The part of Lighthouse's result this gate reads. */
 export interface LhrLike {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { title: string; score: number | null; displayValue?: string; numericValue?: number; scoreDisplayMode?: string; details?: { items?: { score?: number; node?: { selector?: string; snippet?: string } }[] } }>;
+  audits: Record<
+    string,
+    {
+      title: string;
+      score: number | null;
+      displayValue?: string;
+      numericValue?: number;
+      scoreDisplayMode?: string;
+      details?: { items?: { score?: number; node?: { selector?: string; snippet?: string } }[] };
+    }
+  >;
   runWarnings: string[];
 }
 
 /** Scores, metrics and the audits that cost points, from a Lighthouse result. Pure. */
 export function summariseLhr(route: string, lhr: LhrLike): LighthouseRun {
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c]!.score! * 100)])) as Record<Category, number | null>;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c]!.score! * 100)]),
+  ) as Record<Category, number | null>;
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const failing: LighthouseRun['failing'] = [];
   for (const category of CATEGORIES) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
-      if (!audit || ref.weight <= 0 || audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual') continue;
-      if (audit.score === null || audit.score < 1) failing.push({ category, id: ref.id, title: audit.title, score: audit.score, display: audit.displayValue ?? '' });
+      if (
+        !audit ||
+        ref.weight <= 0 ||
+        audit.scoreDisplayMode === 'informative' ||
+        audit.scoreDisplayMode === 'notApplicable' ||
+        audit.scoreDisplayMode === 'manual'
+      )
+        continue;
+      if (audit.score === null || audit.score < 1)
+        failing.push({ category, id: ref.id, title: audit.title, score: audit.score, display: audit.displayValue ?? '' });
     }
   }
   return {
@@ -147,7 +167,9 @@ export function summariseLhr(route: string, lhr: LhrLike): LighthouseRun {
       fcp: metric('first-contentful-paint'),
       si: metric('speed-index'),
     },
-    shiftElements: (lhr.audits['layout-shifts']?.details?.items ?? []).map((i) => `${i.node?.selector ?? i.node?.snippet ?? '?'} (${(i.score ?? 0).toFixed(4)})`),
+    shiftElements: (lhr.audits['layout-shifts']?.details?.items ?? []).map(
+      (i) => `${i.node?.selector ?? i.node?.snippet ?? '?'} (${(i.score ?? 0).toFixed(4)})`,
+    ),
     failing,
     warnings: lhr.runWarnings,
   };
@@ -155,7 +177,12 @@ export function summariseLhr(route: string, lhr: LhrLike): LighthouseRun {
 
 /** Runs Lighthouse once in a fresh Chromium and writes its HTML report into `reportDir`. */
 export async function runLighthouse(origin: string, target: Target, reportDir: string, attempt = 1): Promise<LighthouseRun> {
-  const empty = { scores: { performance: null, accessibility: null, 'best-practices': null, seo: null }, metrics: { lcp: NaN, tbt: NaN, cls: NaN, fcp: NaN, si: NaN }, failing: [], warnings: [] };
+  const empty = {
+    scores: { performance: null, accessibility: null, 'best-practices': null, seo: null },
+    metrics: { lcp: NaN, tbt: NaN, cls: NaN, fcp: NaN, si: NaN },
+    failing: [],
+    warnings: [],
+  };
   if (!target.page) return { route: target.route, ...empty, error: `route ${target.route} does not exist in the build yet` };
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
@@ -223,7 +250,11 @@ export function judgeLighthouse(runs: readonly LighthouseRun[], version: string)
     '',
     '**Audits that cost points:**',
     '',
-    bullets(runs.flatMap((r) => r.failing.map((f) => `${r.route}  ${f.category}  ${f.id}: ${f.title}${f.display ? ` (${f.display})` : ''}, score ${f.score ?? 'error'}`))),
+    bullets(
+      runs.flatMap((r) =>
+        r.failing.map((f) => `${r.route}  ${f.category}  ${f.id}: ${f.title}${f.display ? ` (${f.display})` : ''}, score ${f.score ?? 'error'}`),
+      ),
+    ),
     '',
     '**Lighthouse warnings:**',
     '',

@@ -42,7 +42,9 @@ export function classifyLink(raw: string, route: string, siteOrigins: readonly s
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
   if (scheme === 'tel') {
     const number = safeDecode(value.slice(4));
-    return isE164(number) ? { kind: 'tel' } : { kind: 'tel', problem: `tel: number ${code(number)} is not E.164 (+ and 8 to 15 digits, no spaces or punctuation)` };
+    return isE164(number)
+      ? { kind: 'tel' }
+      : { kind: 'tel', problem: `tel: number ${code(number)} is not E.164 (+ and 8 to 15 digits, no spaces or punctuation)` };
   }
   if (scheme === 'mailto') {
     const address = value.slice(7).split('?')[0] ?? '';

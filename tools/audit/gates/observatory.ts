@@ -133,7 +133,13 @@ export function scoreResponse(response: ScannedResponse): ObservatoryScore {
     cspTest(response),
     cookiesTest(response, hsts.pass),
     corsTest(response),
-    { name: 'redirection', result: 'redirection-skipped', modifier: 0, pass: true, note: 'skipped: no HTTPS on the local preview; the CDN redirects HTTP to HTTPS' },
+    {
+      name: 'redirection',
+      result: 'redirection-skipped',
+      modifier: 0,
+      pass: true,
+      note: 'skipped: no HTTPS on the local preview; the CDN redirects HTTP to HTTPS',
+    },
     referrerTest(response),
     hsts,
     sriTest(response),
@@ -212,7 +218,11 @@ export function cspTest(response: ScannedResponse): TestOutcome {
   const meta = response.httpEquiv.get('content-security-policy') ?? [];
   const headerPolicies = header ? [header] : [];
   if (headerPolicies.length + meta.length === 0) {
-    return outcome(name, response.headers['content-security-policy-report-only'] ? 'csp-not-implemented-but-reporting-enabled' : 'csp-not-implemented', passing);
+    return outcome(
+      name,
+      response.headers['content-security-policy-report-only'] ? 'csp-not-implemented-but-reporting-enabled' : 'csp-not-implemented',
+      passing,
+    );
   }
   let csp: CspMap;
   try {
@@ -238,7 +248,8 @@ export function cspTest(response: ScannedResponse): TestOutcome {
   const passive = ['img-src', 'media-src'].flatMap((d) => [...(csp.get(d) ?? defaultSrc ?? [])]);
   const insecure = (s: string) => s.startsWith('http:') || s.startsWith('ftp:');
 
-  if ([...scriptSrc].some((s) => BROAD_OR_INLINE.has(s)) || [...objectSrc].some((s) => DANGEROUSLY_BROAD.has(s))) result ??= 'csp-implemented-with-unsafe-inline';
+  if ([...scriptSrc].some((s) => BROAD_OR_INLINE.has(s)) || [...objectSrc].some((s) => DANGEROUSLY_BROAD.has(s)))
+    result ??= 'csp-implemented-with-unsafe-inline';
   if (response.https && active.some(insecure)) result ??= 'csp-implemented-with-insecure-scheme';
   if (scriptSrc.has("'unsafe-eval'") || styleSrc.has("'unsafe-eval'")) result ??= 'csp-implemented-with-unsafe-eval';
   if (response.https && passive.some(insecure)) result ??= 'csp-implemented-with-insecure-scheme-in-passive-content-only';
@@ -327,7 +338,11 @@ export function cookiesTest(response: ScannedResponse, hstsPasses: boolean): Tes
 
 export function corsTest(response: ScannedResponse): TestOutcome {
   const name = 'cross-origin-resource-sharing';
-  const passing = ['cross-origin-resource-sharing-not-implemented', 'cross-origin-resource-sharing-implemented-with-public-access', 'cross-origin-resource-sharing-implemented-with-restricted-access'];
+  const passing = [
+    'cross-origin-resource-sharing-not-implemented',
+    'cross-origin-resource-sharing-implemented-with-public-access',
+    'cross-origin-resource-sharing-implemented-with-restricted-access',
+  ];
   const preflight = response.preflight;
   const acao = preflight?.headers['access-control-allow-origin']?.trim().toLowerCase();
   if (!preflight || !acao) return outcome(name, 'cross-origin-resource-sharing-not-implemented', passing);
@@ -432,7 +447,9 @@ export function xContentTypeOptionsTest(response: ScannedResponse): TestOutcome 
   const name = 'x-content-type-options';
   const value = response.headers['x-content-type-options'];
   if (!value) return outcome(name, 'x-content-type-options-not-implemented', ['x-content-type-options-nosniff']);
-  return outcome(name, value.trim().toLowerCase() === 'nosniff' ? 'x-content-type-options-nosniff' : 'x-content-type-options-header-invalid', ['x-content-type-options-nosniff']);
+  return outcome(name, value.trim().toLowerCase() === 'nosniff' ? 'x-content-type-options-nosniff' : 'x-content-type-options-header-invalid', [
+    'x-content-type-options-nosniff',
+  ]);
 }
 
 export function xFrameOptionsTest(response: ScannedResponse): TestOutcome {
@@ -452,6 +469,10 @@ export function corpTest(response: ScannedResponse): TestOutcome {
   const passing = ['corp-not-implemented', 'corp-implemented-with-same-site', 'corp-implemented-with-same-origin', 'corp-implemented-with-cross-origin'];
   const value = (response.headers['cross-origin-resource-policy'] ?? response.httpEquiv.get('cross-origin-resource-policy')?.at(-1))?.trim().toLowerCase();
   if (!value) return outcome(name, 'corp-not-implemented', passing);
-  const result = { 'same-site': 'corp-implemented-with-same-site', 'same-origin': 'corp-implemented-with-same-origin', 'cross-origin': 'corp-implemented-with-cross-origin' }[value];
+  const result = {
+    'same-site': 'corp-implemented-with-same-site',
+    'same-origin': 'corp-implemented-with-same-origin',
+    'cross-origin': 'corp-implemented-with-cross-origin',
+  }[value];
   return outcome(name, result ?? 'corp-header-invalid', passing);
 }

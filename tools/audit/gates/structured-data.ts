@@ -14,18 +14,79 @@ import { gateResult, type GateResult } from '../result.ts';
  * search engines; add a real type here when the site starts using it.
  */
 export const KNOWN_TYPES = new Set([
-  'AboutPage', 'AdministrativeArea', 'AggregateOffer', 'AggregateRating', 'Answer', 'Article', 'Blog', 'BlogPosting',
-  'Brand', 'BreadcrumbList', 'City', 'CollectionPage', 'ContactPage', 'ContactPoint', 'Country', 'CreativeWork',
-  'DefinedRegion', 'Electrician', 'EmergencyService', 'EntryPoint', 'FAQPage', 'GeneralContractor', 'GeoCircle',
-  'GeoCoordinates', 'GeoShape', 'HVACBusiness', 'HomeAndConstructionBusiness', 'HowTo', 'HowToStep', 'ImageObject',
-  'ItemList', 'ListItem', 'LocalBusiness', 'Neighborhood', 'NewsArticle', 'Offer', 'OfferCatalog',
-  'OpeningHoursSpecification', 'Organization', 'Person', 'Place', 'Plumber', 'PostalAddress', 'ProfessionalService',
-  'PropertyValue', 'Question', 'Rating', 'ReadAction', 'Review', 'SearchAction', 'Service', 'ServiceChannel',
-  'SiteNavigationElement', 'State', 'Thing', 'WebPage', 'WebPageElement', 'WebSite', 'WPFooter', 'WPHeader',
+  'AboutPage',
+  'AdministrativeArea',
+  'AggregateOffer',
+  'AggregateRating',
+  'Answer',
+  'Article',
+  'Blog',
+  'BlogPosting',
+  'Brand',
+  'BreadcrumbList',
+  'City',
+  'CollectionPage',
+  'ContactPage',
+  'ContactPoint',
+  'Country',
+  'CreativeWork',
+  'DefinedRegion',
+  'Electrician',
+  'EmergencyService',
+  'EntryPoint',
+  'FAQPage',
+  'GeneralContractor',
+  'GeoCircle',
+  'GeoCoordinates',
+  'GeoShape',
+  'HVACBusiness',
+  'HomeAndConstructionBusiness',
+  'HowTo',
+  'HowToStep',
+  'ImageObject',
+  'ItemList',
+  'ListItem',
+  'LocalBusiness',
+  'Neighborhood',
+  'NewsArticle',
+  'Offer',
+  'OfferCatalog',
+  'OpeningHoursSpecification',
+  'Organization',
+  'Person',
+  'Place',
+  'Plumber',
+  'PostalAddress',
+  'ProfessionalService',
+  'PropertyValue',
+  'Question',
+  'Rating',
+  'ReadAction',
+  'Review',
+  'SearchAction',
+  'Service',
+  'ServiceChannel',
+  'SiteNavigationElement',
+  'State',
+  'Thing',
+  'WebPage',
+  'WebPageElement',
+  'WebSite',
+  'WPFooter',
+  'WPHeader',
 ]);
 
 /** Types Google treats as LocalBusiness (subtypes of it in schema.org). */
-const LOCAL_BUSINESS = new Set(['LocalBusiness', 'Electrician', 'HomeAndConstructionBusiness', 'GeneralContractor', 'Plumber', 'HVACBusiness', 'ProfessionalService', 'EmergencyService']);
+const LOCAL_BUSINESS = new Set([
+  'LocalBusiness',
+  'Electrician',
+  'HomeAndConstructionBusiness',
+  'GeneralContractor',
+  'Plumber',
+  'HVACBusiness',
+  'ProfessionalService',
+  'EmergencyService',
+]);
 const ARTICLES = new Set(['BlogPosting', 'Article', 'NewsArticle']);
 
 type Node = Record<string, unknown>;
@@ -66,7 +127,8 @@ export function checkJsonLd(text: string): JsonLdSummary {
       problems.push({ node: `block${label}`, message: 'is not a JSON object' });
       return;
     }
-    if (!isSchemaOrg(block['@context'])) problems.push({ node: `block${label}`, message: `@context is ${code(JSON.stringify(block['@context'] ?? null))}, not https://schema.org` });
+    if (!isSchemaOrg(block['@context']))
+      problems.push({ node: `block${label}`, message: `@context is ${code(JSON.stringify(block['@context'] ?? null))}, not https://schema.org` });
     const graph = block['@graph'];
     const tops: [string, unknown][] = Array.isArray(graph) ? graph.map((n, i) => [`${label}@graph[${i}]`, n]) : [[label, block]];
     for (const [where, node] of tops) {
@@ -129,7 +191,8 @@ export function requiredProblems(node: Node, types: readonly string[]): string[]
     need('author', 'required by this gate for BlogPosting');
     need('image', 'required by this gate for BlogPosting');
     const date = node.datePublished;
-    if (typeof date === 'string' && !/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(date)) problems.push(`datePublished ${code(date)} is not ISO 8601`);
+    if (typeof date === 'string' && !/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(date))
+      problems.push(`datePublished ${code(date)} is not ISO 8601`);
   }
   if (types.includes('BreadcrumbList')) problems.push(...breadcrumbProblems(node));
   if (types.includes('Service')) {
@@ -151,7 +214,8 @@ function breadcrumbProblems(node: Node): string[] {
       return;
     }
     const last = i === list.length - 1;
-    if (item.position !== i + 1 && item.position !== String(i + 1)) problems.push(`itemListElement[${i}].position is ${code(JSON.stringify(item.position ?? null))}, expected ${i + 1}`);
+    if (item.position !== i + 1 && item.position !== String(i + 1))
+      problems.push(`itemListElement[${i}].position is ${code(JSON.stringify(item.position ?? null))}, expected ${i + 1}`);
     const itemValue = item.item;
     const itemName = isNode(itemValue) ? itemValue.name : undefined;
     if (!present(item.name) && !present(itemName)) problems.push(`itemListElement[${i}] missing name`);
