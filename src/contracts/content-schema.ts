@@ -50,7 +50,9 @@ export function pageSchema(name: string, template: TemplateShape, collections: R
             }),
           ),
         };
-  const engine: Record<string, TSchema> = template.markdown ? { template: Type.Literal(name), draft } : { ...commonPageFields, template: Type.Literal(name) };
+  const engine: Record<string, TSchema> = template.markdown
+    ? { template: Type.Literal(name), draft, noindex: commonPageFields.noindex }
+    : { ...commonPageFields, template: Type.Literal(name) };
   return Type.Object({ ...engine, ...joins, ...template.schema.properties }, { additionalProperties: false, title: `Page using the "${name}" template` });
 }
 

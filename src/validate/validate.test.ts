@@ -351,7 +351,7 @@ describe('Markdown pages', () => {
         }),
       ),
     );
-    expect(model.collections.posts![0]!.data).toEqual({ template: 'post', title: 'A', summary: 'S', date: '2024-03-01', draft: false });
+    expect(model.collections.posts![0]!.data).toEqual({ template: 'post', title: 'A', summary: 'S', date: '2024-03-01', draft: false, noindex: false });
   });
 
   it('takes the head from the first title field a page has, and the description field', () => {
@@ -367,10 +367,15 @@ describe('Markdown pages', () => {
     ]);
   });
 
+  it('keeps a Markdown page with noindex: true out of search engines, as a YAML page', () => {
+    const { model } = run({ pages: [post('hidden', { title: 'Hidden', summary: 'S', date: '2024-01-01', noindex: true })] });
+    expect(model.pages[0]!.head.noindex).toBe(true);
+  });
+
   it('splits the body from the front matter and knows the line it starts on', () => {
     const { model } = run({ pages: [post('one', { title: 'One', summary: 'S', date: '2024-01-01' })] });
     expect(model.pages[0]).toMatchObject({ file: 'pages/blog/one.md', route: '/blog/one', body: { text: '\nThe body of one.\n', line: 7, words: 4 } });
-    expect(model.pages[0]!.data).toEqual({ template: 'post', title: 'One', summary: 'S', date: '2024-01-01', draft: false });
+    expect(model.pages[0]!.data).toEqual({ template: 'post', title: 'One', summary: 'S', date: '2024-01-01', draft: false, noindex: false });
   });
 
   it('reports a Markdown page without front matter at its first line', () => {

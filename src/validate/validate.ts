@@ -385,7 +385,7 @@ function markdownHead(front: Record<string, unknown>, fields: MarkdownTemplate['
   return {
     title: String(front[titleField] ?? ''),
     description: String(front[fields.description] ?? ''),
-    noindex: false,
+    noindex: front.noindex === true,
     titleField,
     descriptionField: fields.description,
   };
