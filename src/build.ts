@@ -141,12 +141,6 @@ function resultOf(run: Run, made: Made): BuildResult {
   const { clock } = run;
   const { files, pages, diagnostics, renderedRoutes, later, bytes, scripts, images, cards } = made;
   const memory = { stages: clock.memory, peak: peakMegabytes() };
-  return {
-    files,
-    pages,
-    diagnostics,
-    renderedRoutes,
-    later,
-    stats: { pages: pages.length, bytes, milliseconds: clock.total(), stages: clock.stages, memory, scripts, images, cards },
-  };
+  const stats = { pages: pages.length, bytes, milliseconds: clock.total(), stages: clock.stages, memory, scripts, images, cards };
+  return { files, pages, diagnostics, renderedRoutes, later, stats };
 }
