@@ -5,7 +5,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { OUTPUT_MARKER } from 'trn-site/internal/write/output-folder.ts';
-import { copyFixture, type Project } from './helpers/fixture.ts';
+import { copyFixture, fixturePlace, type Project } from './helpers/fixture.ts';
 
 const bin = resolve('bin/site.js');
 const run = promisify(execFile);
@@ -149,8 +149,9 @@ describe('site build', () => {
     await project.edit('pages/services.yaml', 'heading: Services', 'heading: Services\nexplode: true');
     const { code, stderr } = await site(project.root, 'build');
     expect(code).toBe(1);
+    const thrown = fixturePlace('templates/index.tsx', "new Error('the page asked to explode')");
     expect(stderr.trim().split('\n')).toEqual([
-      'pages/services.yaml  the "page" template failed: the page asked to explode; thrown at templates/index.tsx:48:27, with this page\'s data',
+      `pages/services.yaml  the "page" template failed: the page asked to explode; thrown at templates/index.tsx:${thrown.line}:${thrown.column}, with this page's data`,
       '1 error in 1 file; nothing was written.',
     ]);
   });

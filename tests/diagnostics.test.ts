@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { check } from 'trn-site/internal/check/check.ts';
 import type { Diagnostic } from 'trn-site/internal/contracts/diagnostics.ts';
-import { copyFixture, type Project } from './helpers/fixture.ts';
+import { copyFixture, fixturePlace, type Project } from './helpers/fixture.ts';
 
 let project: Project | undefined;
 afterEach(async () => {
@@ -294,12 +294,15 @@ describe('meaning', () => {
     expect(found.map(located)).toEqual([{ file: 'pages/services.yaml', line: 0, column: 0, path: '', code: 'render' }]);
     expect(found[0]!.message).toBe('the "page" template failed: the page asked to explode');
     // At the template's own line, though the theme runs as a bundle in node_modules/.cache and these tests do not enable source maps.
-    expect(found[0]!.hint).toBe("thrown at templates/index.tsx:48:27, with this page's data");
+    const thrown = fixturePlace('templates/index.tsx', "new Error('the page asked to explode')");
+    expect(found[0]!.hint).toBe(`thrown at templates/index.tsx:${thrown.line}:${thrown.column}, with this page's data`);
   });
 
   it('reports a template that does not compile at its line, not as a crash', async () => {
     const found = await problems((p) => p.edit('templates/index.tsx', '<h1>{page.heading}</h1>', '<h1>{page.heading}</h2>'));
-    expect(found.map((d) => [d.file, d.line, d.code])).toEqual([['templates/index.tsx', 52, 'theme']]);
+    expect(found.map((d) => [d.file, d.line, d.code])).toEqual([
+      ['templates/index.tsx', fixturePlace('templates/index.tsx', '<h1>{page.heading}</h1>').line, 'theme'],
+    ]);
   });
 
   it('reports every problem at once, sorted by file and line', async () => {

@@ -48,3 +48,11 @@ export async function copyFixture(name = 'basic'): Promise<Project> {
   };
   return project;
 }
+
+/** Where `text` is first written in a file of a fixture, 1-based: a test names a line of the theme without counting it by hand. */
+export function fixturePlace(file: string, text: string, name = 'basic'): { line: number; column: number } {
+  const lines = readFileSync(join(fixtures, name, file), 'utf8').split('\n');
+  const line = lines.findIndex((l) => l.includes(text));
+  if (line < 0) throw new Error(`${text} is not in the ${name} fixture's ${file}`);
+  return { line: line + 1, column: lines[line]!.indexOf(text) + 1 };
+}
