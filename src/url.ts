@@ -16,7 +16,7 @@ export const ROUTE_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * The route a content file serves, from its path below the pages folder:
- * `gta/vaughan.yaml` → `/gta/vaughan`, `index.yaml` → `/`, `blog/index.md` → `/blog`.
+ * `services/wiring.yaml` → `/services/wiring`, `index.yaml` → `/`, `blog/index.md` → `/blog`.
  * `null` for files that are not pages: other extensions, and any path with a
  * segment starting with `_` (such as `_redirects.yaml`, data for the engine).
  */
@@ -31,9 +31,9 @@ export function routeFromPath(relativeToPages: string): string | null {
 
 /**
  * The content file that serves a route, below the pages folder: the inverse of
- * {@link routeFromPath}. `/` → `index.yaml`, `/gta/vaughan` → `gta/vaughan.yaml`;
+ * {@link routeFromPath}. `/` → `index.yaml`, `/services/wiring` → `services/wiring.yaml`;
  * `extension` is `md` for a Markdown page. Any other file that claims the route
- * (`gta/vaughan/index.yaml`, `.yml`) serves it as well, which callers check.
+ * (`services/wiring/index.yaml`, `.yml`) serves it as well, which callers check.
  */
 export function pagePathFor(route: string, extension: 'yaml' | 'md' = 'yaml'): string {
   return `${route === '/' ? 'index' : route.slice(1)}.${extension}`;

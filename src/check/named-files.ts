@@ -55,7 +55,7 @@ function routeOf(file: string): string | null {
   return null;
 }
 
-/** Whether a file in `folder` would serve `route`: `pages/gta` serves `/gta/…`, `static/images` serves `/images/…`. */
+/** Whether a file in `folder` would serve `route`: `pages/services` serves `/services/…`, `static/images` serves `/images/…`. */
 function routeIsBelow(route: string, folder: string): boolean {
   if (folder === '' || folder === PAGES_DIR || folder === STATIC_DIR) return true;
   for (const base of [PAGES_DIR, STATIC_DIR]) {

@@ -1,5 +1,5 @@
 // Commands work from any folder inside a project, as git's do: an editor who
-// has cd'd into pages/gta means the project around it.
+// has cd'd into pages/services means the project around it.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SITE_FILE, THEME_ENTRIES } from '../contracts/project.ts';

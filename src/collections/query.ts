@@ -10,7 +10,7 @@ export type { Member };
 export interface Query<Data = Record<string, unknown>> {
   /**
    * Members to keep: a function, or fields whose values must match (a list
-   * matches any of its values), e.g. `{ region: 'north-gta' }`.
+   * matches any of its values), e.g. `{ region: 'north' }`.
    */
   where?: ((member: Member<Data>) => boolean) | { [K in keyof Data]?: Data[K] | readonly Data[K][] };
   /**

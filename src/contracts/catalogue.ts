@@ -274,7 +274,7 @@ export const catalogue = {
     severity: 'error',
     stops: 'write',
     message: (p: { segment: string }) => `"${p.segment}" cannot be part of a URL`,
-    hint: () => 'name files with lower-case letters, digits and single hyphens, e.g. panel-upgrades.yaml',
+    hint: () => 'name files with lower-case letters, digits and single hyphens, e.g. opening-hours.yaml',
   }),
   'static-backslash': entry({
     title: 'A static file whose name holds a backslash',
@@ -462,7 +462,7 @@ export const catalogue = {
     severity: 'error',
     stops: 'write',
     message: (p: { path: string }) => `the image ${p.path} has no alt text`,
-    hint: () => 'say what it shows between the brackets: ![A breaker panel with one tripped switch](…)',
+    hint: () => 'say what it shows between the brackets: ![A red front door with a brass knocker](…)',
   }),
   'share-card': entry({
     title: 'A share card the theme draws that cannot be drawn',

@@ -7,7 +7,7 @@ export type { DiagnosticCode } from './catalogue.ts';
 
 /** One problem found in the content, located as precisely as the source allows. */
 export interface Diagnostic {
-  /** Project-relative path with forward slashes, e.g. `pages/gta/vaughan.yaml`; or the option at fault, e.g. `--out`. */
+  /** Project-relative path with forward slashes, e.g. `pages/services/wiring.yaml`; or the option at fault, e.g. `--out`. */
   file: string;
   /** 1-based line; 0 when the problem belongs to the file as a whole. */
   line: number;

@@ -5,7 +5,7 @@ export type PageStatus = 'published' | 'draft' | 'scheduled';
 
 /** One page in a collection: its route, its title, and what it wrote about itself there. */
 export interface Member<Data = Record<string, unknown>> {
-  /** The page's route, e.g. `/gta/vaughan`. */
+  /** The page's route, e.g. `/services/wiring`. */
   route: string;
   /** The page's browser title. */
   title: string;

@@ -57,7 +57,7 @@ export interface RedirectEntry extends RedirectRule {
 /** A file copied from static/ as it is. */
 export interface StaticEntry {
   file: string;
-  /** Its public path, e.g. `/images/blog/panel.svg`. */
+  /** Its public path, e.g. `/images/team/front-desk.svg`. */
   route: string;
   contents: Buffer;
 }

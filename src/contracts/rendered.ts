@@ -4,7 +4,7 @@
 /** A rendered page: where it goes and which content file it came from. */
 export interface RenderedPage {
   route: string;
-  /** Path inside dist/, e.g. `gta/vaughan.html`. */
+  /** Path inside dist/, e.g. `services/wiring.html`. */
   output: string;
   /** The content file that produced it, for diagnostics. */
   source: string;

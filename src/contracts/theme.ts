@@ -21,7 +21,7 @@ export interface PageTemplate<Page = unknown, Site = unknown> {
   component(props: PageProps<Page, Site>): ReactElement;
   /**
    * Set when this template's pages are Markdown files (`.md`): front matter with the
-   * fields of `schema` (and `template:`), then the page's text. The component gets a
+   * fields of `schema` (and the engine's `template:`, `draft:` and `noindex:`), then the page's text. The component gets a
    * `MarkdownPage` as `page`. Unset: its pages are YAML files with the common fields.
    */
   markdown?: MarkdownTemplate;
@@ -54,7 +54,7 @@ export interface PageProps<Page = unknown, Site = unknown> {
   site: Site;
   /** The resolved page data, common fields included. */
   page: Page & CommonPageFields;
-  /** The page's route, e.g. `/residential/panel-upgrades` (`/` for home). */
+  /** The page's route, e.g. `/services/wiring` (`/` for home). */
   route: string;
   /** The absolute canonical URL of the page. */
   canonical: string;

@@ -133,7 +133,7 @@ function laterCard(key: string, { source, format, paths }: Deferred, cacheDir: s
   };
 }
 
-/** A file name from a route: `/` → `home`, `/gta/vaughan` → `gta-vaughan`. */
+/** A file name from a route: `/` → `home`, `/services/wiring` → `services-wiring`. */
 export function routeStem(route: string): string {
   return route === '/'
     ? 'home'

@@ -238,7 +238,7 @@ function isVisible(file: string): boolean {
 }
 
 /**
- * A hidden file named like a page, in no hidden folder: an editor's `.vaughan.yaml` is
+ * A hidden file named like a page, in no hidden folder: an editor's `.about.yaml` is
  * never read, unlike `.DS_Store`, which nobody expects to be.
  */
 function looksHiddenContent(file: string): boolean {

@@ -20,7 +20,7 @@ export type Target = Static<typeof target>;
 export interface TargetResult {
   target: Target;
   met: boolean;
-  /** The figure that decided it, e.g. "min 402 (/gta/maple)". */
+  /** The figure that decided it, e.g. "min 402 (/services/wiring)". */
   detail: string;
 }
 

@@ -12,7 +12,7 @@ import { PLACEHOLDER_MARK } from './placeholder.ts';
 import { pageTarget } from './target.ts';
 
 export interface NewFile {
-  /** Project-relative path, e.g. `pages/gta/markham.yaml`. */
+  /** Project-relative path, e.g. `pages/services/wiring.yaml`. */
   file: string;
   route: string;
   text: string;

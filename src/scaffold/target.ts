@@ -34,7 +34,7 @@ export function pageTarget(typed: string, extension: 'yaml' | 'md' = 'yaml'): Ta
 }
 
 /**
- * The file name that serves its folder's own address (`gta/index.yaml` is `/gta`, see routeFromPath): as
+ * The file name that serves its folder's own address (`services/index.yaml` is `/services`, see routeFromPath): as
  * part of an address typed for a new page it would write a file for another address than the one said.
  */
 const INDEX = 'index';

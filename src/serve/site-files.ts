@@ -10,7 +10,7 @@ export interface SiteFiles {
 export interface SiteSnapshot {
   /** Where it is, for the 503 message and logs. */
   label: string;
-  /** Whether a root-relative path (`gta/vaughan.html`) is a file of the site. */
+  /** Whether a root-relative path (`services/wiring.html`) is a file of the site. */
   has(rel: string): boolean;
   /** The bytes of a file `has` said is there. */
   read(rel: string): Promise<Buffer>;

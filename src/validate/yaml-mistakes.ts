@@ -152,7 +152,7 @@ function closingQuote(text: string, open: number, quote: string): number {
   return -1;
 }
 
-/** `handle: @fiorelli`: a value that starts with a character YAML keeps for itself (@, `, %) must be quoted. */
+/** `handle: @example`: a value that starts with a character YAML keeps for itself (@, `, %) must be quoted. */
 function reservedStart(lines: readonly string[], errors: readonly ParserError[]): Mistake[] | null {
   const found: Mistake[] = [];
   for (const error of errors) {

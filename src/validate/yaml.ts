@@ -352,7 +352,7 @@ function firstLine(message: string): string {
 
 /**
  * Unquoted text with ` #` in it: YAML reads the rest of the line as a comment,
- * so `title: We are #1 in Vaughan` is "We are". A comment written on purpose
+ * so `title: We are #1 in town` is "We are". A comment written on purpose
  * has a space after its `#`; text that runs straight on (#1, #ad) was meant as text.
  */
 function cutByComment(doc: Document, text: string): { offset: number; kept: string; lost: string }[] {
