@@ -326,6 +326,27 @@ describe('nothing outside the root is ever served', () => {
 });
 
 describe('rebuilds', () => {
+  it('answers a rewrite whose target a swap took away from the new build, not with 404', async () => {
+    // The view a request starts from is swapped away before the rewrite's target is looked up (as a build
+    // does between its two renames): the first view lacks the page its _redirects line rewrites to.
+    const files = (pages: Record<string, string>, replaced: boolean) => ({
+      label: 'test',
+      has: (rel: string) => rel in pages,
+      read: async (rel: string) => Buffer.from(pages[rel]!),
+      replaced: () => replaced,
+    });
+    const rules = { _redirects: '/news/a /news/a 200\n/news/* /news 302\n' };
+    const views = [files(rules, true), files({ ...rules, 'news/a.html': '<h1>a</h1>' }, false)];
+    let taken = 0;
+    const swapping = await serve({ files: { current: async () => views[Math.min(taken++, 1)]! }, port: 0 });
+    try {
+      const res = await fetch(`${swapping.url}/news/a`, { redirect: 'manual' });
+      expect([res.status, await res.text()]).toEqual([200, '<h1>a</h1>']);
+    } finally {
+      await swapping.close();
+    }
+  });
+
   it('follows a dist/ replaced by renaming, including its _redirects and _headers', async () => {
     const next = path.join(tmp, 'dist-next');
     await writeSite(next, {

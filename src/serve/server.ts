@@ -169,7 +169,7 @@ async function answer(
   const found = resolveStatic(pathname, site.has, search);
   const rule = matchRedirect(redirects, pathname, () => found.kind !== 'miss', search);
 
-  if (rule) return applyRule(req, res, rule, site, reply, extra);
+  if (rule) return applyRule(req, res, rule, site, reply, extra, retry);
   if (found.kind === 'redirect') {
     sendRedirect(req, res, 301, found.location, extra);
     return `canonical → ${found.location}`;
@@ -206,7 +206,8 @@ async function applyRule(
   site: SiteSnapshot,
   reply: ReturnType<typeof responder>,
   extra: Record<string, string>,
-): Promise<string> {
+  retry: () => boolean,
+): Promise<string | typeof RETRY> {
   const note = `_redirects:${match.rule.line} → ${match.target}`;
   if (isRedirectStatus(match.status)) {
     sendRedirect(req, res, match.status, match.target, extra);
@@ -217,6 +218,9 @@ async function applyRule(
   const target = decodeRequestPath(splitUrl(match.target).rawPath);
   const file = target.ok ? resolveFile(target.pathname, site.has) : null;
   if (file === null) {
+    // A rewrite's target missing from a view a build swapped away (as a page under a pattern's exact
+    // line is, on every rebuild) may be in the new one, as for a request without a rule.
+    if (retry()) return RETRY;
     await reply.notFound(extra);
     return `${note} (target not found)`;
   }
