@@ -64,8 +64,8 @@ afterAll(() => project?.remove());
 
 describe('a killed build', () => {
   it(`leaves the previous or the new complete build, ${KILLS} times`, async () => {
-    // How long a whole build takes here, to aim the kills.
-    const durations = [(await runBuild()).ms, (await runBuild()).ms].sort((a, b) => a - b);
+    // How long a whole build takes here, to aim the kills: the fastest of three, as the builds between kills run warm.
+    const durations = [(await runBuild()).ms, (await runBuild()).ms, (await runBuild()).ms].sort((a, b) => a - b);
     const whole = durations[0]!;
     let landed = 0;
     const outcomes = { previous: 0, next: 0 };
