@@ -36,16 +36,16 @@ export default {
       calls.push({ hook: 'template', siteValid: site(props.site), route: props.route, pageValid: page(props.page) });
       return base.templates.page.component(props);
     } },
-    post: { ...base.templates.post, component: (props: any) => {
-      calls.push({ hook: 'post template', siteValid: site(props.site), route: props.route });
-      return base.templates.post.component(props);
+    article: { ...base.templates.article, component: (props: any) => {
+      calls.push({ hook: 'article template', siteValid: site(props.site), route: props.route });
+      return base.templates.article.component(props);
     } },
   },
   siteRules: (s: unknown) => (calls.push({ hook: 'siteRules', siteValid: site(s) }), []),
-  pageRules: (input: any) => (calls.push({ hook: 'pageRules', siteValid: site(input.site), route: input.page.route, ...(input.page.template === 'post' ? {} : { pageValid: page(input.page.data) }) }), []),
+  pageRules: (input: any) => (calls.push({ hook: 'pageRules', siteValid: site(input.site), route: input.page.route, ...(input.page.template === 'article' ? {} : { pageValid: page(input.page.data) }) }), []),
   securityPolicy: (s: unknown) => (calls.push({ hook: 'securityPolicy', siteValid: site(s) }), {}),
   shareCard: (input: any) => {
-    calls.push({ hook: 'shareCard', siteValid: site(input.site), route: input.route, ...(input.template === 'post' ? {} : { pageValid: page(input.page) }) });
+    calls.push({ hook: 'shareCard', siteValid: site(input.site), route: input.route, ...(input.template === 'article' ? {} : { pageValid: page(input.page) }) });
     return undefined;
   },
 };
@@ -148,7 +148,7 @@ describe('the gate between content and theme code', () => {
     project = await copyFixture();
     await rename(join(project.root, 'templates/index.tsx'), join(project.root, 'templates/base.tsx'));
     await writeFile(join(project.root, 'templates/index.tsx'), SPY);
-    for (const file of ['site.yaml', 'pages/services.yaml', 'pages/blog/first-post.md']) originals[file] = await readFile(join(project.root, file), 'utf8');
+    for (const file of ['site.yaml', 'pages/services.yaml', 'pages/blog/first-article.md']) originals[file] = await readFile(join(project.root, file), 'utf8');
     builder = createBuilder({ root: project.root, write: false, editorSchemas: false });
     calls().length = 0;
     await builder.build();
@@ -174,7 +174,7 @@ describe('the gate between content and theme code', () => {
 
   it('passes the clean fixture to every hook of the spy, each with data that matches its schema', () => {
     const hooks = new Set(firstBuild.map((c) => c.hook));
-    expect([...hooks].sort()).toEqual(['pageRules', 'post template', 'securityPolicy', 'shareCard', 'siteRules', 'template']);
+    expect([...hooks].sort()).toEqual(['article template', 'pageRules', 'securityPolicy', 'shareCard', 'siteRules', 'template']);
     expect(firstBuild.every((c) => c.siteValid && c.pageValid !== false)).toBe(true);
   });
 
@@ -240,17 +240,17 @@ describe('the gate between content and theme code', () => {
     );
   });
 
-  it('keeps a post whose front matter fails away from every hook', async () => {
-    const post = originals['pages/blog/first-post.md']!;
-    const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(post)!;
+  it('keeps an article whose front matter fails away from every hook', async () => {
+    const article = originals['pages/blog/first-article.md']!;
+    const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(article)!;
     await fc.assert(
       fc.asyncProperty(mutation, async (m) => {
         const text = `---\n${mutate(`${front}\n`, m)}---\n${body}`;
-        const found = await buildWith('pages/blog/first-post.md', text);
-        const keptOut = found.some((d) => d.file === 'pages/blog/first-post.md' && d.severity === 'error' && KEPT_OUT.has(d.code));
+        const found = await buildWith('pages/blog/first-article.md', text);
+        const keptOut = found.some((d) => d.file === 'pages/blog/first-article.md' && d.severity === 'error' && KEPT_OUT.has(d.code));
         if (keptOut)
           expect(
-            calls().filter((c) => c.route === '/blog/first-post'),
+            calls().filter((c) => c.route === '/blog/first-article'),
             text,
           ).toEqual([]);
         expect(

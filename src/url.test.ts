@@ -23,7 +23,7 @@ describe('routes from paths', () => {
     ['residential/panel-upgrades.yaml', '/residential/panel-upgrades'],
     ['gta/vaughan.yml', '/gta/vaughan'],
     ['toronto/index.yaml', '/toronto'],
-    ['blog/first-post.md', '/blog/first-post'],
+    ['blog/first-article.md', '/blog/first-article'],
     ['404.yaml', '/404'],
     ['_redirects.yaml', null],
     ['drafts/_old.yaml', null],
@@ -40,7 +40,7 @@ describe('content files of routes', () => {
     ['/', 'yaml', 'index.yaml'],
     ['/about', 'yaml', 'about.yaml'],
     ['/gta/markham', 'yaml', 'gta/markham.yaml'],
-    ['/blog/first-post', 'md', 'blog/first-post.md'],
+    ['/blog/first-article', 'md', 'blog/first-article.md'],
   ] as const)('%s (%s) → %s', (route, extension, path) => {
     expect(pagePathFor(route, extension)).toBe(path);
     // Read backwards, the file serves the route again.
@@ -66,7 +66,7 @@ describe('aliases of routes', () => {
   it.each([
     ['/', ['/index.html']],
     ['/about', ['/about/', '/about.html']],
-    ['/blog/first-post', ['/blog/first-post/', '/blog/first-post.html']],
+    ['/blog/first-article', ['/blog/first-article/', '/blog/first-article.html']],
   ])('%s is also reached at %j', (route, aliases) => {
     expect(aliasPaths(route)).toEqual(aliases);
   });
@@ -87,7 +87,7 @@ describe('routes of output files', () => {
 
 describe('path patterns', () => {
   it.each([
-    ['/blog/*', '/blog/some-post', { splat: 'some-post' }],
+    ['/blog/*', '/blog/some-article', { splat: 'some-article' }],
     ['/blog/*', '/blog', { splat: '' }],
     ['/news/:year/*', '/news/2024/a/b', { year: '2024', splat: 'a/b' }],
     ['/gta/halton-hills*', '/gta/halton-hills-north', { splat: '-north' }],

@@ -1,4 +1,4 @@
-// One definition of a word for post counts and the content report.
+// One definition of a word for article counts and the content report.
 import { describe, expect, it } from 'vitest';
 import { countWords, words } from './words.ts';
 

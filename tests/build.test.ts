@@ -38,7 +38,7 @@ describe('build', () => {
       '_headers',
       '_redirects',
       'assets/hello-HASH.js',
-      'blog/first-post.html',
+      'blog/first-article.html',
       'images/dot.svg',
       'index.html',
       'robots.txt',
@@ -58,7 +58,7 @@ describe('build', () => {
     const locs = [...(await project.read('dist/sitemap.xml')).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual([
       'https://fixture.example/',
-      'https://fixture.example/blog/first-post',
+      'https://fixture.example/blog/first-article',
       'https://fixture.example/services',
       'https://fixture.example/services/panels',
     ]);
@@ -67,13 +67,13 @@ describe('build', () => {
   it('writes the redirects with both slash forms, exact ones before patterns, and immutable caching for hashed assets', async () => {
     project = await copyFixture();
     await build({ root: project.root });
-    // The post the splat would catch passes through first, and its aliases go to it: Cloudflare Pages applies rules even where a file exists.
+    // The article the splat would catch passes through first, and its aliases go to it: Cloudflare Pages applies rules even where a file exists.
     expect((await project.read('dist/_redirects')).split('\n').slice(1)).toEqual([
       expect.stringMatching(/^# /),
-      '/blog/first-post /blog/first-post 200',
-      '/blog/first-post.html /blog/first-post 301',
-      '/blog/first-post.html/ /blog/first-post 301',
-      '/blog/first-post/ /blog/first-post 301',
+      '/blog/first-article /blog/first-article 200',
+      '/blog/first-article.html /blog/first-article 301',
+      '/blog/first-article.html/ /blog/first-article 301',
+      '/blog/first-article/ /blog/first-article 301',
       '/old-panels /services/panels 301',
       '/old-panels/ /services/panels 301',
       '/blog /services 302',
@@ -202,28 +202,28 @@ describe('build', () => {
     expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
   });
 
-  it('refuses script, frames and handlers written in a post at their lines, and writes nothing', async () => {
+  it('refuses script, frames and handlers written in an article at their lines, and writes nothing', async () => {
     project = await copyFixture();
     await build({ root: project.root });
     const before = await tree(join(project.root, 'dist'));
     await project.edit(
-      'pages/blog/first-post.md',
+      'pages/blog/first-article.md',
       '- one',
       '<script>window.__pwned=1</script>\n\n<iframe srcdoc="<script>x</script>"></iframe>\n\n- one <img src="/images/dot.svg" onerror="y()">',
     );
     const error = (await build({ root: project.root }).catch((e: ContentError) => e)) as ContentError;
     expect(error).toBeInstanceOf(ContentError);
     expect(error.diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([
-      ['unsafe-html', 'pages/blog/first-post.md', 10, 1],
-      ['unsafe-html', 'pages/blog/first-post.md', 12, 1],
-      ['unsafe-html', 'pages/blog/first-post.md', 14, 34],
+      ['unsafe-html', 'pages/blog/first-article.md', 10, 1],
+      ['unsafe-html', 'pages/blog/first-article.md', 12, 1],
+      ['unsafe-html', 'pages/blog/first-article.md', 14, 34],
     ]);
     expect(await tree(join(project.root, 'dist'))).toEqual(before);
   });
 
-  it('renders nothing of a post outside the allow-list, and the policy hashes no content, even without the rule', async () => {
+  it('renders nothing of an article outside the allow-list, and the policy hashes no content, even without the rule', async () => {
     project = await copyFixture();
-    await project.edit('pages/blog/first-post.md', '- one', '<script>window.__pwned=1</script>\n\n<style>body{display:none}</style>\n\n- one');
+    await project.edit('pages/blog/first-article.md', '- one', '<script>window.__pwned=1</script>\n\n<style>body{display:none}</style>\n\n- one');
     const refused = (await build({ root: project.root, write: false }).catch((e: ContentError) => e)) as ContentError;
     expect(refused.diagnostics.map((d) => d.code)).toEqual(['unsafe-html', 'unsafe-html']);
     // The render on its own, as if the rule had missed it:
@@ -233,10 +233,10 @@ describe('build', () => {
     const { validate, compileValidators } = await import('trn-site/internal/validate/validate.ts');
     const theme = await loadTheme(project.root);
     const { model } = await validate(await load(project.root), theme, compileValidators(theme));
-    const post = render(model, theme, { css: '', scripts: {} }).pages.find((p) => p.route === '/blog/first-post')!;
-    expect(post.html).not.toContain('__pwned');
-    expect(post.html).not.toContain('display:none');
-    expect(post.facts.inline.scripts).toEqual([]);
+    const article = render(model, theme, { css: '', scripts: {} }).pages.find((p) => p.route === '/blog/first-article')!;
+    expect(article.html).not.toContain('__pwned');
+    expect(article.html).not.toContain('display:none');
+    expect(article.facts.inline.scripts).toEqual([]);
   });
 
   it('refuses a static file that would overwrite generated output', async () => {
@@ -265,34 +265,34 @@ describe('build', () => {
     expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
   });
 
-  it('leaves drafts and posts dated after the build day out of pages and sitemap, and publishes them with drafts', async () => {
+  it('leaves drafts and articles dated after the build day out of pages and sitemap, and publishes them with drafts', async () => {
     project = await copyFixture();
-    const post = await project.read('pages/blog/first-post.md');
-    await project.write('pages/blog/draft-post.md', post.replace('title: The first post', 'title: A draft post\ndraft: true'));
+    const article = await project.read('pages/blog/first-article.md');
+    await project.write('pages/blog/draft-article.md', article.replace('title: The first article', 'title: A draft article\ndraft: true'));
     await project.write(
-      'pages/blog/next-post.md',
-      post.replace('title: The first post', 'title: A post for later').replace('publishDate: 2024-03-05', 'publishDate: 2024-03-06'),
+      'pages/blog/next-article.md',
+      article.replace('title: The first article', 'title: An article for later').replace('publishDate: 2024-03-05', 'publishDate: 2024-03-06'),
     );
     const published = await build({ root: project.root, today: '2024-03-05', write: false });
-    expect(published.pages.map((p) => p.route).filter((r) => r.startsWith('/blog/'))).toEqual(['/blog/first-post']);
+    expect(published.pages.map((p) => p.route).filter((r) => r.startsWith('/blog/'))).toEqual(['/blog/first-article']);
     const sitemap = String(published.files.find((f) => f.path === 'sitemap.xml')!.contents);
-    expect(sitemap).not.toContain('draft-post');
-    expect(sitemap).not.toContain('next-post');
+    expect(sitemap).not.toContain('draft-article');
+    expect(sitemap).not.toContain('next-article');
     const preview = await build({ root: project.root, today: '2024-03-05', drafts: true, write: false });
     expect(
       preview.pages
         .map((p) => p.route)
         .filter((r) => r.startsWith('/blog/'))
         .sort(),
-    ).toEqual(['/blog/draft-post', '/blog/first-post', '/blog/next-post']);
-    // On the day itself, the scheduled post is out.
+    ).toEqual(['/blog/draft-article', '/blog/first-article', '/blog/next-article']);
+    // On the day itself, the scheduled article is out.
     const later = await build({ root: project.root, today: '2024-03-06', write: false });
     expect(
       later.pages
         .map((p) => p.route)
         .filter((r) => r.startsWith('/blog/'))
         .sort(),
-    ).toEqual(['/blog/first-post', '/blog/next-post']);
+    ).toEqual(['/blog/first-article', '/blog/next-article']);
   });
 
   it('writes the editor schemas', async () => {

@@ -82,12 +82,12 @@ describe('site new <template> <route>', () => {
     project = await copyFixture();
     await project.write('pages/blocker', 'a file where a folder would go');
     const names: [string, string][] = [
-      ['post', 'a'.repeat(300)],
-      ['post', ''],
-      ['post', '..'],
-      ['post', 'a/b'],
-      ['post', 'two words'],
-      ['post', 'café'],
+      ['article', 'a'.repeat(300)],
+      ['article', ''],
+      ['article', '..'],
+      ['article', 'a/b'],
+      ['article', 'two words'],
+      ['article', 'café'],
       ['page', `/${'x'.repeat(60)}/`.repeat(10)],
       ['page', '/blocker/page'],
     ];
@@ -104,7 +104,7 @@ describe('site new <template> <route>', () => {
     expect(await site(project.root, 'new', 'service', '/x')).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'Nothing was written: there is no template "service". The templates are: page, post.\n',
+      stderr: 'Nothing was written: there is no template "service". The templates are: page, article.\n',
     });
     expect(existsSync(join(project.root, 'pages/x.yaml'))).toBe(false);
   });
@@ -130,14 +130,14 @@ describe('site new <template> <route>', () => {
 describe('site new <Markdown template> <route>', () => {
   it('writes a draft .md file dated today at the route, which keeps the site as it was', async () => {
     project = await copyFixture();
-    const made = await site(project.root, 'new', 'post', '/blog/heat-pumps');
+    const made = await site(project.root, 'new', 'article', '/blog/heat-pumps');
     expect(made.code).toBe(0);
     expect(made.stdout).toMatch(
-      /^Wrote pages\/blog\/heat-pumps\.md: a draft using the template "post" for \/blog\/heat-pumps, dated today, with 2 placeholders marked TODO:\.\nNext: /,
+      /^Wrote pages\/blog\/heat-pumps\.md: a draft using the template "article" for \/blog\/heat-pumps, dated today, with 2 placeholders marked TODO:\.\nNext: /,
     );
     const text = await project.read('pages/blog/heat-pumps.md');
     const front = parse(text.split('---\n')[1]!);
-    expect(front).toEqual({ template: 'post', draft: true, title: 'TODO: title', publishDate: dayOf(new Date()) });
+    expect(front).toEqual({ template: 'article', draft: true, title: 'TODO: title', publishDate: dayOf(new Date()) });
     expect(text).toMatch(/---\n\nTODO: write the page here/);
     expect(await site(project.root, 'check', '--no-types')).toMatchObject({ code: 0, stdout: 'No problems found.\n' });
     const titleLine = text.split('\n').indexOf('title: "TODO: title"') + 1;
@@ -149,11 +149,11 @@ describe('site new <Markdown template> <route>', () => {
 
   it('never replaces a page, and says what is wrong with a route', async () => {
     project = await copyFixture();
-    expect(await site(project.root, 'new', 'post', '/blog/first-post')).toMatchObject({
+    expect(await site(project.root, 'new', 'article', '/blog/first-article')).toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('pages/blog/first-post.md already exists'),
+      stderr: expect.stringContaining('pages/blog/first-article.md already exists'),
     });
-    expect(await site(project.root, 'new', 'post', 'blog/x')).toMatchObject({
+    expect(await site(project.root, 'new', 'article', 'blog/x')).toMatchObject({
       code: 1,
       stderr: expect.stringContaining('an address starts with "/": write /blog/x'),
     });

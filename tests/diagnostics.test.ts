@@ -83,12 +83,12 @@ describe('shape', () => {
   it('reports an unknown template with the list of known ones', async () => {
     const found = await problems((p) => p.edit('pages/services.yaml', 'template: page', 'template: pgae'));
     expect(found.map(located)).toEqual([{ file: 'pages/services.yaml', line: 2, column: 11, path: 'template', code: 'unknown-template' }]);
-    expect(found[0]!.hint).toBe('templates: page, post');
+    expect(found[0]!.hint).toBe('templates: page, article');
   });
 
-  it('reports post front matter at its line in the Markdown file', async () => {
-    const found = await problems((p) => p.edit('pages/blog/first-post.md', 'publishDate: 2024-03-05', 'publishDate: March 5'));
-    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-post.md', line: 4, column: 14, path: 'publishDate', code: 'schema' }]);
+  it('reports article front matter at its line in the Markdown file', async () => {
+    const found = await problems((p) => p.edit('pages/blog/first-article.md', 'publishDate: 2024-03-05', 'publishDate: March 5'));
+    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-article.md', line: 4, column: 14, path: 'publishDate', code: 'schema' }]);
   });
 
   it('asks for the schema line editors need', async () => {
@@ -99,11 +99,11 @@ describe('shape', () => {
 });
 
 describe('dates', () => {
-  it('refuses a post date that is not on the calendar, at its line, saying why', async () => {
-    const found = await problems((p) => p.edit('pages/blog/first-post.md', 'publishDate: 2024-03-05', 'publishDate: 2025-02-30'));
+  it('refuses an article date that is not on the calendar, at its line, saying why', async () => {
+    const found = await problems((p) => p.edit('pages/blog/first-article.md', 'publishDate: 2024-03-05', 'publishDate: 2025-02-30'));
     expect(found.map((d) => ({ ...located(d), message: d.message }))).toEqual([
       {
-        file: 'pages/blog/first-post.md',
+        file: 'pages/blog/first-article.md',
         line: 4,
         column: 14,
         path: 'publishDate',
@@ -222,9 +222,9 @@ describe('meaning', () => {
     expect(found.map(located)).toEqual([{ file: 'site.yaml', line: 6, column: 11, path: 'nav[0].href', code: 'broken-link' }]);
   });
 
-  it('reports a broken link in a post body at its line and column', async () => {
-    const found = await problems((p) => p.edit('pages/blog/first-post.md', '(/services)', '(/services/fuses)'));
-    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-post.md', line: 8, column: 46, path: '', code: 'broken-link' }]);
+  it('reports a broken link in an article body at its line and column', async () => {
+    const found = await problems((p) => p.edit('pages/blog/first-article.md', '(/services)', '(/services/fuses)'));
+    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-article.md', line: 8, column: 46, path: '', code: 'broken-link' }]);
   });
 
   it('reports a broken link that only a template writes, once, against a page using it', async () => {
@@ -237,29 +237,29 @@ describe('meaning', () => {
     const found = await problems(async (p) => {
       await p.edit('pages/index.yaml', 'href: tel:+14165550100', 'href: https://x.example');
       await p.edit('site.yaml', 'href: /services', 'href: " JavaScript:alert(1)"');
-      await p.edit('pages/blog/first-post.md', '(/services)', '(javascript:alert(1))');
+      await p.edit('pages/blog/first-article.md', '(/services)', '(javascript:alert(1))');
     });
     expect(found.map(located)).toEqual([
-      { file: 'pages/blog/first-post.md', line: 8, column: 46, path: '', code: 'unsafe-url' },
+      { file: 'pages/blog/first-article.md', line: 8, column: 46, path: '', code: 'unsafe-url' },
       { file: 'site.yaml', line: 6, column: 11, path: 'nav[0].href', code: 'unsafe-url' },
     ]);
   });
 
-  it('reports every javascript: URL of a post, in Markdown and in raw HTML, at its own line', async () => {
+  it('reports every javascript: URL of an article, in Markdown and in raw HTML, at its own line', async () => {
     const found = await problems((p) =>
-      p.edit('pages/blog/first-post.md', '- one', '- one\n- <a href="javascript:alert(2)">raw</a>\n- [again](JAVASCRIPT:alert(3))'),
+      p.edit('pages/blog/first-article.md', '- one', '- one\n- <a href="javascript:alert(2)">raw</a>\n- [again](JAVASCRIPT:alert(3))'),
     );
     expect(found.map(located)).toEqual([
-      { file: 'pages/blog/first-post.md', line: 11, column: 12, path: '', code: 'unsafe-url' },
-      { file: 'pages/blog/first-post.md', line: 12, column: 11, path: '', code: 'unsafe-url' },
+      { file: 'pages/blog/first-article.md', line: 11, column: 12, path: '', code: 'unsafe-url' },
+      { file: 'pages/blog/first-article.md', line: 12, column: 11, path: '', code: 'unsafe-url' },
     ]);
   });
 
   it('locates a broken Markdown link, not the same path written earlier as plain text', async () => {
     const found = await problems((p) =>
-      p.edit('pages/blog/first-post.md', 'Some **bold** words and a [link to services](/services).', 'See /nowhere below.\n\nA [broken link](/nowhere).'),
+      p.edit('pages/blog/first-article.md', 'Some **bold** words and a [link to services](/services).', 'See /nowhere below.\n\nA [broken link](/nowhere).'),
     );
-    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-post.md', line: 10, column: 17, path: '', code: 'broken-link' }]);
+    expect(found.map(located)).toEqual([{ file: 'pages/blog/first-article.md', line: 10, column: 17, path: '', code: 'broken-link' }]);
   });
 
   it('reports a redirect loop', async () => {

@@ -44,15 +44,15 @@ describe('content that would exhaust the engine', () => {
     expect(await problems('pages/services.yaml', (t) => `${t}${bomb}\n`)).toEqual([['yaml-syntax', 'pages/services.yaml', 10, 8]]);
   });
 
-  it('quotes nested two thousand deep in a post are refused at their line', async () => {
-    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- one', `${'>'.repeat(2000)} deep`))).toEqual([
-      ['too-deep', 'pages/blog/first-post.md', 10, 1],
+  it('quotes nested two thousand deep in an article are refused at their line', async () => {
+    expect(await problems('pages/blog/first-article.md', (t) => t.replace('- one', `${'>'.repeat(2000)} deep`))).toEqual([
+      ['too-deep', 'pages/blog/first-article.md', 10, 1],
     ]);
   });
 
-  it('lists nested two thousand deep in a post are refused at their line', async () => {
-    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- one', `${'- '.repeat(2000)}deep`))).toEqual([
-      ['too-deep', 'pages/blog/first-post.md', 10, 1],
+  it('lists nested two thousand deep in an article are refused at their line', async () => {
+    expect(await problems('pages/blog/first-article.md', (t) => t.replace('- one', `${'- '.repeat(2000)}deep`))).toEqual([
+      ['too-deep', 'pages/blog/first-article.md', 10, 1],
     ]);
   });
 
@@ -68,15 +68,15 @@ describe('content that would exhaust the engine', () => {
     expect(found.map(([, file, line]) => [file, line])).toEqual([['pages/services.yaml', 3]]);
   });
 
-  it('NUL and text-direction controls are refused in text fields and posts at their line', async () => {
+  it('NUL and text-direction controls are refused in text fields and articles at their line', async () => {
     expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', 'heading: "Call \\u202E0010-555-614"'))).toEqual([
       ['hidden-character', 'pages/services.yaml', 5, 10],
     ]);
     expect(await problems('pages/services.yaml', (t) => t.replace('heading: Services', 'heading: "Ser\\0vices"'))).toEqual([
       ['hidden-character', 'pages/services.yaml', 5, 10],
     ]);
-    expect(await problems('pages/blog/first-post.md', (t) => t.replace('- two', '- two \u2066hidden\u2069'))).toEqual([
-      ['hidden-character', 'pages/blog/first-post.md', 11, 7],
+    expect(await problems('pages/blog/first-article.md', (t) => t.replace('- two', '- two \u2066hidden\u2069'))).toEqual([
+      ['hidden-character', 'pages/blog/first-article.md', 11, 7],
     ]);
   });
 

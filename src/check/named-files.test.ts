@@ -62,7 +62,7 @@ describe('concerning', () => {
     ).toEqual(['non-canonical-link pages/index.yaml', 'duplicate-route pages/services/index.yaml']);
   });
 
-  it('keeps a named template’s failures on any page, and its posts’ and static files’ links', () => {
+  it('keeps a named template’s failures on any page, and its articles’ and static files’ links', () => {
     const named: NamedFile[] = [
       { path: 'templates/pages/location.tsx', folder: false },
       { path: 'pages/blog/first.md', folder: false },

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { query, type Member } from './query.ts';
 import { collectMembers } from './members.ts';
-import { pageEntry, postEntry } from '../../tests/helpers/unit.ts';
+import { pageEntry, articleEntry } from '../../tests/helpers/unit.ts';
 
 type Place = { region: string; label: string; order?: number };
 const member = (route: string, data: Place): Member<Place> => ({ route, title: `${data.label} page`, data, status: 'published' });
@@ -50,21 +50,21 @@ describe('collectMembers', () => {
       pageEntry('/c', {}),
     ];
     const listed = { description: 'A list.' };
-    const members = collectMembers(pages, { places: listed, services: listed, posts: listed });
-    expect(Object.keys(members)).toEqual(['places', 'services', 'posts']);
+    const members = collectMembers(pages, { places: listed, services: listed, articles: listed });
+    expect(Object.keys(members)).toEqual(['places', 'services', 'articles']);
     expect(members.places!.map((m) => [m.route, m.data])).toEqual([
       ['/a', { label: 'A' }],
       ['/b', { label: 'B' }],
     ]);
     expect(members.services!.map((m) => m.route)).toEqual(['/a']);
-    expect(members.posts).toEqual([]);
+    expect(members.articles).toEqual([]);
   });
 
   it('lists every page of a template in a collection of that template, with its own fields, its status and words', () => {
-    const draft = { ...postEntry('b', { title: 'B', summary: 'S', date: '2024-01-02' }, 'Two words.'), status: 'draft' as const };
-    const pages = [draft, pageEntry('/about'), postEntry('a', { title: 'A', summary: 'S', date: '2024-01-01' })];
-    const members = collectMembers(pages, { posts: { template: 'post', description: 'The posts.' } });
-    expect(members.posts).toEqual([
+    const draft = { ...articleEntry('b', { title: 'B', summary: 'S', date: '2024-01-02' }, 'Two words.'), status: 'draft' as const };
+    const pages = [draft, pageEntry('/about'), articleEntry('a', { title: 'A', summary: 'S', date: '2024-01-01' })];
+    const members = collectMembers(pages, { articles: { template: 'article', description: 'The articles.' } });
+    expect(members.articles).toEqual([
       { route: '/blog/a', title: 'A', data: { title: 'A', summary: 'S', date: '2024-01-01' }, status: 'published', words: 2 },
       { route: '/blog/b', title: 'B', data: { title: 'B', summary: 'S', date: '2024-01-02' }, status: 'draft', words: 2 },
     ]);

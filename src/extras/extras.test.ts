@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RenderedPage } from '../render/render.ts';
 import { extras, outputFiles, webAppManifest } from './index.ts';
 import { sitemap } from './sitemap.ts';
-import { pageEntry, postEntry, redirectEntry, renderedPage, siteModel } from '../../tests/helpers/unit.ts';
+import { pageEntry, articleEntry, redirectEntry, renderedPage, siteModel } from '../../tests/helpers/unit.ts';
 
 const STYLE = 'body{margin:0}';
 const rendered = (route: string, output: string): RenderedPage =>
@@ -20,7 +20,7 @@ const model = siteModel({
   pages: [
     pageEntry('/'),
     pageEntry('/about'),
-    postEntry('first', { title: 'First', summary: 'S', date: '2024-01-01' }),
+    articleEntry('first', { title: 'First', summary: 'S', date: '2024-01-01' }),
     pageEntry('/private', { noindex: true }),
   ],
   notFound: pageEntry('/404'),
@@ -86,7 +86,7 @@ describe('extras', () => {
     expect(lines.indexOf('/assets/site-AB12.js /assets/site-AB12.js 200')).toBeLessThan(lines.indexOf('/assets/* / 302'));
   });
 
-  it('counts every page, post and static file as existing, but not the not-found page', () => {
+  it('counts every page, article and static file as existing, but not the not-found page', () => {
     const text = fileText(extras(siteModel({ ...model, redirects: [redirectEntry('/*', '/', { status: 302 })] }), pages, { policy: {} }), '_redirects');
     expect(text.split('\n').filter((line) => line.endsWith(' 200'))).toEqual([
       '/ / 200',
@@ -98,7 +98,7 @@ describe('extras', () => {
     ]);
   });
 
-  it('lists indexable pages and posts in sitemap.xml by canonical URL, leaving out noindex pages and the not-found page', () => {
+  it('lists indexable pages and articles in sitemap.xml by canonical URL, leaving out noindex pages and the not-found page', () => {
     expect(fileText(files, 'sitemap.xml')).toBe(
       [
         '<?xml version="1.0" encoding="UTF-8"?>',

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { atomFeed, type FeedSettings } from './feed.ts';
 import { extras } from './index.ts';
-import { postEntry, siteModel } from '../../tests/helpers/unit.ts';
+import { articleEntry, siteModel } from '../../tests/helpers/unit.ts';
 import { collectMembers } from '../collections/members.ts';
 import type { Member } from '../contracts/member.ts';
 
@@ -16,14 +16,14 @@ const settings: FeedSettings = {
   headline: 'title',
 };
 const entries = [
-  postEntry('older', { title: 'Older', summary: 'S', date: '2024-01-01' }),
-  postEntry('newer', { title: 'Panels <200 A>', summary: 'Why & when', date: '2024-02-01' }),
+  articleEntry('older', { title: 'Older', summary: 'S', date: '2024-01-01' }),
+  articleEntry('newer', { title: 'Panels <200 A>', summary: 'Why & when', date: '2024-02-01' }),
 ];
-const posts = collectMembers(entries, { posts: { template: 'post', description: 'The posts.' } }).posts!;
+const articles = collectMembers(entries, { articles: { template: 'article', description: 'The articles.' } }).articles!;
 
 describe('atomFeed', () => {
   it('lists every member given, newest first, the newest entry date as the feed’s, text escaped', () => {
-    expect(atomFeed('https://www.example.com', posts, settings)).toBe(
+    expect(atomFeed('https://www.example.com', articles, settings)).toBe(
       [
         '<?xml version="1.0" encoding="utf-8"?>',
         '<feed xmlns="http://www.w3.org/2005/Atom">',
@@ -58,7 +58,7 @@ describe('atomFeed', () => {
   it('orders members of one day by route, whatever order they come in', () => {
     const member = (route: string): Member => ({ route, title: route, data: { title: route, summary: 'S', date: '2024-03-01' }, status: 'published' });
     const ids = (text: string) => [...text.matchAll(/<id>https:\/\/www\.example\.com(\/blog\/[a-z]+)<\/id>/g)].map((m) => m[1]);
-    expect(ids(atomFeed('https://www.example.com', [member('/blog/b'), ...posts, member('/blog/a')], settings))).toEqual([
+    expect(ids(atomFeed('https://www.example.com', [member('/blog/b'), ...articles, member('/blog/a')], settings))).toEqual([
       '/blog/a',
       '/blog/b',
       '/blog/newer',
@@ -68,7 +68,7 @@ describe('atomFeed', () => {
 
   it('is written by extras at its path when the theme asks for one, and not otherwise', () => {
     const model = siteModel({ pages: entries });
-    expect(extras(model, [], { policy: {}, feeds: [{ settings, members: posts }] }).map((f) => f.path)).toContain('blog/feed.xml');
+    expect(extras(model, [], { policy: {}, feeds: [{ settings, members: articles }] }).map((f) => f.path)).toContain('blog/feed.xml');
     expect(extras(model, [], { policy: {} }).map((f) => f.path)).not.toContain('blog/feed.xml');
   });
 });

@@ -29,10 +29,10 @@ describe('redirectsFile', () => {
   });
 
   it('regression: /blog/ under a /blog/* fallback answers the permanent redirect to /blog, not the fallback', () => {
-    const lines = rulesOf(redirectsFile([rule('/blog/*', '/blog', 302)], { pages: ['/blog', '/blog/post'], files: [] }));
+    const lines = rulesOf(redirectsFile([rule('/blog/*', '/blog', 302)], { pages: ['/blog', '/blog/article'], files: [] }));
     expect(lines.indexOf('/blog/ /blog 301')).toBeGreaterThanOrEqual(0);
     expect(lines.indexOf('/blog/ /blog 301')).toBeLessThan(lines.indexOf('/blog/* /blog 302'));
-    expect(lines).toContain('/blog/post/ /blog/post 301');
+    expect(lines).toContain('/blog/article/ /blog/article 301');
   });
 
   it('puts exact rules before the patterns, unless an earlier pattern catches them', () => {

@@ -41,7 +41,7 @@ describe('unsafeParts', () => {
     ]);
   });
 
-  it('finds nothing in what a post may use', () => {
+  it('finds nothing in what an article may use', () => {
     expect(
       unsafeParts(
         '<figure><img src="/a.png" alt="A" width="4" height="3"><figcaption>A</figcaption></figure><details><summary>More</summary><p>x</p></details>',

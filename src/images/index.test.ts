@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraData, cameraPhoto, type PhotoFormat } from '../../tests/helpers/camera-photo.ts';
 import type { StaticEntry } from '../contracts/model.ts';
-import { makeTempFolder, pageEntry, postEntry, redirectEntry, removeFolder, siteModel, tinyTheme } from '../../tests/helpers/unit.ts';
+import { makeTempFolder, pageEntry, articleEntry, redirectEntry, removeFolder, siteModel, tinyTheme } from '../../tests/helpers/unit.ts';
 import { images } from './index.ts';
 import { rasterFormat } from './raster.ts';
 
@@ -19,7 +19,7 @@ const theme = tinyTheme({
   } as never,
 });
 
-type Use = 'field' | 'page-link' | 'site-link' | 'post-link' | 'redirect' | 'own-address' | 'none';
+type Use = 'field' | 'page-link' | 'site-link' | 'article-link' | 'redirect' | 'own-address' | 'none';
 
 let cache: string;
 beforeAll(async () => {
@@ -34,14 +34,14 @@ describe('images and the raster pictures of static/', () => {
     const cases = fc.sample(
       fc.record({
         format: fc.constantFrom<PhotoFormat>('jpeg', 'png', 'webp'),
-        use: fc.constantFrom<Use>('field', 'page-link', 'site-link', 'post-link', 'redirect', 'own-address', 'none'),
+        use: fc.constantFrom<Use>('field', 'page-link', 'site-link', 'article-link', 'redirect', 'own-address', 'none'),
         misnamed: fc.boolean(),
       }),
       { numRuns: 21, seed: 7 },
     );
     const statics: StaticEntry[] = [{ file: 'static/robots-note.txt', route: '/robots-note.txt', contents: Buffer.from('plain text stays as it is') }];
     const pages = [];
-    const posts = [];
+    const articles = [];
     const siteLinks: string[] = [];
     const redirects = [];
     for (const [index, c] of cases.entries()) {
@@ -53,13 +53,13 @@ describe('images and the raster pictures of static/', () => {
       // A redirect from an old address of the photo, and a page linking it by the site's whole address.
       if (c.use === 'redirect') redirects.push(redirectEntry(`/old-photo-${index}`, route));
       if (c.use === 'own-address') pages.push(pageEntry(`/address-${index}`, { more: `https://www.example.com${route}?v=2` }));
-      if (c.use === 'post-link')
-        posts.push(postEntry(`post-${index}`, { title: 'A post', summary: 'A post.', date: '2024-01-01' }, `See [the photo](${route}).`));
+      if (c.use === 'article-link')
+        articles.push(articleEntry(`article-${index}`, { title: 'An article', summary: 'An article.', date: '2024-01-01' }, `See [the photo](${route}).`));
     }
     expect(new Set(cases.map((c) => c.use)).size, 'every use is tried').toBe(7);
     const model = siteModel({
       statics,
-      pages: [...pages, ...posts],
+      pages: [...pages, ...articles],
       redirects,
       site: { name: 'Tiny', baseUrl: 'https://www.example.com', pictures: siteLinks },
     });

@@ -28,10 +28,10 @@ async function problems(): Promise<Diagnostic[]> {
 describe('loadTheme', () => {
   it('returns the default export of templates/index.ts with what it imports', async () => {
     await writeTree(root, {
-      'templates/index.ts': "import { folder } from './posts.ts';\nexport default { post: { folder }, marker: 'tiny' };\n",
-      'templates/posts.ts': "export const folder: string = 'news';\n",
+      'templates/index.ts': "import { folder } from './articles.ts';\nexport default { article: { folder }, marker: 'tiny' };\n",
+      'templates/articles.ts': "export const folder: string = 'news';\n",
     });
-    expect(await loadTheme(root)).toEqual({ post: { folder: 'news' }, marker: 'tiny' });
+    expect(await loadTheme(root)).toEqual({ article: { folder: 'news' }, marker: 'tiny' });
   });
 
   it('takes templates/index.tsx when there is no index.ts', async () => {

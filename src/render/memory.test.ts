@@ -1,6 +1,6 @@
 // Which pages a change re-renders: the dependency graph of the dev server, from
 // literal models. A page depends on its own data, on what every page is handed,
-// and on the collections (the posts among them) it read while rendering; nothing else.
+// and on the collections (the articles among them) it read while rendering; nothing else.
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import type { Assets, Theme } from '../contracts/theme.ts';
@@ -8,16 +8,16 @@ import type { Member } from '../collections/query.ts';
 import { render } from './render.ts';
 import { isStale } from './memory.ts';
 import { collectMembers } from '../collections/members.ts';
-import { documentElement, pageEntry, plainSchema, postEntry, siteModel, tinyTheme } from '../../tests/helpers/unit.ts';
+import { documentElement, pageEntry, plainSchema, articleEntry, siteModel, tinyTheme } from '../../tests/helpers/unit.ts';
 
 const assets: Assets = { css: 'body{margin:0}', scripts: { menu: '/assets/menu-A.js', faq: '/assets/faq-A.js' } };
 const place = (route: string, label: string): Member => ({ route, title: label, data: { label }, status: 'published' });
 
-/** A theme whose `list` pages read the places collection and the stylesheet, whose `blog` page reads the posts collection and the menu script, and whose `plain` pages read none of these. */
+/** A theme whose `list` pages read the places collection and the stylesheet, whose `blog` page reads the articles collection and the menu script, and whose `plain` pages read none of these. */
 function readingTheme(): Theme {
   return tinyTheme({
     templates: {
-      post: tinyTheme().templates.post!,
+      article: tinyTheme().templates.article!,
       plain: { schema: plainSchema, component: ({ page }) => documentElement(String(page.title), '') },
       list: {
         schema: plainSchema,
@@ -35,7 +35,7 @@ function readingTheme(): Theme {
           documentElement(
             String(page.title),
             '',
-            createElement('p', null, `${collections.posts?.length} posts`),
+            createElement('p', null, `${collections.articles?.length} articles`),
             createElement('script', { src: scripts.menu }),
           ),
       },
@@ -43,16 +43,19 @@ function readingTheme(): Theme {
   });
 }
 
-function model(parts: { about?: string; places?: Member[]; posts?: number } = {}) {
-  const posts = Array.from({ length: parts.posts ?? 1 }, (_, i) => postEntry(`p${i}`, { title: `Post ${i}`, summary: 'S', date: '2024-01-01' }));
+function model(parts: { about?: string; places?: Member[]; articles?: number } = {}) {
+  const articles = Array.from({ length: parts.articles ?? 1 }, (_, i) => articleEntry(`p${i}`, { title: `Article ${i}`, summary: 'S', date: '2024-01-01' }));
   return siteModel({
     pages: [
       { ...pageEntry('/about', { title: parts.about ?? 'About' }), template: 'plain' },
       { ...pageEntry('/areas', { title: 'Areas' }), template: 'list' },
       { ...pageEntry('/blog', { title: 'Blog' }), template: 'blog' },
-      ...posts,
+      ...articles,
     ],
-    collections: { places: parts.places ?? [place('/gta/ajax', 'Ajax')], ...collectMembers(posts, { posts: { template: 'post', description: 'The posts.' } }) },
+    collections: {
+      places: parts.places ?? [place('/gta/ajax', 'Ajax')],
+      ...collectMembers(articles, { articles: { template: 'article', description: 'The articles.' } }),
+    },
   });
 }
 
@@ -83,8 +86,8 @@ describe('what a rebuild renders again', () => {
     expect(again.pages.find((p) => p.route === '/areas')!.html).toContain('<li>Whitby</li>');
   });
 
-  it('renders the pages that read the posts when a post is added, and the new post', () => {
-    const again = render(model({ posts: 2 }), theme, assets, { memory: first.memory });
+  it('renders the pages that read the articles when an article is added, and the new article', () => {
+    const again = render(model({ articles: 2 }), theme, assets, { memory: first.memory });
     expect(again.renderedRoutes.sort()).toEqual(['/blog', '/blog/p1']);
   });
 
@@ -130,14 +133,14 @@ describe('what a rebuild renders again', () => {
 });
 
 describe('isStale', () => {
-  const record = { page: null, diagnostics: [], own: 'o', global: 'g', reads: { 'collection:posts': 'p1' } };
+  const record = { page: null, diagnostics: [], own: 'o', global: 'g', reads: { 'collection:articles': 'p1' } };
   it('is fresh when the own data, the shared inputs and each part read are as they were', () => {
-    expect(isStale(record, 'o', { global: 'g', reads: { 'collection:posts': 'p1', 'collection:places': 'c2' } })).toBe(false);
+    expect(isStale(record, 'o', { global: 'g', reads: { 'collection:articles': 'p1', 'collection:places': 'c2' } })).toBe(false);
   });
   it('is stale when any of them moved, or a part it read is gone', () => {
-    expect(isStale(record, 'o2', { global: 'g', reads: { 'collection:posts': 'p1' } })).toBe(true);
-    expect(isStale(record, 'o', { global: 'g2', reads: { 'collection:posts': 'p1' } })).toBe(true);
-    expect(isStale(record, 'o', { global: 'g', reads: { 'collection:posts': 'p2' } })).toBe(true);
+    expect(isStale(record, 'o2', { global: 'g', reads: { 'collection:articles': 'p1' } })).toBe(true);
+    expect(isStale(record, 'o', { global: 'g2', reads: { 'collection:articles': 'p1' } })).toBe(true);
+    expect(isStale(record, 'o', { global: 'g', reads: { 'collection:articles': 'p2' } })).toBe(true);
     expect(isStale(record, 'o', { global: 'g', reads: {} })).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import type { Assets, MarkdownPage, PageProps } from '../contracts/theme.ts';
 import { collectMembers } from '../collections/members.ts';
 import { inShard, render } from './render.ts';
-import { documentElement, pageEntry, plainSchema, postEntry, siteModel, tinyTheme } from '../../tests/helpers/unit.ts';
+import { documentElement, pageEntry, plainSchema, articleEntry, siteModel, tinyTheme } from '../../tests/helpers/unit.ts';
 
 const assets: Assets = { css: 'body{margin:0}', scripts: { menu: '/assets/menu-ABC123.js' } };
 
@@ -20,7 +20,7 @@ describe('inShard', () => {
 describe('render', () => {
   it('writes / to index.html, /a/b to a/b.html and the not-found route to 404.html, sorted by output file', () => {
     const model = siteModel({
-      pages: [pageEntry('/'), pageEntry('/a/b'), pageEntry('/about'), postEntry('first', { title: 'First', summary: 'S', date: '2024-01-01' })],
+      pages: [pageEntry('/'), pageEntry('/a/b'), pageEntry('/about'), articleEntry('first', { title: 'First', summary: 'S', date: '2024-01-01' })],
       notFound: pageEntry('/404'),
     });
     const { pages, diagnostics } = render(model, tinyTheme(), assets);
@@ -29,7 +29,7 @@ describe('render', () => {
       ['404.html', '/404', 'pages/404.yaml', 'plain'],
       ['a/b.html', '/a/b', 'pages/a/b.yaml', 'plain'],
       ['about.html', '/about', 'pages/about.yaml', 'plain'],
-      ['blog/first.html', '/blog/first', 'pages/blog/first.md', 'post'],
+      ['blog/first.html', '/blog/first', 'pages/blog/first.md', 'article'],
       ['index.html', '/', 'pages/index.yaml', 'plain'],
     ]);
   });
@@ -54,13 +54,13 @@ describe('render', () => {
         },
       },
     });
-    const posts = [
-      postEntry('newer', { title: 'Newer', summary: 'S', date: '2024-02-01' }, 'One two three'),
-      postEntry('older', { title: 'Older', summary: 'S', date: '2024-01-01' }),
+    const articles = [
+      articleEntry('newer', { title: 'Newer', summary: 'S', date: '2024-02-01' }, 'One two three'),
+      articleEntry('older', { title: 'Older', summary: 'S', date: '2024-01-01' }),
     ];
     const model = siteModel({
       pages: [pageEntry('/'), pageEntry('/services/panels')],
-      collections: collectMembers(posts, { posts: { template: 'post', description: 'The posts.' } }),
+      collections: collectMembers(articles, { articles: { template: 'article', description: 'The articles.' } }),
     });
     render(model, theme, assets);
     expect(received.map((p) => [p.route, p.canonical])).toEqual([
@@ -79,7 +79,7 @@ describe('render', () => {
       heading: 'Heading of /services/panels',
     });
     expect(props.collections).toEqual({
-      posts: [
+      articles: [
         { route: '/blog/newer', title: 'Newer', data: { title: 'Newer', summary: 'S', date: '2024-02-01' }, words: 3, status: 'published' },
         { route: '/blog/older', title: 'Older', data: { title: 'Older', summary: 'S', date: '2024-01-01' }, words: 2, status: 'published' },
       ],
@@ -93,8 +93,8 @@ describe('render', () => {
       ...base,
       templates: {
         ...base.templates,
-        post: {
-          ...base.templates.post!,
+        article: {
+          ...base.templates.article!,
           component: (props: PageProps<MarkdownPage>) => {
             received.push(props);
             return documentElement(props.page.title, props.canonical, createElement('article', { dangerouslySetInnerHTML: { __html: props.page.html } }));
@@ -104,12 +104,19 @@ describe('render', () => {
     };
     const body = '## Why\n\nPanels *wear out*. See [the guide](/guide).\n\n- one\n- two\n';
     const model = siteModel({
-      pages: [postEntry('panels', { title: 'Panels', seoTitle: 'Panel upgrades', summary: 'When to upgrade', date: '2024-01-01' }, body)],
+      pages: [articleEntry('panels', { title: 'Panels', seoTitle: 'Panel upgrades', summary: 'When to upgrade', date: '2024-01-01' }, body)],
     });
     const { pages } = render(model, theme, assets);
     const page = received[0]!.page;
     expect(page.html).toBe('<h2>Why</h2>\n<p>Panels <em>wear out</em>. See <a href="/guide">the guide</a>.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n');
-    expect(page).toMatchObject({ template: 'post', title: 'Panel upgrades', description: 'When to upgrade', noindex: false, words: 12, status: 'published' });
+    expect(page).toMatchObject({
+      template: 'article',
+      title: 'Panel upgrades',
+      description: 'When to upgrade',
+      noindex: false,
+      words: 12,
+      status: 'published',
+    });
     expect(page.front).toEqual({ title: 'Panels', seoTitle: 'Panel upgrades', summary: 'When to upgrade', date: '2024-01-01' });
     expect(received[0]!.canonical).toBe('https://www.example.com/blog/panels');
     expect(pages[0]!.html).toContain('<article><h2>Why</h2>\n<p>Panels <em>wear out</em>.');

@@ -5,7 +5,7 @@ import { diagnostic } from '../contracts/diagnostics.ts';
 import type { RenderedPage } from '../render/render.ts';
 import { parseYaml } from '../validate/yaml.ts';
 import { checkData, checkRendered } from './index.ts';
-import { DESCRIPTION, postEntry, renderedPage, siteModel } from '../../tests/helpers/unit.ts';
+import { DESCRIPTION, articleEntry, renderedPage, siteModel } from '../../tests/helpers/unit.ts';
 
 /** A page whose source is really parsed, so diagnostics carry real lines. */
 function page(file: string, route: string, lines: string[]): PageEntry {
@@ -39,7 +39,7 @@ describe('checkData', () => {
         page('pages/a.yaml', '/a', ['template: plain', 'title: Panel Upgrades', `description: ${DESCRIPTION}`]),
         page('pages/b.yaml', '/b', ['template: plain', `description: ${DESCRIPTION}`, 'title: panel  upgrades']),
         page('pages/c.yaml', '/c', ['template: plain', 'title: Unique', `description: ${other}`]),
-        postEntry('p', { title: 'Headline', seoTitle: 'Unique', summary: other, date: '2024-01-01' }),
+        articleEntry('p', { title: 'Headline', seoTitle: 'Unique', summary: other, date: '2024-01-01' }),
       ],
     });
     expect(checkData(model, ['/a', '/b', '/c', '/blog/p']).map((d) => [d.code, d.file, d.line, d.path, d.message])).toEqual([
@@ -56,7 +56,7 @@ describe('checkData', () => {
       siteSource,
       pages: [
         page('pages/index.yaml', '/', ['template: plain', 'title: Home', `description: ${DESCRIPTION}`, 'next: /draft', 'call: tel:4165550100']),
-        postEntry('p', { title: 'P', summary: 'S', date: '2024-01-01' }, 'Intro.\n\nSee [this](/nowhere).\n'),
+        articleEntry('p', { title: 'P', summary: 'S', date: '2024-01-01' }, 'Intro.\n\nSee [this](/nowhere).\n'),
       ],
     });
     expect(checkData(model, ['/', '/draft', '/blog/p']).map((d) => [d.code, d.file, d.line, d.column, d.path, d.subject])).toEqual([

@@ -1,4 +1,4 @@
-// linksInMarkdown(): every link of a post's Markdown, wherever it is held, at the line and column of its target.
+// linksInMarkdown(): every link of an article's Markdown, wherever it is held, at the line and column of its target.
 import { describe, expect, it } from 'vitest';
 import { linksInMarkdown } from './link-sources.ts';
 

@@ -1,11 +1,11 @@
-// markdownTooDeep(): a post whose Markdown nests past the limit is refused once, at the line where it does.
+// markdownTooDeep(): an article whose Markdown nests past the limit is refused once, at the line where it does.
 import { describe, expect, it } from 'vitest';
 import { markdownTooDeep } from './markdown-depth.ts';
-import { postEntry, siteModel } from '../../tests/helpers/unit.ts';
+import { articleEntry, siteModel } from '../../tests/helpers/unit.ts';
 import { MAX_MARKDOWN_DEPTH } from '../validate/limits.ts';
 import { LAZY_LINES } from '../html/markdown.ts';
 
-const found = (body: string) => markdownTooDeep(siteModel({ pages: [postEntry('a', { title: 'A' }, body)] })).map((d) => [d.code, d.line, d.severity]);
+const found = (body: string) => markdownTooDeep(siteModel({ pages: [articleEntry('a', { title: 'A' }, body)] })).map((d) => [d.code, d.line, d.severity]);
 
 describe('markdownTooDeep', () => {
   it('refuses 1,500 levels of ** at their line (the body starts on line 6)', () => {
@@ -24,7 +24,7 @@ describe('markdownTooDeep', () => {
 
 describe('markdownTooDeep on emphasis that never closes', () => {
   it('refuses a paragraph of *_a (every _ opens, none closes) at the line and column where reading stops', () => {
-    const problems = markdownTooDeep(siteModel({ pages: [postEntry('a', { title: 'A' }, `Intro.\n\n${'*_a'.repeat(30_000)}\n`)] }));
+    const problems = markdownTooDeep(siteModel({ pages: [articleEntry('a', { title: 'A' }, `Intro.\n\n${'*_a'.repeat(30_000)}\n`)] }));
     expect(problems.map((d) => [d.code, d.line, d.column >= 1])).toEqual([['markdown-unclosed', 8, true]]);
   });
 
@@ -36,7 +36,7 @@ describe('markdownTooDeep on emphasis that never closes', () => {
 describe('markdownTooDeep on list items that run on', () => {
   it('refuses a list item followed by more lines not indented under it than the limit, at the list', () => {
     const problems = markdownTooDeep(
-      siteModel({ pages: [postEntry('a', { title: 'A' }, `Intro.\n\n- item\n${'more text\n'.repeat(LAZY_LINES + 1)}\nAfter.\n`)] }),
+      siteModel({ pages: [articleEntry('a', { title: 'A' }, `Intro.\n\n- item\n${'more text\n'.repeat(LAZY_LINES + 1)}\nAfter.\n`)] }),
     );
     expect(problems.map((d) => [d.code, d.line, d.column])).toEqual([['markdown-long-item', 8, 1]]);
   });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RenderedPage } from '../render/render.ts';
 import { orphanPages } from './orphans.ts';
-import { pageEntry, postEntry, redirectEntry, renderedPage, siteModel } from '../../tests/helpers/unit.ts';
+import { pageEntry, articleEntry, redirectEntry, renderedPage, siteModel } from '../../tests/helpers/unit.ts';
 
 const rendered = (route: string, html: string, source = `pages${route === '/' ? '/index' : route}.yaml`): RenderedPage =>
   renderedPage({
@@ -21,7 +21,7 @@ describe('orphanPages', () => {
       pageEntry('/hidden'),
       pageEntry('/thanks', { noindex: true }),
       pageEntry('/moved-here'),
-      postEntry('first', { title: 'First' }),
+      articleEntry('first', { title: 'First' }),
     ],
     redirects: [redirectEntry('/old', '/moved-here')],
   });
@@ -29,7 +29,7 @@ describe('orphanPages', () => {
   it('warns once per page no other page links to, at its title; home and noindex pages are exempt', () => {
     const pages = [
       rendered('/', '<a href="/about">a</a><a href="/old/">moved</a><link rel="canonical" href="/">'),
-      rendered('/about', '<a href="/about#team">self</a><a href="/blog/first?ref=x">post</a>'),
+      rendered('/about', '<a href="/about#team">self</a><a href="/blog/first?ref=x">article</a>'),
       rendered('/hidden', '<a href="/hidden">only itself</a><form action="/thanks"></form>'),
     ];
     expect(orphanPages(model, pages).map((d) => [d.code, d.file, d.path, d.severity])).toEqual([['orphan-page', 'pages/hidden.yaml', 'title', 'warning']]);

@@ -1,7 +1,7 @@
-// placeholdersLeft(): text that `site new` wrote and nobody replaced, in page data, front matter and post bodies.
+// placeholdersLeft(): text that `site new` wrote and nobody replaced, in page data, front matter and article bodies.
 import { describe, expect, it } from 'vitest';
 import { placeholdersLeft } from './placeholders.ts';
-import { pageEntry, postEntry, siteModel } from '../../tests/helpers/unit.ts';
+import { pageEntry, articleEntry, siteModel } from '../../tests/helpers/unit.ts';
 
 describe('placeholdersLeft', () => {
   it('names each field that still holds a placeholder, wherever it is in the data', () => {
@@ -25,8 +25,10 @@ describe('placeholdersLeft', () => {
     ]);
   });
 
-  it('finds a placeholder line in a post body at its line, and in its front matter', () => {
-    const model = siteModel({ pages: [postEntry('new', { title: 'TODO: title' }, 'Intro.\n\nTODO: write the post here, in Markdown: a long enough line.\n')] });
+  it('finds a placeholder line in an article body at its line, and in its front matter', () => {
+    const model = siteModel({
+      pages: [articleEntry('new', { title: 'TODO: title' }, 'Intro.\n\nTODO: write the page here, in Markdown: a long enough line.\n')],
+    });
     expect(placeholdersLeft(model).map((d) => [d.file, d.line, d.path, d.message, d.hint])).toEqual([
       [
         'pages/blog/new.md',
@@ -39,14 +41,16 @@ describe('placeholdersLeft', () => {
         'pages/blog/new.md',
         8,
         '',
-        'still holds the placeholder "TODO: write the post here, in Markdown:…" that site new wrote',
+        'still holds the placeholder "TODO: write the page here, in Markdown:…" that site new wrote',
         "write the page's text in its place",
       ],
     ]);
   });
 
   it('finds an indented placeholder line at the column where it starts', () => {
-    const indented = siteModel({ pages: [postEntry('new', { title: 'A title' }, 'Intro.\n\n    TODO: write this part of the post here, in Markdown.\n')] });
+    const indented = siteModel({
+      pages: [articleEntry('new', { title: 'A title' }, 'Intro.\n\n    TODO: write this part of the article here, in Markdown.\n')],
+    });
     expect(placeholdersLeft(indented).map((d) => [d.line, d.column])).toEqual([[8, 5]]);
   });
 });

@@ -20,14 +20,14 @@ const summary = (list: ReturnType<typeof checkRedirects>) => list.map((d) => [d.
 
 describe('unreachable rules', () => {
   it('reports an exact rule after a splat rule that matches it, at its from', () => {
-    const found = checkRedirects(rules(['/blog/*', '/news'], ['/blog/old-post', '/news']), targets(['/news']));
+    const found = checkRedirects(rules(['/blog/*', '/news'], ['/blog/old-article', '/news']), targets(['/news']));
     expect(found).toEqual([
       {
         file: 'pages/_redirects.yaml',
         line: 4,
         column: 11,
         path: 'redirects[1].from',
-        message: 'never applies: redirects[0] (/blog/*) already matches /blog/old-post',
+        message: 'never applies: redirects[0] (/blog/*) already matches /blog/old-article',
         hint: 'the first matching rule wins; remove this one or move it up',
         severity: 'error',
         code: 'redirect-unreachable',
@@ -51,7 +51,7 @@ describe('unreachable rules', () => {
   });
 
   it('accepts an exact rule before the pattern that would catch it', () => {
-    expect(checkRedirects(rules(['/blog/old-post', '/news'], ['/blog/*', '/news']), targets(['/news']))).toEqual([]);
+    expect(checkRedirects(rules(['/blog/old-article', '/news'], ['/blog/*', '/news']), targets(['/news']))).toEqual([]);
   });
 });
 
@@ -257,7 +257,7 @@ describe('rules _redirects cannot hold', () => {
           const destination = to.replace(/:(\w+)/g, (_, n: string) => params![n]!);
           expect(destination, `${request} → ${destination}`).toMatch(/^\/[\\/]/);
           // Behind a fixed folder the same capture stays on this site.
-          expect(codes(checkRedirects(rules([from, `/posts${to}`]), targets(['/']))).map(([code]) => code)).not.toContain('redirect-other-site');
+          expect(codes(checkRedirects(rules([from, `/articles${to}`]), targets(['/']))).map(([code]) => code)).not.toContain('redirect-other-site');
         },
       ),
       { numRuns: 300 },

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unknownPlaceholders } from './unknown-placeholders.ts';
-import { pageEntry, postEntry, siteModel } from '../../tests/helpers/unit.ts';
+import { pageEntry, articleEntry, siteModel } from '../../tests/helpers/unit.ts';
 
 const KNOWN = ['phone', 'since'];
 
@@ -24,8 +24,8 @@ describe('unknownPlaceholders', () => {
     expect(unknownPlaceholders(siteModel({ pages: [pageEntry('/a', { title: '{anything}' })] }), undefined)).toEqual([]);
   });
 
-  it('finds an unknown name in a post body at its line and column, in text, tables, quotes, link titles and raw HTML, never in code', () => {
-    // The body starts on line 6 of the file (see postEntry).
+  it('finds an unknown name in an article body at its line and column, in text, tables, quotes, link titles and raw HTML, never in code', () => {
+    // The body starts on line 6 of the file (see articleEntry).
     const body = [
       'Call {phone} today.',
       '',
@@ -45,7 +45,7 @@ describe('unknownPlaceholders', () => {
       '{fenced}',
       '```',
     ].join('\n');
-    const found = unknownPlaceholders(siteModel({ pages: [postEntry('p', { title: 'T' }, body)] }), KNOWN);
+    const found = unknownPlaceholders(siteModel({ pages: [articleEntry('p', { title: 'T' }, body)] }), KNOWN);
     expect(found.map((d) => [d.message.split(' ')[0], d.line, d.column])).toEqual([
       ['{cell}', 10, 7],
       ['{quote}', 12, 10],
@@ -64,7 +64,7 @@ describe('unknownPlaceholders', () => {
         const at = atWord % (words.length + 1);
         paragraphs[row] = [...words.slice(0, at), '{unknown}', ...words.slice(at)].join(' ');
         const column = [...words.slice(0, at), ''].join(' ').length + 1;
-        const found = unknownPlaceholders(siteModel({ pages: [postEntry('p', { title: 'T' }, paragraphs.join('\n\n'))] }), KNOWN);
+        const found = unknownPlaceholders(siteModel({ pages: [articleEntry('p', { title: 'T' }, paragraphs.join('\n\n'))] }), KNOWN);
         expect(found.map((d) => [d.line, d.column])).toEqual([[6 + 2 * row, column]]);
       }),
       { numRuns: 300 },

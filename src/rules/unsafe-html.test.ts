@@ -1,10 +1,10 @@
-// unsafeHtml(): raw HTML in a post outside the allow-list, refused at its line and column.
+// unsafeHtml(): raw HTML in an article outside the allow-list, refused at its line and column.
 import { describe, expect, it } from 'vitest';
 import { unsafeHtml } from './unsafe-html.ts';
-import { postEntry, siteModel } from '../../tests/helpers/unit.ts';
+import { articleEntry, siteModel } from '../../tests/helpers/unit.ts';
 
 const located = (body: string) =>
-  unsafeHtml(siteModel({ pages: [postEntry('a', { title: 'A', summary: 'S', date: '2024-01-01' }, body)] })).map((d) => [d.line, d.column, d.message]);
+  unsafeHtml(siteModel({ pages: [articleEntry('a', { title: 'A', summary: 'S', date: '2024-01-01' }, body)] })).map((d) => [d.line, d.column, d.message]);
 
 describe('unsafeHtml', () => {
   it('refuses a script block at its line (the body starts on line 6)', () => {
@@ -49,7 +49,7 @@ describe('unsafeHtml', () => {
     ]);
   });
 
-  it('accepts Markdown and the HTML a post may use', () => {
+  it('accepts Markdown and the HTML an article may use', () => {
     expect(located('## Heading\n\n<figure><img src="/a.png" alt="A"><figcaption>A</figcaption></figure>\n\n- [x] done\n')).toEqual([]);
   });
 });

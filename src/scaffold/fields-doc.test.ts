@@ -21,7 +21,7 @@ const theme = tinyTheme({
       }),
       component: () => null as never,
     },
-    post: tinyTheme().templates.post!,
+    article: tinyTheme().templates.article!,
   },
 });
 const doc = fieldsDoc(theme);
@@ -34,7 +34,7 @@ describe('fieldsDoc', () => {
       'Fields every page has',
       'Collection: places',
       'Template: plain',
-      'Template: post',
+      'Template: article',
       'site.yaml',
       'Redirects',
       'Notes',
@@ -55,9 +55,9 @@ describe('fieldsDoc', () => {
   });
 
   it('says of a Markdown template where its fields go and which are the title, description and date', () => {
-    expect(doc).toContain('A Markdown page (`pages/**/*.md`) with `template: post`: these fields between `---` lines, then the text in Markdown.');
+    expect(doc).toContain('A Markdown page (`pages/**/*.md`) with `template: article`: these fields between `---` lines, then the text in Markdown.');
     expect(doc).toContain('the first of `seoTitle`, `title` the page has; the meta description is `summary`; a page dated (`date`)');
-    expect(doc).toContain('| `template` | text | required | always `post` |');
+    expect(doc).toContain('| `template` | text | required | always `article` |');
   });
 
   it('writes a long explanation many fields share once, as a note the fields link to', () => {

@@ -13,9 +13,9 @@ describe('newFile', () => {
   });
 
   it('makes a page of a Markdown template as a .md file at the file of its route, a draft dated the given day', () => {
-    const made = newFile(theme, 'post', '/blog/heat-pumps', '2025-06-01', existing) as NewFile;
+    const made = newFile(theme, 'article', '/blog/heat-pumps', '2025-06-01', existing) as NewFile;
     expect(made).toMatchObject({ file: 'pages/blog/heat-pumps.md', route: '/blog/heat-pumps', placeholders: 3 });
-    expect(made.text.split('\n').slice(0, 2)).toEqual(['---', 'template: post']);
+    expect(made.text.split('\n').slice(0, 2)).toEqual(['---', 'template: article']);
     expect(made.text).toContain('date: "2025-06-01"');
     expect(made.text).toContain('\ndraft: true\n');
   });
@@ -27,7 +27,7 @@ describe('newFile', () => {
     expect(newFile(theme, 'plain', '/services', '2025-06-01', existing)).toEqual({
       problem: 'pages/services/index.yaml already serves /services; edit it, or pick another address',
     });
-    expect(newFile(theme, 'post', '/blog/first', '2025-06-01', existing)).toMatchObject({
+    expect(newFile(theme, 'article', '/blog/first', '2025-06-01', existing)).toMatchObject({
       problem: expect.stringContaining('pages/blog/first.md already exists'),
     });
     expect(newFile(theme, 'plain', '/blog/first', '2025-06-01', existing)).toMatchObject({
@@ -37,14 +37,14 @@ describe('newFile', () => {
   });
 
   it('lists the templates when it is given one the theme does not have', () => {
-    expect(newFile(theme, 'plane', '/a', '2025-06-01', existing)).toEqual({ problem: 'there is no template "plane". The templates are: plain, post' });
+    expect(newFile(theme, 'plane', '/a', '2025-06-01', existing)).toEqual({ problem: 'there is no template "plane". The templates are: plain, article' });
     // A name inherited by every object is no template either.
     expect(newFile(theme, 'toString', '/a', '2025-06-01', existing)).toMatchObject({ problem: expect.stringContaining('there is no template "toString"') });
   });
 
   it('passes on a bad route in plain words', () => {
     expect(newFile(theme, 'plain', 'services/wiring', '2025-06-01', existing)).toEqual({ problem: 'an address starts with "/": write /services/wiring' });
-    expect(newFile(theme, 'post', 'heat-pumps', '2025-06-01', existing)).toEqual({ problem: 'an address starts with "/": write /heat-pumps' });
+    expect(newFile(theme, 'article', 'heat-pumps', '2025-06-01', existing)).toEqual({ problem: 'an address starts with "/": write /heat-pumps' });
   });
 });
 
@@ -61,8 +61,8 @@ describe('newFileReport', () => {
       'Wrote pages/a.yaml: a page using the template "plain" for /a, with 1 placeholder marked TODO:.',
       'Next: edit it (write over the placeholders, take up any optional field you want), then run npx site check.',
     ]);
-    expect(newFileReport({ ...page, file: 'pages/blog/a.md', route: '/blog/a', placeholders: 4 }, 'post')[0]).toBe(
-      'Wrote pages/blog/a.md: a draft using the template "post" for /blog/a, dated today, with 4 placeholders marked TODO:.',
+    expect(newFileReport({ ...page, file: 'pages/blog/a.md', route: '/blog/a', placeholders: 4 }, 'article')[0]).toBe(
+      'Wrote pages/blog/a.md: a draft using the template "article" for /blog/a, dated today, with 4 placeholders marked TODO:.',
     );
   });
 });

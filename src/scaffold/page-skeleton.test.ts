@@ -46,14 +46,14 @@ describe('pageSkeleton', () => {
 });
 
 describe('markdownSkeleton', () => {
-  const text = markdownSkeleton(theme, 'post', '2025-06-01');
+  const text = markdownSkeleton(theme, 'article', '2025-06-01');
   const split = splitFrontMatter(text)!;
 
   it('is front matter of the fields a page of the template must have, a draft dated today, then a marked body', () => {
     expect(split.front).toContain('title: "TODO: title"\n');
     expect(split.front).toContain('summary: "TODO: summary"\n');
     expect(split.front).toMatch(/\ndate: "2025-06-01"(\n|$)/);
-    expect(split.front).toMatch(/^template: post\n\n# True keeps the page off the site[^\n]*\ndraft: true\n/);
+    expect(split.front).toMatch(/^template: article\n\n# True keeps the page off the site[^\n]*\ndraft: true\n/);
     expect(split.front).toContain('# Optional.\n# seoTitle: "TODO: seo title"\n');
     expect(split.body.trim()).toMatch(/^TODO: write the page here, in Markdown/);
   });
@@ -61,9 +61,9 @@ describe('markdownSkeleton', () => {
   it('is valid front matter for its template', () => {
     const parsed = parseYaml('pages/blog/new.md', split.front, 1);
     expect(parsed.diagnostics).toEqual([]);
-    expect(validators.templates.get('post')!.validate('pages/blog/new.md', parsed)).toMatchObject({
+    expect(validators.templates.get('article')!.validate('pages/blog/new.md', parsed)).toMatchObject({
       diagnostics: [],
-      value: { template: 'post', draft: true, date: '2025-06-01' },
+      value: { template: 'article', draft: true, date: '2025-06-01' },
     });
   });
 });

@@ -87,8 +87,8 @@ cards:
   });
 
   it('writes the values it is given, quoted as YAML needs, even for optional fields', () => {
-    const post = Type.Object({ date: Type.String(), draft: Type.Boolean({ default: false }) });
-    expect(yamlFields(editorSchema(post), { values: { date: '2025-06-01', draft: true } })).toBe('date: "2025-06-01"\n\ndraft: true\n');
+    const article = Type.Object({ date: Type.String(), draft: Type.Boolean({ default: false }) });
+    expect(yamlFields(editorSchema(article), { values: { date: '2025-06-01', draft: true } })).toBe('date: "2025-06-01"\n\ndraft: true\n');
   });
 
   it('quotes keys YAML would misread and wraps long comments at 100 columns', () => {

@@ -11,7 +11,7 @@ const FILE = `# Security for everything
   X-Tag: assets
 
 /blog/:slug
-  X-Tag: post
+  X-Tag: article
     x-tag: second-line
 
 /about
@@ -39,7 +39,7 @@ describe('parseHeaders', () => {
           ['X-Tag', 'assets'],
         ],
       ],
-      [10, '/blog/:slug', [['X-Tag', 'post, second-line']]],
+      [10, '/blog/:slug', [['X-Tag', 'article, second-line']]],
       [14, '/about', [['X-Page', 'about']]],
     ]);
   });
@@ -96,8 +96,8 @@ describe('headersFor', () => {
         'X-Tag': 'assets',
       },
     ],
-    ['/blog/hello', { 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Tag': 'post, second-line' }],
-    ['/blog/hello/', { 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Tag': 'post, second-line' }],
+    ['/blog/hello', { 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Tag': 'article, second-line' }],
+    ['/blog/hello/', { 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Tag': 'article, second-line' }],
     ['/blog/a/b', { 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'strict-origin-when-cross-origin' }],
     ['/about/', { 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'strict-origin-when-cross-origin', 'X-Page': 'about' }],
     ['/about-us', { 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'strict-origin-when-cross-origin' }],

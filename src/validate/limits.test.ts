@@ -1,4 +1,4 @@
-// markdownDepth(): how deeply a post nests quotes and lists, and where.
+// markdownDepth(): how deeply an article nests quotes and lists, and where.
 import { describe, expect, it } from 'vitest';
 import { markdownDepth } from './limits.ts';
 

@@ -1,4 +1,4 @@
-// Calendar dates and post status, on literal days.
+// Calendar dates and article status, on literal days.
 import { describe, expect, it } from 'vitest';
 import { dayOf, impossibleDate, pageStatus } from './publication.ts';
 

@@ -16,7 +16,7 @@ function agrees(text: string): boolean {
   return true;
 }
 
-/** site.yaml, every page file and every post's front matter of the real site. */
+/** site.yaml, every page file and every Markdown page's front matter of the real site. */
 function realTexts(): string[] {
   const texts = [readFileSync('site.yaml', 'utf8')];
   for (const file of readdirSync('pages', { recursive: true, encoding: 'utf8' }).sort()) {

@@ -20,9 +20,9 @@ function plainPage(file: string, heading = `Heading of ${file}`, template = 'pla
   return { file, text: [modeline, `template: ${template}`, `title: Title of ${file}`, `description: ${DESCRIPTION}`, `heading: ${heading}`, ''].join('\n') };
 }
 
-/** A Markdown page of the `post` template: `template: post` on the line after the opening ---, then `front`. */
-function post(slug: string, front: Record<string, string | boolean>, folder = 'pages/blog'): SourceFile {
-  const lines = Object.entries({ template: 'post', ...front }).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+/** A Markdown page of the `article` template: `template: article` on the line after the opening ---, then `front`. */
+function article(slug: string, front: Record<string, string | boolean>, folder = 'pages/blog'): SourceFile {
+  const lines = Object.entries({ template: 'article', ...front }).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
   return { file: `${folder}/${slug}.md`, text: ['---', ...lines, '---', '', `The body of ${slug}.`, ''].join('\n') };
 }
 
@@ -130,7 +130,7 @@ describe('templates', () => {
         column: 11,
         path: 'template',
         message: 'unknown template "fancy"',
-        hint: 'templates: plain, post',
+        hint: 'templates: plain, article',
         severity: 'error',
         code: 'unknown-template',
       },
@@ -172,25 +172,25 @@ describe('refused paths', () => {
 });
 
 describe('publication', () => {
-  const posts = [
-    post('out', { title: 'Out', summary: 'S', date: '2025-06-01' }),
-    post('today', { title: 'Today', summary: 'S', date: '2025-06-02' }),
-    post('tomorrow', { title: 'Tomorrow', summary: 'S', date: '2025-06-03' }),
-    post('draft', { title: 'Draft', summary: 'S', date: '2025-01-01', draft: true }),
+  const articles = [
+    article('out', { title: 'Out', summary: 'S', date: '2025-06-01' }),
+    article('today', { title: 'Today', summary: 'S', date: '2025-06-02' }),
+    article('tomorrow', { title: 'Tomorrow', summary: 'S', date: '2025-06-03' }),
+    article('draft', { title: 'Draft', summary: 'S', date: '2025-01-01', draft: true }),
   ];
 
   it('leaves out drafts and pages dated after the build day', () => {
-    const { model, diagnostics } = run({ pages: posts }, { today: '2025-06-02' });
+    const { model, diagnostics } = run({ pages: articles }, { today: '2025-06-02' });
     expect(diagnostics).toEqual([]);
     expect(model.pages.map((p) => [p.route, p.status])).toEqual([
       ['/blog/out', 'published'],
       ['/blog/today', 'published'],
     ]);
-    expect(model.collections.posts!.map((m) => m.route)).toEqual(['/blog/out', '/blog/today']);
+    expect(model.collections.articles!.map((m) => m.route)).toEqual(['/blog/out', '/blog/today']);
   });
 
   it('keeps them, marked, when drafts are asked for, in the pages and in the collection', () => {
-    const { model } = run({ pages: posts }, { today: '2025-06-02', drafts: true });
+    const { model } = run({ pages: articles }, { today: '2025-06-02', drafts: true });
     const expected = [
       ['/blog/draft', 'draft'],
       ['/blog/out', 'published'],
@@ -198,13 +198,13 @@ describe('publication', () => {
       ['/blog/tomorrow', 'scheduled'],
     ];
     expect(model.pages.map((p) => [p.route, p.status])).toEqual(expected);
-    expect(model.collections.posts!.map((m) => [m.route, m.status])).toEqual(expected);
+    expect(model.collections.articles!.map((m) => [m.route, m.status])).toEqual(expected);
   });
 
   it('keeps a draft a draft when a value above draft: true ends its line in " ---"', () => {
     const text = [
       '---',
-      'template: post',
+      'template: article',
       'title: Draft',
       'summary: Why you should call an',
       '  electrician ---',
@@ -236,7 +236,7 @@ describe('publication', () => {
       fc.property(ends, style, before, (end, how, lines) => {
         const text = [
           '---',
-          'template: post',
+          'template: article',
           'title: Draft',
           `summary:${how ? ` ${how}` : ''}`,
           '  Why you should call',
@@ -263,8 +263,8 @@ describe('publication', () => {
   });
 
   it('reads a Markdown page whose body has a field-like line only below its first thematic break, or inside code', () => {
-    const below = ['---', 'template: post', 'title: T', 'summary: S', 'date: "2025-01-01"', '---', 'Text.', '---', 'draft: true', ''].join('\n');
-    const fenced = ['---', 'template: post', 'title: T', 'summary: S', 'date: "2025-01-01"', '---', '```yaml', 'draft: true', '---', '```', ''].join('\n');
+    const below = ['---', 'template: article', 'title: T', 'summary: S', 'date: "2025-01-01"', '---', 'Text.', '---', 'draft: true', ''].join('\n');
+    const fenced = ['---', 'template: article', 'title: T', 'summary: S', 'date: "2025-01-01"', '---', '```yaml', 'draft: true', '---', '```', ''].join('\n');
     const { model, diagnostics } = run(
       {
         pages: [
@@ -279,7 +279,7 @@ describe('publication', () => {
   });
 
   it('refuses a date that is not on the calendar, at its line', () => {
-    const { model, diagnostics } = run({ pages: [post('leap', { title: 'Leap', summary: 'S', date: '2025-02-29' })] }, { today: '2025-06-02' });
+    const { model, diagnostics } = run({ pages: [article('leap', { title: 'Leap', summary: 'S', date: '2025-02-29' })] }, { today: '2025-06-02' });
     expect(model.pages).toEqual([]);
     expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.path, d.message])).toEqual([
       ['impossible-date', 'pages/blog/leap.md', 5, 7, 'date', '2025-02-29 is not a real date: February 2025 has 28 days'],
@@ -291,14 +291,14 @@ describe('Markdown pages', () => {
   it('reads a Markdown page in any folder, at the route its path gives, like a YAML page', () => {
     const { model, diagnostics, claimedRoutes } = run({
       pages: [
-        post('stray', { title: 'T', summary: 'S', date: '2024-01-01' }, 'pages/notes'),
-        post('deep', { title: 'D', summary: 'S2', date: '2024-01-01' }, 'pages/blog/2024'),
+        article('stray', { title: 'T', summary: 'S', date: '2024-01-01' }, 'pages/notes'),
+        article('deep', { title: 'D', summary: 'S2', date: '2024-01-01' }, 'pages/blog/2024'),
       ],
     });
     expect(diagnostics).toEqual([]);
     expect(model.pages.map((p) => [p.route, p.file, p.template])).toEqual([
-      ['/blog/2024/deep', 'pages/blog/2024/deep.md', 'post'],
-      ['/notes/stray', 'pages/notes/stray.md', 'post'],
+      ['/blog/2024/deep', 'pages/blog/2024/deep.md', 'article'],
+      ['/notes/stray', 'pages/notes/stray.md', 'article'],
     ]);
     expect(claimedRoutes).toEqual(['/notes/stray', '/blog/2024/deep']);
   });
@@ -307,7 +307,7 @@ describe('Markdown pages', () => {
     const markdownNamingYaml = { file: 'pages/notes/a.md', text: ['---', 'template: plain', 'heading: H', '---', '', 'Text.', ''].join('\n') };
     const yamlNamingMarkdown = {
       file: 'pages/b.yaml',
-      text: [modelineFor('pages/b.yaml', 'post'), 'template: post', 'title: T', 'summary: S', 'date: "2024-01-01"', ''].join('\n'),
+      text: [modelineFor('pages/b.yaml', 'article'), 'template: article', 'title: T', 'summary: S', 'date: "2024-01-01"', ''].join('\n'),
     };
     const { model, diagnostics, claimedRoutes } = run({ pages: [markdownNamingYaml, yamlNamingMarkdown] });
     expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column, d.path])).toEqual([
@@ -315,8 +315,8 @@ describe('Markdown pages', () => {
       ['template-kind', 'pages/b.yaml', 2, 11, 'template'],
     ]);
     expect(diagnostics[0]!.message).toBe('the template "plain" makes pages from YAML files, and this is a Markdown file');
-    expect(diagnostics[0]!.hint).toBe('write the page as a .yaml file, or name a template for Markdown pages: post');
-    expect(diagnostics[1]!.message).toBe('the template "post" makes pages from Markdown files (.md, with front matter), and this is a YAML file');
+    expect(diagnostics[0]!.hint).toBe('write the page as a .yaml file, or name a template for Markdown pages: article');
+    expect(diagnostics[1]!.message).toBe('the template "article" makes pages from Markdown files (.md, with front matter), and this is a YAML file');
     expect(diagnostics[1]!.hint).toBe(
       'write the page as a .md file: its fields between two --- lines, then its text, or name a template for YAML pages: plain',
     );
@@ -327,21 +327,21 @@ describe('Markdown pages', () => {
   it('asks a Markdown page without a template for one, at its front matter, naming the templates of Markdown pages', () => {
     const { diagnostics } = run({ pages: [{ file: 'pages/blog/none.md', text: ['---', 'title: T', '---', '', 'Text.', ''].join('\n') }] });
     expect(diagnostics.map((d) => [d.code, d.file, d.line, d.path])).toEqual([['schema', 'pages/blog/none.md', 2, 'template']]);
-    expect(diagnostics[0]!.hint).toMatch(/; templates of Markdown pages: post$/);
+    expect(diagnostics[0]!.hint).toMatch(/; templates of Markdown pages: article$/);
   });
 
   it('sorts pages by route and collects every page of the template in the collection, in route order, with its words', () => {
     const { model, diagnostics } = run({
       pages: [
-        post('b-tie', { title: 'B', summary: 'S', date: '2024-03-01' }),
-        post('older', { title: 'O', summary: 'S', date: '2023-12-31' }),
+        article('b-tie', { title: 'B', summary: 'S', date: '2024-03-01' }),
+        article('older', { title: 'O', summary: 'S', date: '2023-12-31' }),
         plainPage('pages/about.yaml'),
-        post('a-tie', { title: 'A', summary: 'S', date: '2024-03-01' }),
+        article('a-tie', { title: 'A', summary: 'S', date: '2024-03-01' }),
       ],
     });
     expect(diagnostics).toEqual([]);
     expect(model.pages.map((p) => p.route)).toEqual(['/about', '/blog/a-tie', '/blog/b-tie', '/blog/older']);
-    expect(model.collections.posts).toEqual(
+    expect(model.collections.articles).toEqual(
       ['a-tie', 'b-tie', 'older'].map((slug) =>
         expect.objectContaining({
           route: `/blog/${slug}`,
@@ -351,14 +351,14 @@ describe('Markdown pages', () => {
         }),
       ),
     );
-    expect(model.collections.posts![0]!.data).toEqual({ template: 'post', title: 'A', summary: 'S', date: '2024-03-01', draft: false, noindex: false });
+    expect(model.collections.articles![0]!.data).toEqual({ template: 'article', title: 'A', summary: 'S', date: '2024-03-01', draft: false, noindex: false });
   });
 
   it('takes the head from the first title field a page has, and the description field', () => {
     const { model } = run({
       pages: [
-        post('with-seo', { title: 'Headline', seoTitle: 'Search title', summary: 'What it says', date: '2024-02-01' }),
-        post('plain', { title: 'Only headline', summary: 'Another summary', date: '2024-01-01' }),
+        article('with-seo', { title: 'Headline', seoTitle: 'Search title', summary: 'What it says', date: '2024-02-01' }),
+        article('plain', { title: 'Only headline', summary: 'Another summary', date: '2024-01-01' }),
       ],
     });
     expect(model.pages.map((p) => p.head)).toEqual([
@@ -368,14 +368,14 @@ describe('Markdown pages', () => {
   });
 
   it('keeps a Markdown page with noindex: true out of search engines, as a YAML page', () => {
-    const { model } = run({ pages: [post('hidden', { title: 'Hidden', summary: 'S', date: '2024-01-01', noindex: true })] });
+    const { model } = run({ pages: [article('hidden', { title: 'Hidden', summary: 'S', date: '2024-01-01', noindex: true })] });
     expect(model.pages[0]!.head.noindex).toBe(true);
   });
 
   it('splits the body from the front matter and knows the line it starts on', () => {
-    const { model } = run({ pages: [post('one', { title: 'One', summary: 'S', date: '2024-01-01' })] });
+    const { model } = run({ pages: [article('one', { title: 'One', summary: 'S', date: '2024-01-01' })] });
     expect(model.pages[0]).toMatchObject({ file: 'pages/blog/one.md', route: '/blog/one', body: { text: '\nThe body of one.\n', line: 7, words: 4 } });
-    expect(model.pages[0]!.data).toEqual({ template: 'post', title: 'One', summary: 'S', date: '2024-01-01', draft: false, noindex: false });
+    expect(model.pages[0]!.data).toEqual({ template: 'article', title: 'One', summary: 'S', date: '2024-01-01', draft: false, noindex: false });
   });
 
   it('reports a Markdown page without front matter at its first line', () => {
@@ -387,7 +387,7 @@ describe('Markdown pages', () => {
     const notAnEnd = fc.constantFrom('--- x', '---x', ' ---', '-- -', '—', '', 'draft: true', '***', '===');
     fc.assert(
       fc.property(fc.array(notAnEnd, { maxLength: 4 }), fc.constantFrom('---', '--- # a page', '---\t'), (lines, opening) => {
-        const text = [opening, 'template: post', 'title: T', ...lines, 'The body.', ''].join('\n');
+        const text = [opening, 'template: article', 'title: T', ...lines, 'The body.', ''].join('\n');
         const { diagnostics, model } = run({ pages: [{ file: 'pages/blog/open.md', text }] }, { today: '2025-06-02', drafts: true });
         expect(diagnostics.map((d) => [d.code, d.file, d.line, d.column])).toEqual([['front-matter-open', 'pages/blog/open.md', 1, 1]]);
         expect(model.pages).toEqual([]);
@@ -397,7 +397,7 @@ describe('Markdown pages', () => {
   });
 
   it('locates a front-matter field on its line of the Markdown file', () => {
-    const { diagnostics, model } = run({ pages: [post('bad-date', { title: 'T', summary: 'S', date: 'soon' })] });
+    const { diagnostics, model } = run({ pages: [article('bad-date', { title: 'T', summary: 'S', date: 'soon' })] });
     expect(model.pages).toEqual([]);
     expect(diagnostics.map((d) => [d.code, d.file, d.line, d.path])).toEqual([['schema', 'pages/blog/bad-date.md', 5, 'date']]);
   });

@@ -112,7 +112,7 @@ describe('splitFrontMatter', () => {
 
   it('ends the front matter at a marker followed by a comment, as YAML does, and opens it at one', () => {
     expect(splitFrontMatter('---\na: 1\n--- # end\nBody')).toEqual({ front: 'a: 1', body: 'Body', bodyLine: 4 });
-    expect(splitFrontMatter('--- # the post\na: 1\n...\t# end\nBody')).toEqual({ front: 'a: 1', body: 'Body', bodyLine: 4 });
+    expect(splitFrontMatter('--- # the article\na: 1\n...\t# end\nBody')).toEqual({ front: 'a: 1', body: 'Body', bodyLine: 4 });
     // With no space before it, # is not a comment: the line is not a marker.
     expect(splitFrontMatter('---#x\na: 1\n---\n')).toBeNull();
     expect(splitFrontMatter('---\na: 1\n---#x\n---\nB')).toEqual({ front: 'a: 1\n---#x', body: 'B', bodyLine: 5 });

@@ -236,9 +236,9 @@ describe('refreshFiles', () => {
     const changed = await refreshFiles(parent, [
       { path: 'schemas/site.json', contents: '{"same":true}' },
       { path: 'schemas/page.json', contents: '{"new":true}' },
-      { path: 'schemas/post.json', contents: '{}' },
+      { path: 'schemas/article.json', contents: '{}' },
     ]);
-    expect(changed).toEqual(['schemas/page.json', 'schemas/post.json']);
+    expect(changed).toEqual(['schemas/page.json', 'schemas/article.json']);
     expect(await readFile(join(parent, 'schemas/page.json'), 'utf8')).toBe('{"new":true}');
     expect(await refreshFiles(parent, [{ path: 'schemas/page.json', contents: '{"new":true}' }])).toEqual([]);
   });

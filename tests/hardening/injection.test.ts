@@ -1,5 +1,5 @@
 // Injection (npm run test:hardening): over 40 payloads written by a hostile editor
-// into a text field, a link field and a post's body. Each is either refused with
+// into a text field, a link field and an article's body. Each is either refused with
 // a message located in its file, or rendered inert: the accepted ones are built
 // into one site, served with its own security headers, and every page that holds
 // one is opened in Chromium, which must show no dialog, run no payload and
@@ -64,7 +64,7 @@ const PAYLOADS = [
 ];
 
 interface Variant {
-  field: 'text' | 'link' | 'post';
+  field: 'text' | 'link' | 'article';
   index: number;
   file: string;
   /** The page the variant shows on. */
@@ -80,11 +80,11 @@ const refused: { variant: Variant; problems: Diagnostic[] }[] = [];
 async function write(field: Variant['field'], index: number, payload: string): Promise<Variant> {
   const yaml = JSON.stringify(payload);
   const n = String(index).padStart(2, '0');
-  if (field === 'post') {
+  if (field === 'article') {
     const file = `pages/blog/injected-${n}.md`;
     await project.write(
       file,
-      `---\ntemplate: post\ntitle: Injected post ${n}\npublishDate: 2024-03-0${1 + (index % 9)}\n---\nA post with a payload.\n\n${payload}\n`,
+      `---\ntemplate: article\ntitle: Injected article ${n}\npublishDate: 2024-03-0${1 + (index % 9)}\n---\nA article with a payload.\n\n${payload}\n`,
     );
     return { field, index, file, route: `/blog/injected-${n}` };
   }
@@ -105,7 +105,7 @@ async function remove(variant: Variant): Promise<void> {
 beforeAll(async () => {
   [project, browser] = await Promise.all([copyFixture(), launchBrowser()]);
   // Each variant alone: refused (with its problems) or accepted.
-  for (const field of ['text', 'link', 'post'] as const) {
+  for (const field of ['text', 'link', 'article'] as const) {
     for (const [index, payload] of PAYLOADS.entries()) {
       const variant = await write(field, index, payload);
       const outcome = await build({ root: project.root, write: false, editorSchemas: false }).then(

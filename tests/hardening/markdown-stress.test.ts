@@ -1,13 +1,13 @@
 // Markdown stress (npm run test:hardening): a corpus generated from a list of
 // Markdown constructs, each repeated, nested and left open, at sizes doubled up
 // to a content file's limit of 1,000,000 characters. Each body goes through
-// everything the engine does with a post's body: the depth check and word count
+// everything the engine does with an article's body: the depth check and word count
 // of validation, the content rules (links, images, raw HTML, placeholders,
-// nesting), the render of the post path (Markdown to HTML, the allow-list, the
+// nesting), the render of the article path (Markdown to HTML, the allow-list, the
 // pictures, the theme's placeholders) and the scan of the rendered page. Each
-// must end in output or in problems located in the post's file, never in an
+// must end in output or in problems located in the article's file, never in an
 // exception, and take under 2 s of processor time per megabyte. The slowest
-// body of all is then built for real, as a post of a small site.
+// body of all is then built for real, as an article of a small site.
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from 'trn-site/internal/build.ts';
 import { ContentError, type Diagnostic } from 'trn-site/internal/contracts/diagnostics.ts';
@@ -18,7 +18,7 @@ import { withPictures } from 'trn-site/internal/html/content-pictures.ts';
 import { pageFacts } from 'trn-site/internal/html/page-facts.ts';
 import { markdownDepth, MAX_FILE_CHARACTERS, MAX_MARKDOWN_DEPTH } from 'trn-site/internal/validate/limits.ts';
 import { countWords } from 'trn-site/internal/words.ts';
-import { postEntry, siteModel } from '../helpers/unit.ts';
+import { articleEntry, siteModel } from '../helpers/unit.ts';
 import { resolveHtml, type TokenValues } from '../../templates/lib/tokens.ts';
 import { claimKeys, type Claims } from '../../templates/lib/claims.ts';
 import { copyFixture, type Project } from '../helpers/fixture.ts';
@@ -123,12 +123,12 @@ function throughTheEngine(body: string): Diagnostic[] {
   // Validation: the nesting of quotes and lists (refused before anything reads the body further), and the words.
   // Validation refuses quotes and lists nested too deeply at the line markdownDepth names, before anything reads the body further.
   if (markdownDepth(body).depth > MAX_MARKDOWN_DEPTH) return [];
-  const entry = postEntry('stress', { title: 'Stress' }, body);
-  const post = { ...entry, body: { ...entry.body, words: countWords(body) } };
-  // One problem per link of a long post: too many to spread into a call.
-  for (const problem of checkData(siteModel({ pages: [post] }), [])) problems.push(problem);
+  const entry = articleEntry('stress', { title: 'Stress' }, body);
+  const article = { ...entry, body: { ...entry.body, words: countWords(body) } };
+  // One problem per link of a long article: too many to spread into a call.
+  for (const problem of checkData(siteModel({ pages: [article] }), [])) problems.push(problem);
   // The render of a Markdown page (src/render/render.ts) and the theme's placeholders (templates/pages/post.tsx).
-  const html = resolveHtml(withPictures(safeContentHtml(bodyHtml(post.body)), {}, '100vw'), values);
+  const html = resolveHtml(withPictures(safeContentHtml(bodyHtml(article.body)), {}, '100vw'), values);
   pageFacts(`<main>${html}</main>`);
   return problems.filter((d) => d.file !== file || !(d.line >= 1) || !(d.column >= 1));
 }
@@ -215,14 +215,14 @@ describe('the Markdown stress corpus', () => {
     expect(measured.filter((o) => (o.ms * 1_000_000) / o.size >= CEILING).map((o) => `${o.what}: ${o.ms.toFixed(0)} ms`)).toEqual([]);
   }, 300_000);
 
-  it('builds the slowest body of the corpus as a post of a small site: built, or refused in the post at its line', async () => {
+  it('builds the slowest body of the corpus as an article of a small site: built, or refused in the article at its line', async () => {
     const measured = outcomes.filter((o) => !o.crash && o.size >= MEASURED_FROM);
     const slowest = measured.reduce((a, b) => (b.ms / b.size > a.ms / a.size ? b : a));
     // Within the file's limit once the front matter is added, so the build reads the body rather than refusing the file's size.
     const body = slowest.body().slice(0, MAX_FILE_CHARACTERS - 200);
     project = await copyFixture();
     const file = 'pages/blog/stress.md';
-    await project.write(file, `---\ntemplate: post\ntitle: A post of the stress corpus\npublishDate: 2024-03-06\n---\n${body}`);
+    await project.write(file, `---\ntemplate: article\ntitle: An article of the stress corpus\npublishDate: 2024-03-06\n---\n${body}`);
     const start = performance.now();
     const outcome = await build({ root: project.root, write: false, editorSchemas: false }).then(
       () => null,

@@ -46,7 +46,7 @@ export type TinySite = Static<typeof siteSchema>;
 
 export const plainSchema = Type.Object({ heading: Type.String({ minLength: 1 }) }, { additionalProperties: false });
 
-export const postSchema = Type.Object(
+export const articleSchema = Type.Object(
   {
     title: Type.String(),
     seoTitle: Type.Optional(Type.String()),
@@ -55,7 +55,7 @@ export const postSchema = Type.Object(
   },
   { additionalProperties: false },
 );
-export type TinyFront = Static<typeof postSchema>;
+export type TinyFront = Static<typeof articleSchema>;
 
 /** A whole document in the shape every template of the tiny theme writes. */
 export function documentElement(title: string, canonical: string, ...body: ReactElement[]): ReactElement {
@@ -72,7 +72,7 @@ function PlainPage(props: PageProps<unknown, TinySite>): ReactElement {
   return documentElement(page.title, props.canonical, createElement('h1', null, page.heading));
 }
 
-function PostPageComponent(props: PageProps<MarkdownPage<TinyFront>, TinySite>): ReactElement {
+function ArticlePageComponent(props: PageProps<MarkdownPage<TinyFront>, TinySite>): ReactElement {
   return documentElement(
     props.page.title,
     props.canonical,
@@ -82,8 +82,8 @@ function PostPageComponent(props: PageProps<MarkdownPage<TinyFront>, TinySite>):
 }
 
 /**
- * A theme with a YAML page template (`plain`), a Markdown one (`post`, whose pages
- * are the `posts` collection), and one rule on site.yaml: the phone's printed
+ * A theme with a YAML page template (`plain`), a Markdown one (`article`, whose pages
+ * are the `articles` collection), and one rule on site.yaml: the phone's printed
  * digits must be its number's.
  */
 export function tinyTheme(overrides: Partial<Theme<TinySite>> = {}): Theme {
@@ -91,13 +91,13 @@ export function tinyTheme(overrides: Partial<Theme<TinySite>> = {}): Theme {
     siteSchema,
     templates: {
       plain: { schema: plainSchema, component: PlainPage },
-      post: {
-        schema: postSchema,
-        component: PostPageComponent,
+      article: {
+        schema: articleSchema,
+        component: ArticlePageComponent,
         markdown: { head: { title: ['seoTitle', 'title'], description: 'summary' }, date: 'date' },
       },
     },
-    collections: { posts: { template: 'post', description: 'The posts.' } },
+    collections: { articles: { template: 'article', description: 'The articles.' } },
     siteRules: (site) =>
       site.phone && site.phone.display.replace(/\D/g, '') !== site.phone.number.replace(/\D/g, '')
         ? [{ path: ['phone', 'display'], message: `"${site.phone.display}" is not ${site.phone.number}`, hint: 'print the number the link dials' }]
@@ -121,13 +121,13 @@ export function pageEntry(route: string, fields: Record<string, unknown> = {}, f
   return { file, route, template: String(data.template), data, head, status: 'published', source: parsedStub(data) };
 }
 
-/** A Markdown page of the tiny theme's `post` template at `/blog/<slug>`. */
-export function postEntry(slug: string, front: Record<string, unknown>, body = 'Some *words*.'): MarkdownPageEntry {
+/** A Markdown page of the tiny theme's `article` template at `/blog/<slug>`. */
+export function articleEntry(slug: string, front: Record<string, unknown>, body = 'Some *words*.'): MarkdownPageEntry {
   const title = String(front.seoTitle ?? front.title ?? slug);
   return {
     file: `pages/blog/${slug}.md`,
     route: `/blog/${slug}`,
-    template: 'post',
+    template: 'article',
     data: front,
     body: { text: body, line: 6, words: body.split(/\s+/).filter(Boolean).length },
     head: { title, description: String(front.summary ?? ''), noindex: false, titleField: front.seoTitle ? 'seoTitle' : 'title', descriptionField: 'summary' },
