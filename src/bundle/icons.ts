@@ -4,11 +4,11 @@
 // for the web app manifest, and a 512 px "maskable" one that Android may crop to
 // a circle). sharp draws them. They are cached by the source's bytes and the
 // background, so a build with an unchanged icon does no image work.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { writeWhole } from '../node-module.js';
 import { join } from 'node:path';
 import type { IconLink } from '../contracts/theme.ts';
+import { contentHash } from '../digest.ts';
 // sharp (a native library) is loaded only when icons have to be drawn: a build from the cache never loads it.
 type Sharp = typeof import('sharp').default;
 
@@ -70,7 +70,7 @@ export async function makeIcons(root: string, sourceFile: string, background: st
   } catch {
     throw new IconProblem(`the icon ${sourceFile} does not exist`);
   }
-  const key = createHash('sha256').update(svg).update(`\0${background}\0${DRAWING}`).digest('hex').slice(0, 20);
+  const key = contentHash(svg, `\0${background}\0${DRAWING}`).slice(0, 20);
   const folder = join(cacheDir, `icons-${key}`);
   const drawn = (await fromCache(folder)) ?? (await draw(svg, sourceFile, background, folder));
   const files = [{ path: 'favicon.svg', contents: new Uint8Array(svg) }, ...KINDS.map((kind, i) => ({ path: kind.path, contents: drawn[i]! }))];

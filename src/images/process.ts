@@ -2,7 +2,6 @@
 // The cache holds each photo's variants under the hash of its bytes and of how
 // they are made, so a build with no new photo does no image work, and the dev
 // server, which builds through the same code, shares it.
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { writeWhole } from '../node-module.js';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import type { OutputFile } from '../bundle/bundle.ts';
 import { keptFile } from '../write/write.ts';
 import type { MediaJob } from '../contracts/media-job.ts';
 import type { Diagnostic } from '../contracts/diagnostics.ts';
+import { contentHash } from '../digest.ts';
 
 /** Bump when the encoding changes, so cached variants are made again. */
 const ENCODING = 1;
@@ -70,7 +70,7 @@ export async function processPhoto(path: string, bytes: Uint8Array, cacheDir: st
 
 /** The photo `bytes` from the cache when made before, else read (its size only) and planned. */
 export async function planPhoto(path: string, bytes: Uint8Array, cacheDir: string): Promise<Planned> {
-  const hash = createHash('sha256').update(bytes).digest('hex');
+  const hash = contentHash(bytes);
   const folder = join(cacheDir, 'images', `${hash.slice(0, 24)}-${ENCODING}-${nameStem(path)}`);
   const cached = fromCache(folder);
   if (cached) return { ok: true, cached };

@@ -3,11 +3,11 @@
 // saved as `.jpg`, carries its camera data (EXIF with the GPS position, XMP,
 // IPTC) all the same. Such a file reaches the output only through sharp, which
 // writes none of that data. Pure, except `strippedCopy`, which encodes.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeWhole } from '../node-module.js';
 import { MAX_MEGAPIXELS } from './picture.ts';
+import { contentHash } from '../digest.ts';
 
 /** `unknown`: named like a picture (`.jpg`, `.heic`…) but its bytes are none the build knows, so it cannot be cleaned either. */
 export type RasterFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heif' | 'tiff' | 'jxl' | 'unknown';
@@ -62,7 +62,7 @@ export async function strippedCopy(bytes: Uint8Array, format: RasterFormat, cach
   if (format === 'unknown')
     return { ok: false, reason: 'its bytes are not a picture in any format the build reads; export it again as JPEG, PNG, WebP or AVIF' };
   if (!WRITABLE[format]) return { ok: false, reason: `a ${format.toUpperCase()} file is not one browsers show; export it as JPEG, PNG, WebP or AVIF` };
-  const hash = createHash('sha256').update(bytes).digest('hex');
+  const hash = contentHash(bytes);
   const file = join(cacheDir, 'images', `${hash.slice(0, 24)}-${ENCODING}-stripped.${format}`);
   try {
     return { ok: true, contents: readFileSync(file) };

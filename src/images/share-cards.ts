@@ -4,7 +4,6 @@
 // illustration or photo). sharp turns either into a PNG, once per distinct
 // drawing: cards are cached by their content, so a build where no title changed
 // draws none.
-import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { writeWhole } from '../node-module.js';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import type { ShareCard, ShareCardSpec, Theme } from '../contracts/theme.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
 import { keptFile, type KeptBytes } from '../write/write.ts';
 import { SHARE_CARDS, type MediaJob } from '../contracts/media-job.ts';
+import { contentHash } from '../digest.ts';
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
@@ -98,7 +98,7 @@ export async function shareCards(
 function cardName(spec: ShareCardSpec, source: Uint8Array, route: string): { format: 'png' | 'jpeg'; key: string; path: string } {
   // Drawings stay sharp as PNG; a photo is a JPEG, as a photo should be.
   const format = 'svg' in spec || /\.svg$/i.test(spec.image) ? 'png' : 'jpeg';
-  const key = createHash('sha256').update(`${DRAWING}\0${format}\0`).update(source).digest('hex');
+  const key = contentHash(`${DRAWING}\0${format}\0`, source);
   return { format, key, path: `assets/share/${routeStem(route)}-${key.slice(0, 10)}.${format === 'png' ? 'png' : 'jpg'}` };
 }
 

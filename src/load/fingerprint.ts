@@ -1,8 +1,8 @@
 // Whether the files a cached result was made from have changed since: the
 // theme bundle and the templates' type check are both reused while they have not.
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
+import { cacheKey } from '../digest.ts';
 
 /**
  * The project's own files by content (an edit can keep size and mtime); installed packages by size and mtime;
@@ -11,8 +11,8 @@ import { relative, resolve } from 'node:path';
 export function fingerprint(root: string, input: string): string {
   try {
     const path = resolve(root, input);
-    if (input.endsWith('/')) return createHash('sha1').update(fileNames(path).join('\n')).digest('hex');
-    if (!input.includes('node_modules/')) return createHash('sha1').update(readFileSync(path)).digest('hex');
+    if (input.endsWith('/')) return cacheKey(fileNames(path).join('\n'));
+    if (!input.includes('node_modules/')) return cacheKey(readFileSync(path));
     const stat = statSync(path);
     return `${stat.mtimeMs} ${stat.size}`;
   } catch {

@@ -1,12 +1,12 @@
 // The load stage (see the steps in src/build.ts): the only reading of content from disk. Everything after works
 // on the returned texts, so it can be tested with literal inputs.
-import { createHash } from 'node:crypto';
 import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { cacheFolder } from '../node-module.js';
 import { decodeText, type EncodingProblem } from './encoding.ts';
 import { inspectEntry, inspectFolder, readContentFile, type KnownKind, type RefusedFile } from './content-file.ts';
 import { MAX_FILE_BYTES, MAX_STATIC_BYTES } from '../validate/limits.ts';
+import { cacheKey } from '../digest.ts';
 
 export type { Refusal, RefusedFile } from './content-file.ts';
 
@@ -40,7 +40,7 @@ export interface LoadedContent {
  * per project folder, so two projects sharing a cache do not evict each other. An absolute path.
  */
 export function parseCacheFile(root: string): string {
-  return join(cacheFolder(root), `parsed-${createHash('sha1').update(resolve(root)).digest('hex').slice(0, 12)}.json`);
+  return join(cacheFolder(root), `parsed-${cacheKey(resolve(root)).slice(0, 12)}.json`);
 }
 
 /** The parse cache of an earlier run; empty when there is none or it cannot be read. */

@@ -2,18 +2,18 @@
 // one ES module beside the project's node_modules and Node imports it. The
 // bundle is kept with a list of the files it was made from, and reused while
 // none of them has changed, so most runs skip bundling altogether.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleForNode, cacheFolder, writeWhole } from '../node-module.js';
 import { fingerprints, unchanged } from './fingerprint.ts';
+import { cacheKey } from '../digest.ts';
 
 /** Imports a TypeScript entry and everything it imports, React excepted. */
 export async function importTypeScript<T>(root: string, entry: string): Promise<T> {
   // Bare imports resolve from the file's folder upwards, so the module must sit inside the project.
   const dir = cacheFolder(root);
-  const name = `theme-${createHash('sha1').update(resolve(root, entry)).digest('hex').slice(0, 12)}`;
+  const name = `theme-${cacheKey(resolve(root, entry)).slice(0, 12)}`;
   const file = join(dir, `${name}.mjs`);
   const manifestFile = join(dir, `${name}.json`);
 
@@ -35,7 +35,7 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
     });
     manifest = {
       format: MANIFEST_FORMAT,
-      hash: createHash('sha1').update(contents).digest('hex').slice(0, 12),
+      hash: cacheKey(contents).slice(0, 12),
       // package.json too: its `sideEffects` decides what the bundle leaves out.
       inputs: fingerprints(root, [...Object.keys(metafile!.inputs), 'package.json']),
     };

@@ -7,7 +7,6 @@
 // data plus the shared props; each collection, the stylesheet and each
 // script's URL are tracked as they are read, so editing a place re-renders the
 // pages that list places, and changing the FAQ script the pages that load it.
-import { createHash } from 'node:crypto';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { bodyHtml } from '../html/markdown.ts';
@@ -25,6 +24,7 @@ import { isStale, STYLESHEET, collectionRead, scriptRead, type Inputs, type Page
 export type { RenderMemory } from './memory.ts';
 
 import type { RenderedPage } from '../contracts/rendered.ts';
+import { cacheKey } from '../digest.ts';
 
 export type { RenderedPage };
 
@@ -202,7 +202,7 @@ function sharedInputs(shared: Shared): Inputs {
 const pageSignature = perObject((page: PageEntry) => signature(page.route, page.template, page.data, page.head, page.body?.text, page.status));
 
 function signature(...values: unknown[]): string {
-  return createHash('sha1').update(JSON.stringify(values)).digest('base64');
+  return cacheKey(JSON.stringify(values));
 }
 
 /**

@@ -16,7 +16,6 @@
 // with the same semantics, and adds its own endpoints and reload script
 // through `dev`; without `dev` nothing of that exists.
 
-import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +28,7 @@ import { folderFiles } from './folder.ts';
 import type { SiteFiles, SiteSnapshot } from './site-files.ts';
 import { boundedCache } from './bounded-cache.ts';
 import { resolveFile, resolveStatic } from './static.ts';
+import { cacheKey } from '../digest.ts';
 
 export interface ServeOptions {
   /** The built site, e.g. `dist`. It may be missing at start and appear later. Ignored when `files` is given. */
@@ -293,7 +293,7 @@ const tags = new WeakMap<Buffer, string>();
 function contentTag(body: Buffer): string {
   let tag = tags.get(body);
   if (tag === undefined) {
-    tag = createHash('sha1').update(body).digest('base64url');
+    tag = cacheKey(body);
     tags.set(body, tag);
   }
   return tag;

@@ -1,7 +1,7 @@
 // The parse cache in memory: values by the SHA-1 of their text. load reads it
 // from disk and write saves it; only entries used by this run are kept.
-import { createHash } from 'node:crypto';
 import type { ParseCache } from './yaml.ts';
+import { cacheKey } from '../digest.ts';
 
 export interface ParseCacheStore extends ParseCache {
   /** Entries seen this run, for saving; null when nothing changed since loading. */
@@ -16,7 +16,7 @@ export function createParseCache(entries: Record<string, unknown>): ParseCacheSt
   const keys = new Map<string, string>();
   const key = (text: string) => {
     let k = keys.get(text);
-    if (k === undefined) keys.set(text, (k = createHash('sha1').update(text).digest('hex')));
+    if (k === undefined) keys.set(text, (k = cacheKey(text)));
     return k;
   };
   return {

@@ -3,7 +3,8 @@
 // a third of a build. ajv can also write that code out as a module; it is kept
 // in the cache folder under the hash of the schema's text and ajv's version, and
 // loaded instead of compiled while neither changes.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { cacheKey } from '../digest.ts';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -23,10 +24,7 @@ const FORMAT = 1;
  */
 export function cachedValidator(ajv: Ajv, folder: string | undefined, schemaText: string, compile: () => ValidateFunction): ValidateFunction {
   if (!folder) return compile();
-  const name = createHash('sha1')
-    .update(`${FORMAT} ${ajv.opts.code.esm ? 'esm' : 'cjs'} ${AJV_VERSION} ${schemaText}`)
-    .digest('hex')
-    .slice(0, 16);
+  const name = cacheKey(`${FORMAT} ${ajv.opts.code.esm ? 'esm' : 'cjs'} ${AJV_VERSION} ${schemaText}`).slice(0, 16);
   const file = join(folder, `validator-${name}.cjs`);
   if (existsSync(file)) {
     try {

@@ -65,6 +65,7 @@ export async function stampOf(file: string): Promise<FileStamp | undefined> {
   return { digest: await digestOf(file), size: info.size, mtime: info.mtimeNs };
 }
 
+/** The file's contentHash (digest.ts), read in pieces: an output file may be a large photo or video. */
 async function digestOf(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const piece of createReadStream(file)) hash.update(piece as Buffer);
