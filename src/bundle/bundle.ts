@@ -8,6 +8,7 @@ import { TEMPLATES_DIR } from '../contracts/project.ts';
 import { cacheFolder } from '../node-module.js';
 import { bodyPosition } from '../rules/content-sources.ts';
 import { IconProblem, makeIcons, type ManifestIcon } from './icons.ts';
+import { bundleKey, keepBundle, keptBundle } from './kept-bundle.ts';
 import type { Assets, Theme } from '../contracts/theme.ts';
 import type { OutputFile } from '../contracts/output.ts';
 
@@ -39,7 +40,19 @@ type ScriptsPart = BundlePart & Pick<Assets, 'scripts'> & { sizes: Record<string
 type StylesheetPart = BundlePart & Pick<Assets, 'css'>;
 type IconsPart = BundlePart & { links?: Assets['icons']; manifest: ManifestIcon[] };
 
+/** The theme's bundle: the one an earlier process kept when nothing it was made from changed (kept-bundle.ts), else made now and kept. */
 export async function bundle(root: string, theme: Theme): Promise<Bundle> {
+  const folder = cacheFolder(root);
+  const key = bundleKey(theme);
+  const kept = keptBundle<Bundle>(root, folder, key);
+  if (kept) return kept;
+  const started = Date.now();
+  const made = await makeBundle(root, theme);
+  await keepBundle(root, folder, key, made, started);
+  return made;
+}
+
+async function makeBundle(root: string, theme: Theme): Promise<Bundle> {
   const outdir = join(root, '.bundle-out');
   const browsers = [...(theme.client.browsers ?? DEFAULT_BROWSERS)];
   const entries = Object.entries(theme.client.scripts);
