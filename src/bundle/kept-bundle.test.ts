@@ -75,7 +75,7 @@ describe('kept bundle', () => {
         for (const s of steps) {
           if (s.kind === 'label') await writeTree(root, { 'client/label.ts': `export const label = '${s.text} the menu';\n` });
           if (s.kind === 'base') await writeTree(root, { 'parts/base.css': `body { color: ${s.colour}; }\n` });
-          if (s.kind === 'browsers') browsers = s.browsers;
+          if (s.kind === 'browsers') browsers = [...s.browsers];
           if (s.kind === 'touch') await writeTree(root, { 'style.css': await readFile(join(root, 'style.css'), 'utf8') });
           if (s.kind === 'break') await writeFile(kept, (await readFile(kept, 'utf8').catch(() => '')).slice(0, s.keep));
           if (s.kind === 'lose') await rm(kept, { force: true });

@@ -13,14 +13,15 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { parseDocument } from 'yaml';
 import { routeFromPath } from 'trn-site/internal/url.ts';
 import { copyProject, removeCopy } from '../../tests/helpers/project-copy.ts';
 import { listen, startDevProcess } from '../../tests/helpers/dev-server.ts';
 import { cameraPhoto } from '../../tests/helpers/camera-photo.ts';
+import { firstPageOf, longestText, toggleFirstLetter } from './edits.ts';
 
-/** Medians to meet, in milliseconds: issue 24 asks a phone edit to reload within 1 s and a new photo's page within 5 s. */
-const TARGETS = { page: 50, site: 300, phone: 1_000, template: 1_000, photo: 5_000 };
+/** Medians to meet, in milliseconds: issue 26 asks 30 for a page edit and 250 for a template edit; issue 24 a phone edit within 1 s and a new photo's page within 5 s. */
+const TARGETS = { page: 30, site: 300, phone: 1_000, template: 250, photo: 5_000 };
 
 export async function main(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { edits: { type: 'string', default: '25' } } });
@@ -147,42 +148,6 @@ async function madeEverything(output: () => string): Promise<void> {
     if (Date.now() > deadline) throw new Error(`site dev did not finish its first photos and share cards:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** Swaps the case of the first letter of the text at `path`: a real change of the same length, valid wherever the text was. */
-function toggleFirstLetter(doc: ReturnType<typeof parseDocument>, path: (string | number)[]): void {
-  const text = String(doc.getIn(path));
-  const first = text.charAt(0);
-  const swapped = first === first.toUpperCase() ? first.toLowerCase() : first.toUpperCase();
-  doc.setIn(path, swapped + text.slice(1));
-}
-
-/** The path of the longest text with spaces in a YAML tree (a description, most likely). */
-function longestText(node: Node | null, path: (string | number)[]): (string | number)[] {
-  let best: { path: (string | number)[]; length: number } = { path: [], length: 0 };
-  const visit = (value: unknown, at: (string | number)[]) => {
-    if (isScalar(value) && typeof value.value === 'string' && /^[A-Za-z]/.test(value.value) && value.value.includes(' ')) {
-      if (value.value.length > best.length) best = { path: at, length: value.value.length };
-    } else if (isMap(value)) {
-      for (const pair of value.items) if (isScalar(pair.key)) visit(pair.value, [...at, String(pair.key.value)]);
-    } else if (isSeq(value)) {
-      value.items.forEach((item, index) => visit(item, [...at, index]));
-    }
-  };
-  visit(node, path);
-  return best.path;
-}
-
-async function firstPageOf(root: string, template: string): Promise<{ file: string; route: string }> {
-  const files = (await readdir(join(root, 'pages'), { recursive: true }))
-    .map((f) => join(root, 'pages', f))
-    .filter((f) => f.endsWith('.yaml'))
-    .sort();
-  for (const file of files) {
-    if (!new RegExp(`^template: ${template}$`, 'm').test(await readFile(file, 'utf8'))) continue;
-    return { file: relative(root, file), route: routeFromPath(relative(join(root, 'pages'), file))! };
-  }
-  throw new Error(`no page uses the ${template} template`);
 }
 
 function line(label: string, times: number[], target?: number): string {

@@ -25,18 +25,27 @@ const RSS_FILE = '.bench-rss';
 const RSS_PROBE = '.bench-rss-probe.mjs';
 
 /** Runs `node bin/site.js ...args` in `root`. */
-export async function runSite(root: string, args: string[]): Promise<SiteRun> {
-  const rssFile = join(root, RSS_FILE);
+export function runSite(root: string, args: string[]): Promise<SiteRun> {
+  return runCommand(root, process.execPath, [join(root, 'bin/site.js'), ...args]);
+}
+
+/** A run of any command, timed and measured as runSite's: the bench times the peers' builds with it too. */
+export type CommandRun = SiteRun;
+
+/** Runs `command ...args` in `cwd`; the memory figure is the command's process and its children's largest. */
+export async function runCommand(cwd: string, command: string, args: string[]): Promise<CommandRun> {
+  const rssFile = join(cwd, RSS_FILE);
   await rm(rssFile, { force: true });
-  const site = [join(root, 'bin/site.js'), ...args];
   const gnuTime = existsSync(GNU_TIME);
-  const [command, commandArgs] = gnuTime
-    ? [GNU_TIME, ['-f', '%M', '-o', rssFile, process.execPath, ...site]]
-    : [process.execPath, ['--import', pathToFileURL(await rssProbe(root)).href, ...site]];
+  const [program, programArgs] = gnuTime
+    ? [GNU_TIME, ['-f', '%M', '-o', rssFile, command, ...args]]
+    : command === process.execPath
+      ? [command, ['--import', pathToFileURL(await rssProbe(cwd)).href, ...args]]
+      : [command, args];
 
   const started = performance.now();
   const { status, stdout, stderr } = await new Promise<{ status: number | string; stdout: string; stderr: string }>((done, fail) => {
-    const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SITE_BENCH_RSS: rssFile } });
+    const child = spawn(program, programArgs, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SITE_BENCH_RSS: rssFile } });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
