@@ -55,6 +55,19 @@ describe('kept bundle', () => {
     expect(shown(await bundle(root, theme(['es2020'])))).toEqual(shown(made));
   });
 
+  it('is made again when tsconfig.json or package.json changes, which esbuild reads without naming', async () => {
+    for (const settings of ['tsconfig.json', 'package.json']) {
+      await writeTree(root, FILES);
+      await settle();
+      await bundle(root, theme(['es2020']));
+      await writeFile(kept, (await readFile(kept, 'utf8')).replace('"css":"', '"css":"/*kept*/'));
+      expect((await bundle(root, theme(['es2020']))).assets.css).toMatch(/kept/);
+      await writeTree(root, { [settings]: '{}\n' });
+      expect((await bundle(root, theme(['es2020']))).assets.css).not.toMatch(/kept/);
+      await rm(join(root, settings));
+    }
+  });
+
   it('matches a bundle made from nothing after every step of generated edits', async () => {
     const step = fc.oneof(
       fc.record({ kind: fc.constant('label' as const), text: fc.constantFrom('Open', 'Close', 'Menu', 'Open') }),

@@ -63,11 +63,15 @@ export async function keepBundle<B extends Keepable>(root: string, folder: strin
   if (bundle.inputs.some((input) => writtenSince(resolve(root, input), started - SETTLE_MS))) return;
   const kept: Kept<B> = {
     key,
-    inputs: fingerprints(root, bundle.inputs),
+    inputs: fingerprints(root, [...bundle.inputs, ...SETTINGS]),
     bundle: { ...bundle, files: bundle.files.map((file) => ({ path: file.path, contents: Buffer.from(file.contents).toString('base64') })) },
   };
   await writeWhole(keptFile(root, folder), JSON.stringify(kept)).catch(() => undefined);
 }
+
+// Files esbuild reads for its settings, not named among the inputs it reports: tsconfig.json (how
+// TypeScript is read) and package.json (`sideEffects`, what a bare import resolves to).
+const SETTINGS = ['tsconfig.json', 'package.json'];
 
 /** How long before bundling an input's write still counts as possibly unfinished (an editor saving in two steps, a coarse clock). */
 const SETTLE_MS = 2_000;
