@@ -22,7 +22,8 @@ afterEach(async () => {
 });
 
 const FILES = {
-  'client/menu.ts': "import { label } from './label.ts';\ndocument.querySelector('.menu')?.setAttribute('aria-label', label);\n",
+  // Without its extension: a file added beside label.ts can take its place (label.tsx comes first).
+  'client/menu.ts': "import { label } from './label';\ndocument.querySelector('.menu')?.setAttribute('aria-label', label);\n",
   'client/label.ts': "export const label = 'Open the menu';\n",
   'style.css': '@import "./parts/base.css";\n.menu { margin: 0px; }\n',
   'parts/base.css': 'body { color: red; }\n',
@@ -77,10 +78,12 @@ describe('kept bundle', () => {
       fc.record({ kind: fc.constant('break' as const), keep: fc.integer({ min: 0, max: 200 }) }),
       fc.record({ kind: fc.constant('lose' as const) }),
       fc.record({ kind: fc.constant('import' as const), on: fc.boolean() }),
+      fc.record({ kind: fc.constant('shadow' as const), on: fc.boolean() }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
         await rm(kept, { force: true });
+        await rm(join(root, 'client/label.tsx'), { force: true });
         await writeTree(root, FILES);
         let browsers = ['es2020'];
         await settle();
@@ -93,6 +96,8 @@ describe('kept bundle', () => {
           if (s.kind === 'break') await writeFile(kept, (await readFile(kept, 'utf8').catch(() => '')).slice(0, s.keep));
           if (s.kind === 'lose') await rm(kept, { force: true });
           if (s.kind === 'import') await writeTree(root, { 'style.css': s.on ? FILES['style.css'] : '.menu { margin: 0px; }\n' });
+          if (s.kind === 'shadow' && s.on) await writeTree(root, { 'client/label.tsx': "export const label = 'Shadowed';\n" });
+          if (s.kind === 'shadow' && !s.on) await rm(join(root, 'client/label.tsx'), { force: true });
           await settle();
           const warm = await bundle(root, theme(browsers));
           // From nothing: the kept file set aside, then put back for the next step.

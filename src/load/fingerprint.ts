@@ -1,16 +1,19 @@
 // Whether the files a cached result was made from have changed since: the
 // theme bundle and the templates' type check are both reused while they have not.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { cacheKey } from '../digest.ts';
 
 /**
  * The project's own files by content (an edit can keep size and mtime); installed packages by size and mtime;
- * a folder, written with a trailing slash, by the names of the files below it, so a new file is a change.
+ * a folder, written with a trailing slash, by the names of the files below it, so a new file is a change;
+ * written with a trailing `/*`, by the names of the files directly in it (not folders, nor names
+ * starting with a dot: no import finds those by adding an extension, and a build makes and removes some).
  */
 export function fingerprint(root: string, input: string): string {
   try {
     const path = resolve(root, input);
+    if (input.endsWith('/*')) return cacheKey(namesIn(dirname(path)).join('\n'));
     if (input.endsWith('/')) return cacheKey(fileNames(path).join('\n'));
     if (!input.includes('node_modules/')) return cacheKey(readFileSync(path));
     const stat = statSync(path);
@@ -20,9 +23,15 @@ export function fingerprint(root: string, input: string): string {
   }
 }
 
-/** Each input (a path relative to `root`) with its fingerprint now. */
+/**
+ * Each input (a path relative to `root`) with its fingerprint now, and the names in each folder of the
+ * project's that holds one: an import without its extension (`./label`) finds another file when one
+ * that comes first (`label.tsx` before `label.ts`) is added beside it, and what was made from the
+ * inputs is then out of date although no input changed.
+ */
 export function fingerprints(root: string, inputs: readonly string[]): Record<string, string> {
-  return Object.fromEntries(inputs.map((input) => [input, fingerprint(root, input)]));
+  const folders = inputs.filter((input) => !input.includes('node_modules/') && !input.endsWith('/')).map((input) => `${dirname(input)}/*`);
+  return Object.fromEntries([...new Set([...inputs, ...folders])].map((input) => [input, fingerprint(root, input)]));
 }
 
 /** Whether every input still has the fingerprint it had. */
@@ -34,5 +43,12 @@ function fileNames(folder: string): string[] {
   return readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(folder, resolve(entry.parentPath, entry.name)).split('\\').join('/'))
+    .sort();
+}
+
+function namesIn(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
     .sort();
 }
