@@ -18,7 +18,7 @@ import { addSyntheticPlaces, SYNTHETIC_FOLDER } from './synthetic-places.ts';
 import { runSite, type SiteRun } from './site-run.ts';
 import { addLongPost } from './long-post.ts';
 import { measureFloor } from './floor.ts';
-import { isPeer, preparePeers } from './peers.ts';
+import { isPeer, preparePeers, type Peer } from './peers.ts';
 import { editYaml, firstPageOf, longestText, toggleFirstLetter, touchSource } from './edits.ts';
 import { htmlSizes, printSize, printTargets, problemSummary, type Measured, type Series } from './report.ts';
 
@@ -82,7 +82,7 @@ async function measureSize(synthetic: number, runs: number, floor: boolean): Pro
       warm: { page: { runs: [] }, site: { runs: [] }, template: { runs: [] } },
       peers: peers.map((peer) => ({ peer, cold: { runs: [] }, warm: { runs: [] } })),
     };
-    const live = m.peers.flatMap((p) => (isPeer(p.peer) ? [{ ...p, peer: p.peer }] : []));
+    const live = m.peers.filter((p): p is Measured['peers'][number] & { peer: Peer } => isPeer(p.peer));
     for (let i = 0; i < runs; i++) {
       await timed(m.cold, async () => (await makeCold(root!), runSite(root!, ['build', '--quiet'])));
       for (const p of live) await timed(p.cold, () => p.peer.cold());
@@ -90,7 +90,7 @@ async function measureSize(synthetic: number, runs: number, floor: boolean): Pro
     for (let i = 0; i < runs; i++) await timed(m.check, async () => (await makeCold(root!), runSite(root!, ['check'])));
     await warmSeries(root, m, runs);
     for (const p of live) {
-      if (p.cold.runs.length) m.peers.find((x) => x.peer === p.peer)!.html = await htmlSizes(p.peer.output);
+      if (p.cold.runs.length) p.html = await htmlSizes(p.peer.output);
       await p.peer.warm();
       for (let i = 0; i < runs; i++) await timed(p.warm, () => p.peer.warm());
     }

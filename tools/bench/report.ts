@@ -146,10 +146,10 @@ interface Figure {
   otherwise?: string;
 }
 
-const time = (series: Series | undefined): Figure =>
-  !series
-    ? { otherwise: 'not run' }
-    : { ...(series.runs.length ? { value: median(series.runs.map((r) => r.seconds)) } : {}), ...(series.failure ? { failed: true } : {}) };
+const time = (series: Series): Figure => ({
+  ...(series.runs.length ? { value: median(series.runs.map((r) => r.seconds)) } : {}),
+  ...(series.failure ? { failed: true } : {}),
+});
 
 const peak = (series: Series): Figure => {
   const peaks = [...series.runs, ...(series.failure ? [series.failure] : [])].flatMap((r) => (r.peakMb === undefined ? [] : [r.peakMb]));
