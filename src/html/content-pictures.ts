@@ -1,7 +1,7 @@
 // A Markdown page's images, as the build made them: each `<img>` of its HTML whose
 // source is a photo of the site becomes a `<picture>` with its AVIF and WebP
 // variants, the real width and height, and lazy loading (a page's own images
-// are below its header). Pure; the HTML has been through the sanitiser.
+// are below its header). Pure; the HTML is held to the allow-list (contentHtml).
 import { sitePath, type Picture } from '../images/picture.ts';
 import { escapeXml as escape } from '../extras/xml.ts';
 
@@ -12,7 +12,7 @@ export function withPictures(html: string, pictures: Readonly<Record<string, Pic
     const path = src === undefined ? undefined : sitePath(src.replace(/&amp;/g, '&'));
     const picture = path === undefined ? undefined : pictures[path];
     if (!picture) return tag;
-    // The alt text is taken as the sanitiser wrote it: already escaped for an attribute.
+    // The alt text is taken as written: already escaped for an attribute.
     const alt = attribute(tag, 'alt') ?? '';
     const size = `width="${picture.width}" height="${picture.height}"`;
     const img = picture.srcset

@@ -9,8 +9,7 @@
 // pages that list places, and changing the FAQ script the pages that load it.
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { bodyHtml } from '../html/markdown.ts';
-import { safeContentHtml } from '../html/content-html.ts';
+import { contentHtml } from '../html/content-html.ts';
 import { withPictures } from '../html/content-pictures.ts';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { allPages, isMarkdownPage, type MarkdownPageEntry, type PageEntry, type SiteModel } from '../contracts/model.ts';
@@ -254,7 +253,7 @@ function pageProps(page: PageEntry, shared: Shared, reads: Set<string>, imageSiz
 /** A Markdown page as its template gets it: the front matter, the body as HTML, and the common fields from its head. */
 function markdownPage(page: MarkdownPageEntry, pictures: Shared['pictures'], imageSizes: string): MarkdownPage & CommonPageFields {
   // Content's HTML keeps to the allow-list whatever the Markdown holds (src/html/content-html.ts).
-  const html = withPictures(safeContentHtml(bodyHtml(page.body)), pictures, imageSizes);
+  const html = withPictures(contentHtml(page.body), pictures, imageSizes);
   // The common fields too, so shared head components work unchanged.
   const common = { template: page.template, title: page.head.title, description: page.head.description, noindex: page.head.noindex };
   return { front: page.data, html, words: page.body.words, status: page.status, ...common };

@@ -13,8 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { build } from 'trn-site/internal/build.ts';
 import { ContentError, type Diagnostic } from 'trn-site/internal/contracts/diagnostics.ts';
 import { checkData } from 'trn-site/internal/rules/index.ts';
-import { bodyHtml } from 'trn-site/internal/html/markdown.ts';
-import { safeContentHtml } from 'trn-site/internal/html/content-html.ts';
+import { contentHtml } from 'trn-site/internal/html/content-html.ts';
 import { withPictures } from 'trn-site/internal/html/content-pictures.ts';
 import { pageFacts } from 'trn-site/internal/html/page-facts.ts';
 import { markdownDepth, MAX_FILE_CHARACTERS, MAX_MARKDOWN_DEPTH } from 'trn-site/internal/validate/limits.ts';
@@ -129,7 +128,7 @@ function throughTheEngine(body: string): Diagnostic[] {
   // One problem per link of a long article: too many to spread into a call.
   for (const problem of checkData(siteModel({ pages: [article] }), [])) problems.push(problem);
   // The render of a Markdown page (src/render/render.ts) and the theme's placeholders (templates/pages/post.tsx).
-  const html = resolveHtml(withPictures(safeContentHtml(bodyHtml(article.body)), {}, '100vw'), values);
+  const html = resolveHtml(withPictures(contentHtml(article.body), {}, '100vw'), values);
   pageFacts(`<main>${html}</main>`);
   return problems.filter((d) => d.file !== file || !(d.line >= 1) || !(d.column >= 1));
 }
