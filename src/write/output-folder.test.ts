@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stopsRendering } from '../contracts/diagnostics.ts';
+import { contentHash } from '../digest.ts';
 import {
   folderEntries,
   markedFiles,
@@ -221,6 +222,17 @@ describe('folderEntries', () => {
     const listing = await folderEntries(dir);
     expect(listing.kind === 'folder' && listing.strangers).toEqual([]);
     expect(outputFolderProblem(root, dir, listing)).toBeUndefined();
+  });
+
+  it('stamps a file read whole and one read in pieces with the digest of its bytes', async () => {
+    // Either side of the size up to which a file is read whole (4 MB).
+    for (const size of [3, 4 * 1024 * 1024, 4 * 1024 * 1024 + 1, 9 * 1024 * 1024]) {
+      const bytes = Buffer.alloc(size, size % 251);
+      bytes[size - 1] = 7;
+      await writeFile(join(root, 'file.bin'), bytes);
+      const stamp = await stampOf(join(root, 'file.bin'));
+      expect(stamp, String(size)).toMatchObject({ digest: contentHash(bytes), size: BigInt(size) });
+    }
   });
 
   it('refuses an --out that names a file, since a build would replace it', async () => {

@@ -4,11 +4,12 @@
 // folder it replaces only when it made it: every build leaves a marker file at
 // the top of its output (OUTPUT_MARKER), and a folder without one is refused,
 // however much it looks like a site.
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { lstat, readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import { contentHash } from '../digest.ts';
 import { PAGES_DIR, SCHEMAS_DIR, STATIC_DIR, TEMPLATES_DIR } from '../contracts/project.ts';
 
 /**
@@ -62,11 +63,18 @@ export function markedFiles(text: string): Map<string, FileStamp> {
 export async function stampOf(file: string): Promise<FileStamp | undefined> {
   const info = await lstat(file, { bigint: true });
   if (!info.isFile()) return undefined;
-  return { digest: await digestOf(file), size: info.size, mtime: info.mtimeNs };
+  return { digest: await digestOf(file, info.size), size: info.size, mtime: info.mtimeNs };
 }
 
-/** The file's contentHash (digest.ts), read in pieces: an output file may be a large photo or video. */
-async function digestOf(file: string): Promise<string> {
+/**
+ * Files up to this size are read whole, at once: a stream costs about a millisecond a file, and
+ * the 238 files of the real site took 200 ms read as streams against 20 ms read whole.
+ */
+const READ_WHOLE = 4n * 1024n * 1024n;
+
+/** The file's contentHash (digest.ts); a larger file (a video, say) is read in pieces. */
+async function digestOf(file: string, size: bigint): Promise<string> {
+  if (size <= READ_WHOLE) return contentHash(readFileSync(file));
   const hash = createHash('sha256');
   for await (const piece of createReadStream(file)) hash.update(piece as Buffer);
   return hash.digest('hex');
@@ -82,7 +90,7 @@ export async function stillWritten(file: string, stamp: FileStamp): Promise<bool
     const info = await lstat(file, { bigint: true });
     if (!info.isFile() || info.size !== stamp.size) return false;
     if (info.mtimeNs === stamp.mtime) return true;
-    return (await digestOf(file)) === stamp.digest;
+    return (await digestOf(file, info.size)) === stamp.digest;
   } catch {
     // Gone or unreadable while looked at: nothing vouches for it.
     return false;
