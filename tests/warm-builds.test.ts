@@ -1,0 +1,194 @@
+// A build that finds the cache folder of an earlier one (the parse cache, the compiled
+// validators, the theme's and the client's bundles, photos and share cards) must write what a
+// build without it writes. Sequences of an editor's and a developer's edits are generated
+// (pages, posts added, deleted and renamed, site.yaml, the template, the client script, the
+// stylesheet, photos); after each edit the project is built warm, as it is, and cold, with
+// its cache folder set aside, and the two must agree to the byte: the exit code, every
+// problem reported, every file written.
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OUTPUT_MARKER } from 'trn-site/internal/write/output-folder.ts';
+import { cameraPhoto } from './helpers/camera-photo.ts';
+import { copyFixture, type Project } from './helpers/fixture.ts';
+
+const bin = resolve('bin/site.js');
+const run = promisify(execFile);
+
+interface Outcome {
+  code: number;
+  problems: string;
+  files: Record<string, string>;
+}
+
+/** Builds `root` into `out` with the CLI, in a process of its own, as an editor does. */
+async function build(root: string, out: string): Promise<Outcome> {
+  let code = 0;
+  let problems = '';
+  try {
+    await run(process.execPath, [bin, 'build', '--quiet', '--out', out], { cwd: root, env: { ...process.env, NO_COLOR: '1', SITE_BASE_URL: '' } });
+  } catch (error) {
+    const failed = error as { code: number; stderr: string };
+    code = failed.code;
+    // The output folder's name is the one thing the two builds are told differently.
+    problems = failed.stderr.split(out).join('<out>');
+  }
+  return { code, problems, files: await filesOf(join(root, out)) };
+}
+
+/** Every file of a built tree but the build's own marker, by path. */
+async function filesOf(dir: string): Promise<Record<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  const names = entries.filter((e) => e.isFile() && !(e.name === OUTPUT_MARKER && e.parentPath === dir)).map((e) => join(e.parentPath, e.name));
+  const files: Record<string, string> = {};
+  for (const name of names.sort()) files[name.slice(dir.length + 1)] = await readFile(name, 'latin1');
+  return files;
+}
+
+/** A build with the cache folder of earlier builds set aside (and put back after), into a folder no build wrote. */
+async function coldBuild(root: string): Promise<Outcome> {
+  const cache = join(root, 'node_modules', '.cache', 'site');
+  const aside = `${cache}-aside`;
+  await rename(cache, aside).catch(() => undefined);
+  try {
+    await rm(join(root, 'cold'), { recursive: true, force: true });
+    return await build(root, 'cold');
+  } finally {
+    await rm(cache, { recursive: true, force: true });
+    await rename(aside, cache).catch(() => undefined);
+  }
+}
+
+/** Words an edit writes: plain, with markup characters, accented. */
+const word = fc.constantFrom('Panels', 'Wiring & lights', '<b>bold</b>', 'Électricité', 'x', 'A "quoted" word');
+
+interface Edit {
+  name: string;
+  apply: (project: Project) => Promise<void>;
+}
+
+/** Posts the sequence may add, delete and rename: first-article stays, as the home page links it. */
+async function posts(project: Project): Promise<string[]> {
+  return (await readdir(join(project.root, 'pages/blog'))).filter((name) => name !== 'first-article.md').sort();
+}
+
+async function replaceIn(project: Project, file: string, pattern: RegExp, to: string): Promise<void> {
+  const text = await project.read(file);
+  await project.write(file, text.replace(pattern, to));
+}
+
+const edits: fc.Arbitrary<Edit>[] = [
+  word.map((w) => ({ name: `page heading ${w}`, apply: (p) => replaceIn(p, 'pages/services.yaml', /^heading: .*$/m, `heading: ${JSON.stringify(w)}`) })),
+  word.map((w) => ({ name: `site name ${w}`, apply: (p) => replaceIn(p, 'site.yaml', /^name: .*$/m, `name: ${JSON.stringify(w)}`) })),
+  fc.constant({ name: 'nav link added', apply: (p) => replaceIn(p, 'site.yaml', /^nav:\n/m, 'nav:\n  - label: Panels\n    href: /services/panels\n') }),
+  fc.tuple(fc.integer({ min: 1, max: 5 }), word, fc.boolean()).map(([n, w, photo]) => ({
+    name: `post ${n} written${photo ? ' with a photo' : ''}`,
+    apply: (p: Project) =>
+      p.write(
+        `pages/blog/post-${n}.md`,
+        `---\ntemplate: article\ntitle: ${JSON.stringify(`Post ${n}: ${w}`)}\npublishDate: 2024-04-0${n}\n---\nAbout ${w.replace(/[<>]/g, '')}, see [services](/services).\n${photo ? '\n![A photo of a panel](/images/photo.png)\n' : ''}`,
+      ),
+  })),
+  fc.nat().map((pick) => ({
+    name: `a post deleted (${pick})`,
+    apply: async (p: Project) => {
+      const list = await posts(p);
+      if (list.length > 0) await rm(join(p.root, 'pages/blog', list[pick % list.length]!));
+    },
+  })),
+  fc.tuple(fc.nat(), fc.integer({ min: 6, max: 9 })).map(([pick, n]) => ({
+    name: `a post renamed to post-${n}`,
+    apply: async (p: Project) => {
+      const list = await posts(p);
+      if (list.length > 0) await rename(join(p.root, 'pages/blog', list[pick % list.length]!), join(p.root, `pages/blog/post-${n}.md`));
+    },
+  })),
+  word.map((w) => ({
+    name: `template text ${w}`,
+    apply: (p) => replaceIn(p, 'templates/index.tsx', /<body>(\{'[^']*'\})?/, `<body>{'${w.replace(/'/g, '')}'}`),
+  })),
+  word.map((w) => ({
+    name: `client script ${w}`,
+    apply: (p) => p.write('templates/client/hello.ts', `document.documentElement.dataset.enhanced = ${JSON.stringify(w)};\n`),
+  })),
+  fc.integer({ min: 0, max: 0xffffff }).map((color) => ({
+    name: `stylesheet colour ${color}`,
+    apply: (p) => replaceIn(p, 'templates/style.css', /h1 \{ color: #[0-9a-f]{6}; \}/, `h1 { color: #${color.toString(16).padStart(6, '0')}; }`),
+  })),
+  fc.integer({ min: 1, max: 50 }).map((seed) => ({
+    name: `photo ${seed}`,
+    apply: async (p: Project) => {
+      await mkdir(join(p.root, 'static/images'), { recursive: true });
+      await writeFile(join(p.root, 'static/images/photo.png'), await cameraPhoto('png', 48 + seed, 40, seed));
+    },
+  })),
+  fc.constant({ name: 'photo deleted', apply: (p: Project) => rm(join(p.root, 'static/images/photo.png'), { force: true }) }),
+];
+
+/** Dates every file of the project (its packages and outputs aside) a minute back, as if edited a while ago. */
+async function writtenEarlier(root: string): Promise<void> {
+  const then = new Date(Date.now() - 60_000);
+  const skip = new Set(['node_modules', 'dist', 'cold']);
+  for (const top of await readdir(root, { withFileTypes: true })) {
+    if (skip.has(top.name)) continue;
+    const path = join(root, top.name);
+    const below = top.isDirectory() ? await readdir(path, { recursive: true, withFileTypes: true }) : [];
+    for (const entry of below) if (entry.isFile()) await utimes(join(entry.parentPath, entry.name), then, then);
+    if (top.isFile()) await utimes(path, then, then);
+  }
+}
+
+/** An edit as a counterexample names it. */
+function named(edit: Edit): Edit {
+  return Object.assign(edit, { [fc.toStringMethod]: () => edit.name });
+}
+
+let project: Project | undefined;
+afterEach(async () => {
+  await project?.remove();
+  project = undefined;
+});
+
+describe('a warm build', () => {
+  it('writes what a cold build writes, after each edit of generated sequences', { timeout: 600_000 }, async () => {
+    let compared = 0;
+    let built = 0;
+    // Each edit made just before its build, or a while before (a build keeps its client bundle only when no input was being written).
+    const step = fc.tuple(fc.oneof(...edits.map((edit) => edit.map(named))), fc.boolean());
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 6 }), async (sequence) => {
+        project = await copyFixture();
+        try {
+          // The first build fills the cache folder.
+          await build(project.root, 'dist');
+          for (const [at, [edit, earlier]] of sequence.entries()) {
+            await edit.apply(project);
+            if (earlier) await writtenEarlier(project.root);
+            const warm = await build(project.root, 'dist');
+            const cold = await coldBuild(project.root);
+            const done = sequence
+              .slice(0, at + 1)
+              .map(([e, early]) => `${e.name}${early ? ' (a while ago)' : ''}`)
+              .join(' → ');
+            expect({ code: warm.code, problems: warm.problems }, done).toEqual({ code: cold.code, problems: cold.problems });
+            expect(Object.keys(warm.files), done).toEqual(Object.keys(cold.files));
+            for (const [path, bytes] of Object.entries(cold.files)) expect(warm.files[path], `${path} after ${done}`).toBe(bytes);
+            compared++;
+            if (warm.code === 0) built++;
+          }
+        } finally {
+          await project.remove();
+          project = undefined;
+        }
+      }),
+      // Each step is two builds in processes of their own: a few sequences, not shrunk (a failure names its edits).
+      { numRuns: 4, endOnFailure: true },
+    );
+    expect(compared).toBeGreaterThanOrEqual(16);
+    // Most edits leave a site that builds, so most comparisons are of whole sites, not of refusals.
+    expect(built).toBeGreaterThan(compared / 2);
+  });
+});
