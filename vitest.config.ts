@@ -7,6 +7,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'tests/hardening/**'],
     // Browser and build tests start processes; two workers suit the 2-core CI machine.
     testTimeout: 30_000,
+    // Each copy of a project a test builds keeps its cache inside it, whatever the shell running the tests chose.
+    env: { SITE_CACHE_DIR: '' },
     hookTimeout: 60_000,
   },
 });

@@ -9,6 +9,8 @@ export default defineConfig({
     // One file at a time: the load test's figures mean something only on a machine the others leave alone.
     fileParallelism: false,
     testTimeout: 600_000,
+    // Each copy of a project a test builds keeps its cache inside it, whatever the shell running the tests chose.
+    env: { SITE_CACHE_DIR: '' },
     hookTimeout: 120_000,
   },
 });

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 
 /** esbuild options every Node bundle here shares; callers add entry, externals and source maps. */
@@ -47,8 +47,15 @@ export function packagesBut(name) {
   };
 }
 
-/** Where bundles of a project live: inside its node_modules, or the system's temporary folder without one. */
+/**
+ * Where what one run of a project hands the next is kept (bundles, parse cache, validators, photos):
+ * the folder SITE_CACHE_DIR names, relative to the project, when it is set, so that CI can keep it
+ * between runs wherever its cache reaches (`npm ci` empties node_modules); else inside the project's
+ * node_modules, or the system's temporary folder without one.
+ */
 export function cacheFolder(root) {
+  const chosen = process.env.SITE_CACHE_DIR;
+  if (chosen) return resolve(root, chosen);
   return existsSync(join(root, 'node_modules')) ? join(root, 'node_modules', '.cache', 'site') : join(tmpdir(), 'site-cache');
 }
 

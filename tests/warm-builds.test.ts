@@ -25,11 +25,11 @@ interface Outcome {
 }
 
 /** Builds `root` into `out` with the CLI, in a process of its own, as an editor does. */
-async function build(root: string, out: string): Promise<Outcome> {
+async function build(root: string, out: string, env: Record<string, string> = {}): Promise<Outcome> {
   let code = 0;
   let problems = '';
   try {
-    await run(process.execPath, [bin, 'build', '--quiet', '--out', out], { cwd: root, env: { ...process.env, NO_COLOR: '1', SITE_BASE_URL: '' } });
+    await run(process.execPath, [bin, 'build', '--quiet', '--out', out], { cwd: root, env: { ...process.env, NO_COLOR: '1', SITE_BASE_URL: '', ...env } });
   } catch (error) {
     const failed = error as { code: number; stderr: string };
     code = failed.code;
@@ -190,5 +190,31 @@ describe('a warm build', () => {
     expect(compared).toBeGreaterThanOrEqual(16);
     // Most edits leave a site that builds, so most comparisons are of whole sites, not of refusals.
     expect(built).toBeGreaterThan(compared / 2);
+  });
+});
+
+describe('SITE_CACHE_DIR', () => {
+  it('keeps the cache folder where it says, outside node_modules, and a build after node_modules is emptied finds it there', async () => {
+    project = await copyFixture();
+    const env = { SITE_CACHE_DIR: '.site-cache' };
+    // Not being written as it builds: the client bundle is kept too.
+    await writtenEarlier(project.root);
+    const first = await build(project.root, 'dist', env);
+    expect(first.code).toBe(0);
+    const kept = await readdir(join(project.root, '.site-cache'));
+    for (const entry of ['parsed-', 'bundle-', 'theme-', 'validator-'])
+      expect(
+        kept.some((name) => name.startsWith(entry)),
+        entry,
+      ).toBe(true);
+    expect(await readdir(join(project.root, 'node_modules', '.cache')).catch(() => [])).toEqual([]);
+    // As `npm ci` does: node_modules goes, and comes back without the cache.
+    await rm(join(project.root, 'node_modules', '.cache'), { recursive: true, force: true });
+    const parsed = kept.find((name) => name.startsWith('parsed-'))!;
+    const before = await readFile(join(project.root, '.site-cache', parsed), 'utf8');
+    const second = await build(project.root, 'dist', env);
+    expect(second).toEqual(first);
+    // The parse cache was read, not made again: its text is unchanged.
+    expect(await readFile(join(project.root, '.site-cache', parsed), 'utf8')).toBe(before);
   });
 });
