@@ -12,7 +12,7 @@ const INTO_SRC = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'preview/', 'coverage/', 'schemas/'] },
+  { ignores: ['node_modules/', 'dist/', 'preview/', 'coverage/', 'schemas/', '.site-cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleForNode, cacheFolder, writeWhole } from 'trn-site/launcher';
+import { bundleForNode, moduleFolder, writeWhole } from 'trn-site/launcher';
 
 // React's development build checks every element and is several times slower; a build is production.
 process.env.NODE_ENV ??= 'production';
@@ -16,12 +16,14 @@ process.env.NODE_ENV ??= 'production';
 process.setSourceMapsEnabled(true);
 
 const project = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cache = cacheFolder(project);
-const file = join(cache, `cli-${sourceKey()}.mjs`);
+const cache = moduleFolder(project);
+const engine = sourceKey();
+const file = join(cache, `cli-${engine}.mjs`);
 if (!existsSync(file)) await bundleCli();
 const { main } = await import(pathToFileURL(file).href);
 const { version } = JSON.parse(await readFile(join(project, 'package.json'), 'utf8'));
-process.exitCode = await main(process.argv, version);
+// The key of the engine's code goes with it: what a build keeps for the next is made by this code only.
+process.exitCode = await main(process.argv, version, engine);
 
 /** Changes whenever a source file, this launcher or the installed packages change. */
 function sourceKey() {

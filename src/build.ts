@@ -19,7 +19,7 @@ import { resolve } from 'node:path';
 import type { BuildOptions, BuildResult, Builder } from './contracts/build.ts';
 import { hasErrors, stopOnErrors, stopsRendering, type Diagnostic } from './contracts/diagnostics.ts';
 import { cacheFolder } from './node-module.js';
-import { contentFor, listingFor, themeFor, validateContent, type BuildMemory, type Run } from './build-memory.ts';
+import { contentFor, listingFor, renderMemoryFor, themeFor, validateContent, type BuildMemory, type Run } from './build-memory.ts';
 import { siteMedia } from './images/media.ts';
 import { checkData, checkRendered, modelRules } from './rules/index.ts';
 import { verdict } from './rules/verdict.ts';
@@ -87,8 +87,8 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     staging = run.writing && options.stream ? await openStaging(out) : undefined;
     const { model } = media;
     const { rendered, ruled, theirBytes } = await renderSite({
-      ...{ root, model, theme, assets: bundled.assets, threads, staging, clock, rules, memory: memory.rendered },
-      ...{ stream: options.stream === true, remember: !memory.once, sharedBlocks: options.sharedBlocks !== false, idle: () => void save() },
+      ...{ root, model, theme, assets: bundled.assets, threads, staging, clock, rules, stream: options.stream === true },
+      ...{ ...renderMemoryFor(run, theme, threads.length), sharedBlocks: options.sharedBlocks !== false, idle: () => void save() },
     }); // 6
     memory.rendered = rendered.memory;
     found.push(...ruled, ...rendered.diagnostics);

@@ -4,4 +4,5 @@ import type { BuildOptions, Metafile } from 'esbuild';
 export declare const NODE_BUNDLE: BuildOptions;
 export declare function bundleForNode(options: BuildOptions): Promise<{ contents: Uint8Array; metafile: Metafile | undefined }>;
 export declare function cacheFolder(root: string): string;
+export declare function moduleFolder(root: string): string;
 export declare function writeWhole(file: string, contents: string | Uint8Array): Promise<void>;

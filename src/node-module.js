@@ -48,15 +48,23 @@ export function packagesBut(name) {
 }
 
 /**
- * Where what one run of a project hands the next is kept (bundles, parse cache, validators, photos):
- * the folder SITE_CACHE_DIR names, relative to the project, when it is set, so that CI can keep it
- * between runs wherever its cache reaches (`npm ci` empties node_modules); else inside the project's
- * node_modules, or the system's temporary folder without one.
+ * Where the modules made for a project are imported from (the CLI's bundle, the theme's, a tool's, the
+ * compiled validators): inside its node_modules, so that the packages they import are found from there;
+ * the system's temporary folder without one.
+ */
+export function moduleFolder(root) {
+  return existsSync(join(root, 'node_modules')) ? join(root, 'node_modules', '.cache', 'site') : join(tmpdir(), 'site-cache');
+}
+
+/**
+ * Where the rest of what one run of a project hands the next is kept (the parse cache, the client bundle,
+ * photos, share cards, icons, the pages rendered): the folder SITE_CACHE_DIR names, relative to the project,
+ * when it is set, so that CI can keep it between runs wherever its cache reaches (`npm ci` empties
+ * node_modules); else moduleFolder's.
  */
 export function cacheFolder(root) {
   const chosen = process.env.SITE_CACHE_DIR;
-  if (chosen) return resolve(root, chosen);
-  return existsSync(join(root, 'node_modules')) ? join(root, 'node_modules', '.cache', 'site') : join(tmpdir(), 'site-cache');
+  return chosen ? resolve(root, chosen) : moduleFolder(root);
 }
 
 /**

@@ -1,8 +1,8 @@
 // A build that finds the cache folder of an earlier one (the parse cache, the compiled
-// validators, the theme's and the client's bundles, photos and share cards) must write what a
-// build without it writes. Sequences of an editor's and a developer's edits are generated
+// validators, the theme's and the client's bundles, photos and share cards, the pages it rendered)
+// must write what a build without it writes. Sequences of an editor's and a developer's edits are generated
 // (pages, posts added, deleted and renamed, site.yaml, the template, the client script, the
-// stylesheet, photos); after each edit the project is built warm, as it is, and cold, with
+// stylesheet, photos, the output folder deleted); after each edit the project is built warm, as it is, and cold, with
 // its cache folder set aside, and the two must agree to the byte: the exit code, every
 // problem reported, every file written.
 import { execFile } from 'node:child_process';
@@ -126,6 +126,8 @@ const edits: fc.Arbitrary<Edit>[] = [
     },
   })),
   fc.constant({ name: 'photo deleted', apply: (p: Project) => rm(join(p.root, 'static/images/photo.png'), { force: true }) }),
+  // The pages a build takes from the last output must come from there: with none, each is rendered.
+  fc.constant({ name: 'output folder deleted', apply: (p: Project) => rm(join(p.root, 'dist'), { recursive: true, force: true }) }),
 ];
 
 /** Dates every file of the project (its packages and outputs aside) a minute back, as if edited a while ago. */
@@ -174,10 +176,12 @@ describe('a warm build', () => {
               .map(([e, early]) => `${e.name}${early ? ' (a while ago)' : ''}`)
               .join(' → ');
             expect({ code: warm.code, problems: warm.problems }, done).toEqual({ code: cold.code, problems: cold.problems });
+            compared++;
+            // A build that fails writes nothing: the last good build stays where it was.
+            if (warm.code !== 0) continue;
             expect(Object.keys(warm.files), done).toEqual(Object.keys(cold.files));
             for (const [path, bytes] of Object.entries(cold.files)) expect(warm.files[path], `${path} after ${done}`).toBe(bytes);
-            compared++;
-            if (warm.code === 0) built++;
+            built++;
           }
         } finally {
           await project.remove();
@@ -194,27 +198,38 @@ describe('a warm build', () => {
 });
 
 describe('SITE_CACHE_DIR', () => {
-  it('keeps the cache folder where it says, outside node_modules, and a build after node_modules is emptied finds it there', async () => {
+  it('keeps the cache folder where it says, inside the project or out of it, and a build after node_modules is emptied finds it there', async () => {
     project = await copyFixture();
-    const env = { SITE_CACHE_DIR: '.site-cache' };
-    // Not being written as it builds: the client bundle is kept too.
-    await writtenEarlier(project.root);
-    const first = await build(project.root, 'dist', env);
-    expect(first.code).toBe(0);
-    const kept = await readdir(join(project.root, '.site-cache'));
-    for (const entry of ['parsed-', 'bundle-', 'theme-', 'validator-'])
-      expect(
-        kept.some((name) => name.startsWith(entry)),
-        entry,
-      ).toBe(true);
-    expect(await readdir(join(project.root, 'node_modules', '.cache')).catch(() => [])).toEqual([]);
-    // As `npm ci` does: node_modules goes, and comes back without the cache.
-    await rm(join(project.root, 'node_modules', '.cache'), { recursive: true, force: true });
-    const parsed = kept.find((name) => name.startsWith('parsed-'))!;
-    const before = await readFile(join(project.root, '.site-cache', parsed), 'utf8');
-    const second = await build(project.root, 'dist', env);
-    expect(second).toEqual(first);
-    // The parse cache was read, not made again: its text is unchanged.
-    expect(await readFile(join(project.root, '.site-cache', parsed), 'utf8')).toBe(before);
+    const outside = `${project.root}-cache`;
+    try {
+      for (const folder of ['.site-cache', outside]) {
+        await rm(join(project.root, 'node_modules', '.cache'), { recursive: true, force: true });
+        const env = { SITE_CACHE_DIR: folder };
+        // Not being written as it builds: the client bundle is kept too.
+        await writtenEarlier(project.root);
+        const first = await build(project.root, 'dist', env);
+        expect(first.code, folder).toBe(0);
+        const kept = await readdir(resolve(project.root, folder));
+        for (const entry of ['parsed-', 'bundle-', 'renders-'])
+          expect(
+            kept.some((name) => name.startsWith(entry)),
+            `${folder}: ${entry}`,
+          ).toBe(true);
+        // The modules made for the project (the theme's bundle, the validators) stay where their imports are found.
+        const modules = await readdir(join(project.root, 'node_modules', '.cache', 'site'));
+        expect(modules.some((name) => name.startsWith('theme-'))).toBe(true);
+        expect(modules.some((name) => name.startsWith('parsed-') || name.startsWith('bundle-'))).toBe(false);
+        // As `npm ci` does: node_modules goes, and comes back without its cache.
+        await rm(join(project.root, 'node_modules', '.cache'), { recursive: true, force: true });
+        const parsed = kept.find((name) => name.startsWith('parsed-'))!;
+        const before = await readFile(resolve(project.root, folder, parsed), 'utf8');
+        const second = await build(project.root, 'dist', env);
+        expect(second, folder).toEqual(first);
+        // The parse cache was read, not made again: its text is unchanged.
+        expect(await readFile(resolve(project.root, folder, parsed), 'utf8')).toBe(before);
+      }
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 });

@@ -9,7 +9,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { bundleForNode, cacheFolder, packagesBut, writeWhole } from 'trn-site/launcher';
+import { bundleForNode, moduleFolder, packagesBut, writeWhole } from 'trn-site/launcher';
 
 process.setSourceMapsEnabled(true);
 const project = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,7 +23,7 @@ if (!entry) {
 const { name } = JSON.parse(await readFile(join(project, 'package.json'), 'utf8'));
 const { contents } = await bundleForNode({ entryPoints: [resolve(entry)], plugins: [packagesBut(name)], sourcemap: 'inline', logLevel: 'error' });
 // One file per run, removed once imported: tools are run rarely, and two may run at once.
-const file = join(cacheFolder(project), `tool-${process.pid}-${randomBytes(4).toString('hex')}.mjs`);
+const file = join(moduleFolder(project), `tool-${process.pid}-${randomBytes(4).toString('hex')}.mjs`);
 await writeWhole(file, contents);
 let main;
 try {

@@ -18,11 +18,12 @@ import { registerServe } from './commands/serve.ts';
 import { registerDev } from './commands/dev.ts';
 
 /** Runs the CLI; `version` comes from package.json, which bin/site.js reads. */
-export async function main(argv: string[], version: string): Promise<number> {
+export async function main(argv: string[], version: string, engine?: string): Promise<number> {
   let status = 0;
   const context: CommandContext = {
     colour: Boolean(process.stderr.isTTY) && !process.env.NO_COLOR,
     setStatus: (code) => (status = code),
+    ...(engine ? { engine } : {}),
   };
   const program = siteProgram(version);
   for (const register of [registerBuild, registerCheck, registerReport, registerNew, registerServe, registerDev]) register(program, context);

@@ -8,6 +8,8 @@ export interface CommandContext {
   colour: boolean;
   /** Sets the status the run exits with (0 unless a command sets another). */
   setStatus(status: number): void;
+  /** The key of the engine's code (bin/site.js works it out), which what a build keeps for the next is made with. */
+  engine?: string;
 }
 
 /** User errors print located lines and exit 1; anything else is a bug and keeps its stack. */

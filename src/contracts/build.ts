@@ -41,6 +41,13 @@ export interface BuildOptions {
    * sources, a build uses one. Default: 1.
    */
   threads?: number | 'auto';
+  /**
+   * The key of the engine's code, as `site build` runs it (bin/site.js): with one, a one-thread build
+   * keeps a record of each page it rendered in the cache folder, and the next build takes the unchanged
+   * pages from the output folder instead of rendering them (src/render/kept-renders.ts). Without one,
+   * nothing of the render is kept between processes.
+   */
+  engine?: string;
   /** `false` renders every <Shared> block in place, in each page (slower): a check that a theme's `by` lists are complete. Default: true. */
   sharedBlocks?: boolean;
   /**

@@ -8,7 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheFolder } from '../node-module.js';
+import { moduleFolder } from '../node-module.js';
 import { isThemeSource } from '../contracts/project.ts';
 
 /** A place in a project file: project-relative path, 1-based line and column. */
@@ -26,7 +26,7 @@ export interface SourcePosition {
  */
 export function themeFrame(projectRoot: string, stack: string): (SourcePosition & { caller?: SourcePosition }) | undefined {
   const root = resolve(projectRoot);
-  const bundles = cacheFolder(root);
+  const bundles = moduleFolder(root);
   const theme: SourcePosition[] = [];
   for (const frame of stackFrames(stack)) {
     const original = isInside(bundles, frame.path) ? throughSourceMap(frame) : frame;

@@ -6,7 +6,7 @@ import { ContentError, diagnostic } from '../contracts/diagnostics.ts';
 import { THEME_ENTRIES } from '../contracts/project.ts';
 import type { Theme } from '../contracts/theme.ts';
 import { esbuildDiagnostics } from '../bundle/bundle.ts';
-import { importTypeScript } from './typescript-module.ts';
+import { bundleHash, importTypeScript } from './typescript-module.ts';
 
 /** The project's theme; a missing or uncompilable theme is a ContentError with located diagnostics. */
 export async function loadTheme(projectRoot: string): Promise<Theme> {
@@ -31,5 +31,14 @@ export async function loadTheme(projectRoot: string): Promise<Theme> {
       diagnostic('theme', { file: entry }, { message: 'the theme has no default export', hint: 'end the file with: export default defineTheme({ ... })' }),
     ]);
   }
+  const hash = bundleHash(module);
+  if (hash !== undefined) themeHashes.set(module.default, hash);
   return module.default;
+}
+
+const themeHashes = new WeakMap<Theme, string>();
+
+/** The hash of the bundle of the theme's code (its templates and what they import, React aside). */
+export function themeHash(theme: Theme): string | undefined {
+  return themeHashes.get(theme);
 }

@@ -5,14 +5,14 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundleForNode, cacheFolder, writeWhole } from '../node-module.js';
+import { bundleForNode, moduleFolder, writeWhole } from '../node-module.js';
 import { fingerprints, unchanged } from './fingerprint.ts';
 import { cacheKey } from '../digest.ts';
 
 /** Imports a TypeScript entry and everything it imports, React excepted. */
 export async function importTypeScript<T>(root: string, entry: string): Promise<T> {
   // Bare imports resolve from the file's folder upwards, so the module must sit inside the project.
-  const dir = cacheFolder(root);
+  const dir = moduleFolder(root);
   const name = `theme-${cacheKey(resolve(root, entry)).slice(0, 12)}`;
   const file = join(dir, `${name}.mjs`);
   const manifestFile = join(dir, `${name}.json`);
@@ -43,7 +43,17 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
     await writeWhole(manifestFile, JSON.stringify(manifest));
   }
   // The hash in the URL makes a changed bundle a new module even within one process.
-  return (await import(`${pathToFileURL(file).href}?v=${manifest.hash}`)) as T;
+  const module = (await import(`${pathToFileURL(file).href}?v=${manifest.hash}`)) as T & object;
+  bundleHashes.set(module, manifest.hash);
+  return module;
+}
+
+/** The hash of each imported module's bundle: what a cached result made with its code is keyed by. */
+const bundleHashes = new WeakMap<object, string>();
+
+/** The hash of the bundle `module` was imported from, or undefined for a module importTypeScript did not import. */
+export function bundleHash(module: object): string | undefined {
+  return bundleHashes.get(module);
 }
 
 /** Bumped when bundles are made differently, so older ones are made again (2: source paths relative to the bundle). */

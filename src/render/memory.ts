@@ -36,6 +36,10 @@ export interface PageRecord {
   global: string;
   /** Each shared part the template read, with its fingerprint then. */
   reads: Record<string, string>;
+  /** The contentHash of the page's HTML, when the build keeps its records for the next process (kept-renders.ts). */
+  digest?: string;
+  /** Read from the cache folder: the page has no HTML, and reusing it means taking its file from the last output. */
+  fromCache?: true;
 }
 
 /** Records by output file; valid only for the theme that rendered them. */

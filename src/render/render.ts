@@ -23,7 +23,7 @@ import { isStale, STYLESHEET, collectionRead, scriptRead, type Inputs, type Page
 export type { RenderMemory } from './memory.ts';
 
 import type { RenderedPage } from '../contracts/rendered.ts';
-import { cacheKey } from '../digest.ts';
+import { cacheKey, contentHash } from '../digest.ts';
 
 export type { RenderedPage };
 
@@ -64,6 +64,13 @@ export interface RenderOptions {
   sharedBlocks?: boolean;
   /** `false` keeps no record of what each page read (a build run once has no later build to serve). Default: true. */
   remember?: boolean;
+  /** Records carry the digest of each page's HTML, to be kept for the next process (kept-renders.ts). */
+  digests?: boolean;
+  /**
+   * Takes the file of a page whose record came from the cache folder (and has no HTML) from the last
+   * output, as its HTML then had `digest`: true when it did, false when the page must be rendered.
+   */
+  takeFromCache?: (page: RenderedPage, digest: string) => boolean;
 }
 
 export function render(model: SiteModel, theme: Theme, assets: Assets, options: RenderOptions = {}): Rendered {
@@ -86,7 +93,7 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
     const output = outputFileFor(route);
     const own = remember ? pageSignature(entry) : '';
     const before = previous?.get(output);
-    if (before && !isStale(before, own, inputs)) {
+    if (before && !isStale(before, own, inputs) && (!before.fromCache || options.takeFromCache?.(before.page!, before.digest!) === true)) {
       records.set(output, before);
       if (before.page) pages.push(before.page);
       diagnostics.push(...before.diagnostics);
@@ -98,9 +105,11 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
     const element = (reads: Set<string>) => called(template.component, pageProps(entry, shared, reads, sizes, cards[route]));
     const reads = new Set<string>();
     let page: RenderedPage | null = null;
+    let digest: string | undefined;
     const found: Diagnostic[] = [];
     try {
       page = { route, output, source, template: templateName, ...renderDocument(element, reads, blocks, options.sharedBlocks) };
+      if (options.digests) digest = contentHash(page.html);
       if (options.onPage) page = options.onPage(page);
       pages.push(page);
     } catch (error) {
@@ -108,7 +117,7 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
       diagnostics.push(...found);
     }
     const read = Object.fromEntries([...reads].map((name) => [name, inputs.reads[name] ?? '']));
-    if (remember) records.set(output, { page, diagnostics: found, own, reads: read, global: inputs.global });
+    if (remember) records.set(output, { page, diagnostics: found, own, reads: read, global: inputs.global, ...(digest ? { digest } : {}) });
   };
 
   const shard = options.shard ?? { index: 0, weights: [1] };

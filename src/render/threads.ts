@@ -154,6 +154,11 @@ export interface SiteRenderInput {
   staging?: Staging;
   memory?: RenderMemory;
   remember: boolean;
+  /**
+   * Keeps this thread's render memory for the next process: records then carry each page's digest, and pages
+   * whose records came from the cache folder are taken from `staging`'s last build (src/render/kept-renders.ts).
+   */
+  keep?: (memory: RenderMemory) => Promise<void>;
   sharedBlocks: boolean;
   clock: StageClock;
   /** Stage 4, the rules over the model: run here while the other threads render their shares. */
@@ -195,6 +200,7 @@ export async function renderSite(
         ...(streamed ? { onPage: streamed } : {}),
         shard: { index: 0, weights: shareWeights(helpers.length) },
         remember: input.remember,
+        ...(input.keep ? { digests: true, takeFromCache: (page: RenderedPage, digest: string) => staging?.takeFromLast(page.output, digest) === true } : {}),
         ...(input.sharedBlocks ? {} : { sharedBlocks: false }),
       }),
     );
@@ -204,6 +210,7 @@ export async function renderSite(
     throw error;
   }
   input.idle();
+  await input.keep?.(own.memory);
   return clock.time('render', async () => {
     const other = await theirs;
     if ('error' in other) throw other.error;

@@ -1,7 +1,7 @@
 // The validate stage (see the steps in src/build.ts): shape first (one schema per kind of file), then the
 // engine's rules of meaning. Pure: texts in, resolved model and diagnostics out.
 import { posix } from 'node:path';
-import { cacheFolder } from '../node-module.js';
+import { moduleFolder } from '../node-module.js';
 import { compareText, diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { PAGES_DIR, REDIRECTS_FILES, SCHEMAS_DIR, SITE_FILE } from '../contracts/project.ts';
 import { pageHeader, pageSchema, redirectsFile, type RedirectRule } from '../contracts/content-schema.ts';
@@ -45,7 +45,7 @@ const compiled = new WeakMap<Theme, Validators>();
 /** The theme's compiled validators: compiled once per theme object, from the cache when compiled before. */
 export function validatorsFor(theme: Theme, root: string): Validators {
   let validators = compiled.get(theme);
-  const folder = cacheFolder(root);
+  const folder = moduleFolder(root);
   if (!validators) compiled.set(theme, (validators = compileValidators(theme, folder.startsWith(root) ? folder : undefined)));
   return validators;
 }

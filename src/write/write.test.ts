@@ -1,8 +1,8 @@
 // writeOutput() replaces the output folder whole; recover() cleans up after a killed build; refreshFiles() writes only what changed.
-import { lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { entrySize, keptFile, recover, refreshFiles, turnWriter, writeOutput, writeParseCache } from './write.ts';
+import { entrySize, keptFile, openStaging, recover, refreshFiles, turnWriter, writeOutput, writeParseCache } from './write.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../../tests/helpers/unit.ts';
 import { ContentError } from '../contracts/diagnostics.ts';
 import { markedFiles, markerText, OUTPUT_MARKER, stampOf } from './output-folder.ts';
@@ -149,6 +149,32 @@ describe('writeOutput', () => {
     expect(problem.code).toBe('output-write');
     expect(await readFile(join(dist, 'index.html'), 'utf8')).toBe('previous');
     expect(await readdir(parent)).toEqual(['dist']);
+  });
+});
+
+describe('takeFromLast', () => {
+  it('links a file the last build wrote as it was, and makes again one changed since, one with another digest, or one not there', async () => {
+    await builtTree(dist, { 'same.html': 'kept', 'touched.html': 'was', 'other.html': 'old', 'a/deep.html': 'deep' });
+    const marker = markedFiles(await readFile(join(dist, OUTPUT_MARKER), 'utf8'));
+    // Touched after the build (a copy without its times, say): the file is made again rather than read to be sure.
+    await utimes(join(dist, 'touched.html'), 1, 1);
+    const staging = await openStaging(dist);
+    try {
+      expect(staging.takeFromLast('same.html', marker.get('same.html')!.digest)).toBe(true);
+      expect(staging.takeFromLast('a/deep.html', marker.get('a/deep.html')!.digest)).toBe(true);
+      expect(staging.takeFromLast('touched.html', marker.get('touched.html')!.digest)).toBe(false);
+      expect(staging.takeFromLast('other.html', marker.get('same.html')!.digest)).toBe(false);
+      expect(staging.takeFromLast('missing.html', marker.get('same.html')!.digest)).toBe(false);
+      expect(staging.written).toBe('kept'.length + 'deep'.length);
+      await staging.commit([{ path: 'other.html', contents: 'new' }]);
+    } catch (error) {
+      await staging.abandon();
+      throw error;
+    }
+    expect(await filesIn(dist)).toEqual([OUTPUT_MARKER, 'a/deep.html', 'other.html', 'same.html']);
+    expect(await readFile(join(dist, 'other.html'), 'utf8')).toBe('new');
+    expect(await readFile(join(dist, 'same.html'), 'utf8')).toBe('kept');
+    expect(await readFile(join(dist, 'a/deep.html'), 'utf8')).toBe('deep');
   });
 });
 

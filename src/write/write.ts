@@ -4,7 +4,7 @@
 // build replace it (see output-folder.ts), and any file system error on the way
 // (a read-only disk, a full one, a file where a folder should be) ends in a located
 // `--out` problem, with the previous tree in place and nothing of this build beside it.
-import { linkSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -13,7 +13,7 @@ import { diagnostic } from '../contracts/diagnostics.ts';
 import { byteSize, type KeptBytes, type OutputEntry } from '../contracts/output.ts';
 
 export type { KeptBytes, OutputEntry } from '../contracts/output.ts';
-import { markerText, OUTPUT_MARKER, realPathOf, stampOf, strangersIn, writeProblem, type WrittenFile } from './output-folder.ts';
+import { markedFiles, markerText, OUTPUT_MARKER, realPathOf, stampOf, strangersIn, writeProblem, type FileStamp, type WrittenFile } from './output-folder.ts';
 
 /**
  * An output file whose bytes are already in a file of the engine's cache (a share card drawn by an
@@ -68,7 +68,13 @@ export interface Staging {
   /** Shared with the other threads that write into `folder`. */
   readonly turns: SharedArrayBuffer;
   write(path: string, contents: string | Uint8Array): void;
-  /** Bytes given to `write` so far. */
+  /**
+   * Links the file the last build wrote at `path` into the new tree, when the output folder's marker
+   * says that build wrote it with `digest` and it is still there as written (size and time): true
+   * when it did, false when the file must be made again.
+   */
+  takeFromLast(path: string, digest: string): boolean;
+  /** Bytes given to `write` or taken from the last build so far. */
   readonly written: number;
   commit(files: readonly OutputEntry[]): Promise<void>;
   abandon(): Promise<void>;
@@ -100,12 +106,14 @@ export async function openStaging(given: string): Promise<Staging> {
       throw outputError(given, error);
     }
   };
+  const last = lastBuildTaker(outDir, fileFor);
   return {
     folder: staging,
     turns,
     write: (path, contents) => guarded(() => writer.write(path, contents)),
+    takeFromLast: last.take,
     get written() {
-      return writer.written;
+      return writer.written + last.taken;
     },
     async commit(files) {
       try {
@@ -120,6 +128,44 @@ export async function openStaging(given: string): Promise<Staging> {
     },
     abandon,
   };
+}
+
+/** Staging.takeFromLast for the output folder `outDir`, linking into the new tree's files (`fileFor`), and the bytes it took. */
+function lastBuildTaker(outDir: string, fileFor: (path: string) => string): { take: Staging['takeFromLast']; readonly taken: number } {
+  // What the output folder's marker says its build wrote, read when first asked.
+  let last: Map<string, FileStamp> | undefined;
+  let taken = 0;
+  const take = (path: string, digest: string): boolean => {
+    last ??= lastBuild(outDir);
+    const stamp = last.get(path);
+    if (!stamp || stamp.digest !== digest) return false;
+    try {
+      const from = join(outDir, path);
+      const info = lstatSync(from, { bigint: true });
+      if (!info.isFile() || info.size !== stamp.size || info.mtimeNs !== stamp.mtime) return false;
+      linkSync(from, fileFor(path));
+    } catch {
+      // Gone, or a file system without links: made again.
+      return false;
+    }
+    taken += Number(stamp.size);
+    return true;
+  };
+  return {
+    take,
+    get taken() {
+      return taken;
+    },
+  };
+}
+
+/** What the marker of the output folder `outDir` says its build wrote; nothing when there is none. */
+function lastBuild(outDir: string): Map<string, FileStamp> {
+  try {
+    return markedFiles(readFileSync(join(outDir, OUTPUT_MARKER), 'utf8'));
+  } catch {
+    return new Map();
+  }
 }
 
 /** Every file below `dir` (this build's tree, whoever wrote it), relative with forward slashes, with its stamp, sorted. */

@@ -41,12 +41,13 @@ export function registerBuild(program: Command, context: CommandContext): void {
       ]),
     )
     .action(async (options: BuildFlags) => {
-      context.setStatus(await guard(context.colour, () => buildSite(options, context.colour)));
+      context.setStatus(await guard(context.colour, () => buildSite(options, context.colour, context.engine)));
     });
 }
 
-async function buildSite(options: BuildFlags, colour: boolean): Promise<number> {
+async function buildSite(options: BuildFlags, colour: boolean, engine: string | undefined): Promise<number> {
   const result = await build({
+    ...(engine ? { engine } : {}),
     root: projectRoot(process.cwd()),
     out: options.out,
     baseUrl: options.baseUrl || undefined,

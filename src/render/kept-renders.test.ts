@@ -1,0 +1,68 @@
+// The records `site build` keeps for the next process: read back as they were kept, and not at all under another key.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Theme } from '../contracts/theme.ts';
+import { makeTempFolder, removeFolder } from '../../tests/helpers/unit.ts';
+import { keepRenders, keptRenders, keptRendersFile, rendersKey } from './kept-renders.ts';
+import type { PageRecord, RenderMemory } from './memory.ts';
+
+let folder: string;
+beforeEach(async () => {
+  folder = await makeTempFolder();
+});
+afterEach(async () => {
+  await removeFolder(folder);
+});
+
+const theme = { templates: {} } as unknown as Theme;
+
+function record(route: string, extra: Partial<PageRecord> = {}): PageRecord {
+  const facts = { links: [[{ href: '/a', path: '/a' }]], linkedPaths: [new Set(['/a'])], inline: { styles: ["'sha256-x'"], scripts: [], attributes: [] } };
+  return {
+    page: { route, output: `${route.slice(1) || 'index'}.html`, source: `pages${route}.yaml`, template: 'page', html: '<!DOCTYPE html>', facts },
+    diagnostics: [],
+    own: `own ${route}`,
+    global: 'global',
+    reads: { 'collection:places': 'p1' },
+    digest: `digest ${route}`,
+    ...extra,
+  };
+}
+
+describe('kept renders', () => {
+  it('reads back each page kept, without its HTML, its facts as they were; not a page that failed or has no digest', async () => {
+    const key = rendersKey('engine', 'theme')!;
+    const file = keptRendersFile(folder, '/project');
+    const memory: RenderMemory = {
+      theme,
+      records: new Map([
+        ['index.html', record('/')],
+        ['about.html', record('/about')],
+        ['broken.html', record('/broken', { page: null, diagnostics: [{ code: 'render' } as never] })],
+        ['plain.html', record('/plain', { digest: undefined })],
+      ]),
+    };
+    await keepRenders(file, key, memory);
+    const read = keptRenders(file, key, theme)!;
+    expect(read.theme).toBe(theme);
+    expect([...read.records.keys()]).toEqual(['index.html', 'about.html']);
+    const about = read.records.get('about.html')!;
+    const { page, ...rest } = record('/about');
+    expect(about).toEqual({ ...rest, page: { ...page, html: '' }, fromCache: true });
+  });
+
+  it('reads nothing kept under another key (another engine, theme or React), nor a broken file', async () => {
+    const file = keptRendersFile(folder, '/project');
+    await keepRenders(file, rendersKey('engine', 'theme')!, { theme, records: new Map([['index.html', record('/')]]) });
+    expect(keptRenders(file, rendersKey('engine', 'another theme')!, theme)).toBeUndefined();
+    expect(keptRenders(file, rendersKey('another engine', 'theme')!, theme)).toBeUndefined();
+    expect(rendersKey(undefined, 'theme')).toBeUndefined();
+    expect(rendersKey('engine', undefined)).toBeUndefined();
+    await writeFile(file, (await readFile(file, 'utf8')).slice(0, 40));
+    expect(keptRenders(file, rendersKey('engine', 'theme')!, theme)).toBeUndefined();
+    expect(keptRenders(join(folder, 'none.json'), rendersKey('engine', 'theme')!, theme)).toBeUndefined();
+    // One file per project.
+    expect(keptRendersFile(folder, '/project')).not.toBe(keptRendersFile(folder, '/another'));
+  });
+});
