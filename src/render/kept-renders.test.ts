@@ -1,6 +1,8 @@
 // The records `site build` keeps for the next process: read back as they were kept, and not at all under another key.
+import { writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Theme } from '../contracts/theme.ts';
 import { makeTempFolder, removeFolder } from '../../tests/helpers/unit.ts';
@@ -64,5 +66,46 @@ describe('kept renders', () => {
     expect(keptRenders(join(folder, 'none.json'), rendersKey('engine', 'theme')!, theme)).toBeUndefined();
     // One file per project.
     expect(keptRendersFile(folder, '/project')).not.toBe(keptRendersFile(folder, '/another'));
+  });
+
+  it('throws away a file changed anywhere (a field gone, or of another type), whole, and never fails on it (generated)', async () => {
+    const key = rendersKey('engine', 'theme')!;
+    const file = keptRendersFile(folder, '/project');
+    await keepRenders(file, key, {
+      theme,
+      records: new Map([
+        ['index.html', record('/')],
+        ['about.html', record('/about')],
+      ]),
+    });
+    const text = await readFile(file, 'utf8');
+    // Every place in the file: each key path of its JSON.
+    const paths: (string | number)[][] = [];
+    const walk = (value: unknown, path: (string | number)[]) => {
+      paths.push(path);
+      if (value && typeof value === 'object')
+        for (const [name, inner] of Object.entries(value)) walk(inner, [...path, Array.isArray(value) ? Number(name) : name]);
+    };
+    walk(JSON.parse(text), []);
+    const places = paths.filter((path) => path.length > 0);
+    let thrownAway = 0;
+    fc.assert(
+      fc.property(fc.constantFrom(...places), fc.option(fc.jsonValue(), { nil: undefined }), (path, value) => {
+        const changed = JSON.parse(text) as Record<string | number, unknown>;
+        let parent = changed;
+        for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+        const last = path.at(-1)!;
+        if (value === undefined) delete parent[last];
+        else parent[last] = value;
+        writeFileSync(file, JSON.stringify(changed));
+        const read = keptRenders(file, key, theme);
+        if (read === undefined) thrownAway++;
+        // Read back only as a whole file of well-formed records: a page's facts then work as the build uses them.
+        else for (const kept of read.records.values()) expect(kept.page!.facts.linkedPaths.every((paths) => paths instanceof Set)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+    // Almost every change of a field's type or presence is one the file cannot carry.
+    expect(thrownAway).toBeGreaterThan(150);
   });
 });

@@ -54,13 +54,14 @@ export function rendersKey(engine: string | undefined, themeCode: string | undef
 
 /** The records kept in `file` under `key`, as the render's memory for `theme`; undefined when there are none to use. */
 export function keptRenders(file: string, key: string, theme: Theme): RenderMemory | undefined {
-  let kept: KeptFile;
+  let kept: KeptFile | null;
   try {
     kept = JSON.parse(readFileSync(file, 'utf8')) as KeptFile;
   } catch {
     return undefined;
   }
-  if (kept.format !== FORMAT || kept.key !== key || typeof kept.records !== 'object') return undefined;
+  // A file this engine did not write as it is (another key, or changed since) is thrown away whole, never half-used.
+  if (kept?.format !== FORMAT || kept.key !== key || !isObject(kept.records) || !Object.values(kept.records).every(isKeptRecord)) return undefined;
   const records = new Map<string, PageRecord>();
   for (const [output, record] of Object.entries(kept.records)) {
     const facts: PageFacts = { links: record.links, linkedPaths: record.linkedPaths.map((paths) => new Set(paths)), inline: record.inline };
@@ -68,6 +69,25 @@ export function keptRenders(file: string, key: string, theme: Theme): RenderMemo
     records.set(output, { page, diagnostics: [], own: record.own, global: record.global, reads: record.reads, digest: record.digest, fromCache: true });
   }
   return { theme, records };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isListOf = <T>(value: unknown, each: (item: unknown) => item is T): value is T[] => Array.isArray(value) && value.every(each);
+const isStrings = (value: unknown): value is string[] => isListOf(value, isString);
+const isUrl = (value: unknown): value is { href: string; path: string } => isObject(value) && isString(value.href) && isString(value.path);
+
+/** Whether `value` is a record as keepRenders writes one, to the type of every field. */
+function isKeptRecord(value: unknown): value is KeptRecord {
+  if (!isObject(value)) return false;
+  const { route, source, template, own, global, reads, digest, links, linkedPaths, inline } = value;
+  const texts = [route, source, template, own, global, digest].every(isString);
+  const facts = isListOf(links, (group): group is KeptRecord['links'][number] => isListOf(group, isUrl)) && isListOf(linkedPaths, isStrings);
+  const code = isObject(inline) && isStrings(inline.styles) && isStrings(inline.scripts) && isStrings(inline.attributes);
+  return texts && facts && code && isObject(reads) && Object.values(reads).every(isString);
 }
 
 /**
