@@ -30,6 +30,7 @@ import { closeThreads, startThreads } from './threads.ts';
 import { outputFiles, themedExtras } from './extras/index.ts';
 import { entrySize, openStaging, outputError, writeOutput, type Staging } from './write/write.ts';
 import { folderEntries, outputFolderProblem } from './write/output-folder.ts';
+import { cacheFolderProblem } from './write/cache-folder.ts';
 import { templateTypes } from './typecheck/template-types.ts';
 import { peakMegabytes, stageClock } from './stage-clock.ts';
 
@@ -62,7 +63,11 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
   const out = resolve(root, options.out ?? 'dist');
   const run: Run = { root, options, writing: options.write !== false, memory, clock: stageClock(), ...(changed ? { changed } : {}) };
   const { clock } = run;
-  if (run.writing) stopOnErrors([outputFolderProblem(root, options.out ?? 'dist', await folderEntries(out))].filter((d) => d !== undefined));
+  const places = [
+    run.writing ? outputFolderProblem(root, options.out ?? 'dist', await folderEntries(out)) : undefined,
+    await cacheFolderProblem(root, cacheFolder(root), out, Boolean(process.env.SITE_CACHE_DIR)),
+  ];
+  stopOnErrors(places.filter((d) => d !== undefined));
   // Threads start first, from a listing of the files, and load the engine and the theme while this one checks the content.
   const listing = await listingFor(run);
   const threads = startThreads(options.threads, listing ? listing.pageFiles.length : memory.content!.pages.length, THREADED_PAGES);

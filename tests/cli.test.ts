@@ -11,8 +11,16 @@ const bin = resolve('bin/site.js');
 const run = promisify(execFile);
 
 async function site(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return siteWith({}, cwd, ...args);
+}
+
+async function siteWith(env: Record<string, string>, cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', SITE_BASE_URL: '' } });
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', SITE_BASE_URL: '', ...env },
+      timeout: 60_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -27,6 +35,21 @@ afterEach(async () => {
 });
 
 describe('site build', () => {
+  it('refuses a cache folder that cannot be one at SITE_CACHE_DIR, at once, and writes nothing (a folder under /proc hung, a file was blamed on --out)', async () => {
+    project = await copyFixture();
+    for (const [chosen, why] of [
+      ['/proc/nope', 'no folder can be made there'],
+      ['site.yaml', 'a file stands there, not a folder'],
+      ['dist/cache', 'it is the output folder or inside it'],
+    ] as const) {
+      const { code, stderr } = await siteWith({ SITE_CACHE_DIR: chosen }, project.root, 'build', '--quiet');
+      expect(code, stderr).toBe(1);
+      expect(stderr).toMatch(new RegExp(`^SITE_CACHE_DIR\\s+cannot keep the build's cache in "${chosen}": ${why}`, 'm'));
+      expect(stderr).toContain('nothing was written');
+    }
+    await expect(readdir(join(project.root, 'dist'))).rejects.toMatchObject({ code: 'ENOENT' });
+  }, 120_000);
+
   it('writes the same site on several render threads as on one, and reports a template that throws on another thread', async () => {
     project = await copyFixture();
     const files = async () => {

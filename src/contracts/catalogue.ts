@@ -188,6 +188,13 @@ export const catalogue = {
       `cannot write the site to ${JSON.stringify(p.out)}: ${p.why}; the previous build, if any, is left as it was`,
     hint: (p) => p.hint,
   }),
+  'cache-folder': entry({
+    title: 'The cache folder cannot be used',
+    severity: 'error',
+    stops: 'render',
+    message: (p: { folder: string; why: string; hint: string }) => `cannot keep the build's cache in ${JSON.stringify(p.folder)}: ${p.why}`,
+    hint: (p) => p.hint,
+  }),
 
   'named-file': entry({
     title: 'A file named to check is missing or outside the project',

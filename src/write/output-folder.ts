@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { contentHash } from '../digest.ts';
+import { fileSystemWords } from './file-system-words.ts';
 import { PAGES_DIR, SCHEMAS_DIR, STATIC_DIR, TEMPLATES_DIR } from '../contracts/project.ts';
 
 /**
@@ -222,36 +223,8 @@ export async function realPathOf(dir: string): Promise<string> {
 
 /** Plain words for a file system error met at the output folder, and what to do. */
 export function writeProblem(out: string, code: string): Diagnostic {
-  return diagnostic(
-    'output-write',
-    { file: '--out' },
-    { out, ...(FAILURES[code] ?? { why: `the file system refused (${code})`, hint: 'choose another folder, such as dist' }) },
-  );
+  return diagnostic('output-write', { file: '--out' }, { out, ...fileSystemWords(code) });
 }
-
-const NOT_WRITABLE = {
-  why: 'that folder, or the one around it, cannot be written',
-  hint: 'choose a folder you can write to, such as dist, or change its permissions',
-};
-const FAILURES: Record<string, { why: string; hint: string }> = {
-  EACCES: NOT_WRITABLE,
-  EPERM: NOT_WRITABLE,
-  EROFS: { why: 'it is on a read-only file system', hint: 'choose a folder on a disk you can write to, such as dist' },
-  ENOTDIR: { why: 'a file stands where one of the folders on the way to it should be', hint: 'choose another path, or move that file' },
-  EISDIR: { why: 'a folder stands where the build writes a file', hint: 'choose another folder, such as dist' },
-  ENOENT: {
-    why: 'no folder can be made there (it is not a place for files, like /proc or /sys)',
-    hint: 'choose a folder of the project or your home, such as dist',
-  },
-  ENOSPC: { why: 'the disk is full', hint: 'free some space and build again' },
-  EDQUOT: { why: 'your disk quota is used up', hint: 'free some space and build again' },
-  EXDEV: { why: 'it moved to another disk while building', hint: 'build again' },
-  EBUSY: { why: 'it is in use (a mount point, or open in another program)', hint: 'close what uses it, or choose another folder, such as dist' },
-  ENOTEMPTY: { why: 'a folder the build replaces could not be emptied', hint: 'build again; if it persists, delete the folder once' },
-  ELOOP: { why: 'its path goes round in a loop of links', hint: 'choose a folder without links, such as dist' },
-  ENAMETOOLONG: { why: 'its path is too long for the file system', hint: 'choose a shorter path, such as dist' },
-  EMFILE: { why: 'too many files are open', hint: 'build again' },
-};
 
 function refuse(out: string, why: string): Diagnostic {
   return diagnostic('output-folder', { file: '--out' }, { out, why });
