@@ -63,11 +63,11 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
   const out = resolve(root, options.out ?? 'dist');
   const run: Run = { root, options, writing: options.write !== false, memory, clock: stageClock(), ...(changed ? { changed } : {}) };
   const { clock } = run;
-  const places = [
-    run.writing ? outputFolderProblem(root, options.out ?? 'dist', await folderEntries(out)) : undefined,
-    await cacheFolderProblem(root, cacheFolder(root), out, Boolean(process.env.SITE_CACHE_DIR)),
-  ];
-  stopOnErrors(places.filter((d) => d !== undefined));
+  // The output folder first: where it is wrong, whether the cache would be inside it is no news.
+  if (run.writing) stopOnErrors([outputFolderProblem(root, options.out ?? 'dist', await folderEntries(out))].filter((d) => d !== undefined));
+  stopOnErrors(
+    [await cacheFolderProblem(root, cacheFolder(root), run.writing ? out : undefined, Boolean(process.env.SITE_CACHE_DIR))].filter((d) => d !== undefined),
+  );
   // Threads start first, from a listing of the files, and load the engine and the theme while this one checks the content.
   const listing = await listingFor(run);
   const threads = startThreads(options.threads, listing ? listing.pageFiles.length : memory.content!.pages.length, THREADED_PAGES);

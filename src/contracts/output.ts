@@ -8,6 +8,8 @@ export interface OutputEntry {
   contents: string | Uint8Array;
   /** Set when a file of the engine's cache holds exactly these bytes (see `keptFile`). */
   kept?: KeptBytes;
+  /** The bytes `contents` takes, when known already (a page's, worked out once per rendered page). */
+  size?: number;
 }
 
 /** An output file as the stages that make images and bundles hold it: bytes, never text. */

@@ -9,7 +9,8 @@
 // out, with a warning at its file (a draft's photos wait for the draft).
 import type { TSchema } from '@sinclair/typebox';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
-import { allPages, isMarkdownPage, type SiteModel, type StaticEntry } from '../contracts/model.ts';
+import { allPages, isMarkdownPage, type PageEntry, type SiteModel, type StaticEntry } from '../contracts/model.ts';
+import { perObject } from '../memo.ts';
 import type { Theme } from '../contracts/theme.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
 import { formatPath } from '../validate/json-schema.ts';
@@ -57,6 +58,9 @@ interface Mention {
  * Every image content names, by its path as written, with where each is named: image fields of pages, and images in
  * Markdown bodies (those on the site itself; each needs its alt text, whose lack is reported into `diagnostics`).
  */
+/** A page's image fields, once per template schema and page entry (a rebuild keeps the unchanged entries). */
+const imageFieldsOf = perObject((schema: TSchema) => perObject((page: PageEntry) => imageFields(schema, page.data)));
+
 function mentionsOf(model: SiteModel, theme: Theme, diagnostics: Diagnostic[]): Map<string, Mention[]> {
   const byPath = new Map<string, Mention[]>();
   // Pushed, not copied: ten thousand pages may name one photo.
@@ -67,7 +71,7 @@ function mentionsOf(model: SiteModel, theme: Theme, diagnostics: Diagnostic[]): 
   };
   for (const page of allPages(model)) {
     const schema: TSchema | undefined = theme.templates[page.template]?.schema;
-    const fields = schema ? imageFields(schema, page.data) : [];
+    const fields = schema ? imageFieldsOf(schema)(page) : [];
     for (const { path, value } of fields) add(value, { file: page.file, path: formatPath(path), position: () => page.source.locate(path) });
     if (!isMarkdownPage(page)) continue;
     for (const image of linksOfBody(page)) {

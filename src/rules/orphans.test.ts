@@ -1,7 +1,9 @@
 // orphanPages(): indexable pages (YAML and Markdown) that no other rendered page links to.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RenderedPage } from '../render/render.ts';
 import { orphanPages } from './orphans.ts';
+import { pageFacts } from '../html/page-facts.ts';
 import { pageEntry, articleEntry, redirectEntry, renderedPage, siteModel } from '../../tests/helpers/unit.ts';
 
 const rendered = (route: string, html: string, source = `pages${route === '/' ? '/index' : route}.yaml`): RenderedPage =>
@@ -38,5 +40,28 @@ describe('orphanPages', () => {
   it('counts only links, not form actions or images, and not a page linking to itself', () => {
     const pages = [rendered('/', '<img src="/about"><form action="/hidden"></form>'), rendered('/about', '<a href="/about">me</a>')];
     expect(orphanPages(model, pages).map((d) => d.file)).toEqual(['pages/about.yaml', 'pages/hidden.yaml', 'pages/moved-here.yaml', 'pages/blog/first.md']);
+  });
+
+  it('finds, for generated pages whose groups of links are shared by several pages, the orphans the plain definition finds', () => {
+    const routes = ['/', '/about', '/hidden', '/thanks', '/moved-here', '/blog/first'];
+    const path = fc.constantFrom(...routes, '/old', '/nowhere');
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.uniqueArray(path, { maxLength: 4 }).map((paths) => new Set(paths)),
+          { minLength: 1, maxLength: 5 },
+        ),
+        fc.uniqueArray(fc.tuple(fc.constantFrom(...routes), fc.array(fc.nat(), { maxLength: 4 })), { selector: ([route]) => route, minLength: 1 }),
+        (groups, shows) => {
+          // Each page shows some of the groups, by identity, as shared blocks do.
+          const pages = shows.map(([route, picks]) => ({ route, facts: { ...pageFacts(''), linkedPaths: picks.map((i) => groups[i % groups.length]!) } }));
+          const through = (p: string) => (p === '/old' ? '/moved-here' : p);
+          const linkedByOthers = new Set(pages.flatMap((page) => page.facts.linkedPaths.flatMap((g) => [...g].map(through).filter((t) => t !== page.route))));
+          const expected = model.pages.filter((p) => !p.head.noindex && p.route !== '/' && !linkedByOthers.has(p.route)).map((p) => p.file);
+          expect(orphanPages(model, pages).map((d) => d.file)).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -5,21 +5,36 @@ import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { SiteModel } from '../contracts/model.ts';
 import type { RenderedPage } from '../render/render.ts';
 import { normaliseLinkPath } from '../url.ts';
+import { perObject } from '../memo.ts';
+
+/** Pages beyond the first that show one group of links. */
+const MANY = Symbol('many pages');
+
+/** Where each link of a group leads, redirects followed, once per group (and per list of redirects). */
+const targetsThrough = perObject((redirectList: SiteModel['redirects']) => {
+  const redirects = new Map(redirectList.map((r) => [normaliseLinkPath(r.from), normaliseLinkPath(r.to)]));
+  return perObject((paths: ReadonlySet<string>): readonly string[] => [...paths].map((path) => redirects.get(path) ?? path));
+});
 
 /**
  * One warning per indexable page, home excepted, that no other rendered page
  * links to. A link to a redirect counts for the page it leads to.
  */
 export function orphanPages(model: SiteModel, pages: readonly Pick<RenderedPage, 'route' | 'facts'>[]): Diagnostic[] {
-  const redirects = new Map(model.redirects.map((r) => [normaliseLinkPath(r.from), normaliseLinkPath(r.to)]));
-  const linked = new Set<string>();
+  const targetsOf = targetsThrough(model.redirects);
+  // A group of links that a shared block gives every page showing it is one array: each group is
+  // followed once, and the pages showing it counted (a rebuild keeps the groups of unchanged pages).
+  const shownOn = new Map<ReadonlySet<string>, string | typeof MANY>();
   for (const page of pages) {
     for (const paths of page.facts.linkedPaths) {
-      for (const path of paths) {
-        const target = redirects.get(path) ?? path;
-        if (target !== page.route) linked.add(target);
-      }
+      const known = shownOn.get(paths);
+      shownOn.set(paths, known === undefined || known === page.route ? page.route : MANY);
     }
+  }
+  const linked = new Set<string>();
+  for (const [paths, shown] of shownOn) {
+    // A group on two pages or more links each of its targets from a page other than the target itself.
+    for (const target of targetsOf(paths)) if (target !== shown) linked.add(target);
   }
   const candidates = model.pages
     .filter((page) => !page.head.noindex)

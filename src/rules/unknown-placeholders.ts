@@ -20,12 +20,15 @@ const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
 /** Every placeholder of pages whose name is not among `known`; nothing when the theme declares no names. */
 export function unknownPlaceholders(model: SiteModel, known: readonly string[] | undefined): Diagnostic[] {
   if (!known) return [];
-  const names = namesOf(known);
-  return allPages(model).flatMap((entry) => unknownIn(entry, names));
+  return allPages(model).flatMap(namesOf(known).unknownIn);
 }
 
-const namesOf = perObject((known: readonly string[]) => ({ set: new Set(known), list: known }));
-type Names = ReturnType<typeof namesOf>;
+/** The theme's names, and what each page holds that is not among them, once per page entry (a rebuild keeps the unchanged ones). */
+const namesOf = perObject((known: readonly string[]) => {
+  const names = { set: new Set(known), list: known };
+  return { ...names, unknownIn: perObject((entry: PageEntry) => unknownIn(entry, names)) };
+});
+type Names = { set: ReadonlySet<string>; list: readonly string[] };
 
 function unknownIn(entry: PageEntry, names: Names): Diagnostic[] {
   const out: Diagnostic[] = [];

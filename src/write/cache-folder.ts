@@ -24,10 +24,10 @@ function within(outer: string, inner: string): boolean {
 /**
  * Makes the cache folder `folder` of the project at `root` if it is missing; a problem when it
  * cannot be the cache: a place the build would overwrite (the output folder `out`, the project
- * itself) or read as content, a file, or a place where the file system makes no folder or lets
+ * itself) or read as content (the output only when the build writes one), a file, or a place where the file system makes no folder or lets
  * none be written. `chosen`: whether SITE_CACHE_DIR chose it (the problem is then placed there).
  */
-export async function cacheFolderProblem(root: string, folder: string, out: string, chosen: boolean): Promise<Diagnostic | undefined> {
+export async function cacheFolderProblem(root: string, folder: string, out: string | undefined, chosen: boolean): Promise<Diagnostic | undefined> {
   const shown = within(resolve(root), folder) ? relative(root, folder) || '.' : folder;
   const refuse = (why: string, hint: string) =>
     diagnostic(
@@ -46,10 +46,10 @@ export async function cacheFolderProblem(root: string, folder: string, out: stri
   } catch (error) {
     return fromCode(error);
   }
-  const realOut = await realPathOf(out).catch(() => resolve(out));
+  const outs = out === undefined ? [] : [resolve(out), await realPathOf(out).catch(() => resolve(out))];
   for (const at of new Set([resolve(folder), real])) {
     if (at === project) return refuse('it is the project folder itself', 'choose a folder of its own, such as .site-cache');
-    if (within(resolve(out), at) || within(realOut, at))
+    if (outs.some((folder) => within(folder, at)))
       return refuse('it is the output folder or inside it, which every build replaces', 'choose a folder outside the output, such as .site-cache');
     const top = relative(project, at).split(sep)[0]!;
     if (within(project, at) && CONTENT_FOLDERS.includes(top))

@@ -35,7 +35,7 @@ export function keptFile(path: string, kept: KeptBytes): { path: string; readonl
 
 /** Bytes `entry` puts in the output folder. */
 export function entrySize(entry: OutputEntry): number {
-  return entry.kept ? entry.kept.size : byteSize(entry.contents);
+  return entry.kept ? entry.kept.size : (entry.size ?? byteSize(entry.contents));
 }
 
 /** Writes one entry as `file`: linked from the cache where it can be (another disk, a file system without links: written). */
