@@ -3,6 +3,7 @@
 import { hasErrors, type Diagnostic } from '../contracts/diagnostics.ts';
 import { allPages, isMarkdownPage, type PageEntry, type SiteModel } from '../contracts/model.ts';
 import type { RenderedPage } from '../render/render.ts';
+import type { HtmlUrl } from '../contracts/rendered.ts';
 import { perObject } from '../memo.ts';
 import { isPattern, normaliseLinkPath } from '../url.ts';
 import { duplicateRoutes } from './duplicate-routes.ts';
@@ -94,10 +95,15 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
   // React swaps a javascript: URL that a template renders for one of its own; the
   // original was reported where it is written, so the swapped one is not a link to check.
   // Each href is checked once, where it first appears (a template's link is on thousands of pages).
+  // A group that a shared block gives every page is one array: once it is read on the first page showing it, each of
+  // its hrefs has been seen, and it is skipped on the others.
   const rendered: Link[] = [];
   const seen = new Set<string>();
+  const read = new Set<readonly HtmlUrl[]>();
   for (const page of pages) {
     for (const group of page.facts.links) {
+      if (read.has(group)) continue;
+      read.add(group);
       for (const url of group) {
         if (seen.has(url.href) || url.href.startsWith(REACT_BLOCKED_URL)) continue;
         seen.add(url.href);
