@@ -28,6 +28,9 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
       external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'typescript'],
       jsx: 'automatic',
       sourcemap: 'inline',
+      // A stack trace needs only the mappings: the sources are the project's files (and packages'), read where they are.
+      // Their text inside the map made the bundle 2.2 MB, which Node read and parsed again on every template edit.
+      sourcesContent: false,
       // Where the bundle will be: the source map names the templates relative to it, so a stack
       // trace mapped through it (by Node, or by theme-frames.ts) names the templates' own files.
       outfile: file,
@@ -56,8 +59,8 @@ export function bundleHash(module: object): string | undefined {
   return bundleHashes.get(module);
 }
 
-/** Bumped when bundles are made differently, so older ones are made again (2: source paths relative to the bundle). */
-const MANIFEST_FORMAT = 2;
+/** Bumped when bundles are made differently, so older ones are made again (2: source paths relative to the bundle; 3: no sources in the map). */
+const MANIFEST_FORMAT = 3;
 
 interface Manifest {
   format: number;
