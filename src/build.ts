@@ -29,8 +29,7 @@ import { prepareThreads, renderSite } from './render/threads.ts';
 import { closeThreads, startThreads } from './threads.ts';
 import { outputFiles, themedExtras } from './extras/index.ts';
 import { entrySize, openStaging, outputError, writeOutput, type Staging } from './write/write.ts';
-import { folderEntries, outputFolderProblem } from './write/output-folder.ts';
-import { cacheFolderProblem } from './write/cache-folder.ts';
+import { placeProblems } from './write/places.ts';
 import { templateTypes } from './typecheck/template-types.ts';
 import { peakMegabytes, stageClock } from './stage-clock.ts';
 
@@ -63,11 +62,7 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
   const out = resolve(root, options.out ?? 'dist');
   const run: Run = { root, options, writing: options.write !== false, memory, clock: stageClock(), ...(changed ? { changed } : {}) };
   const { clock } = run;
-  // The output folder first: where it is wrong, whether the cache would be inside it is no news.
-  if (run.writing) stopOnErrors([outputFolderProblem(root, options.out ?? 'dist', await folderEntries(out))].filter((d) => d !== undefined));
-  stopOnErrors(
-    [await cacheFolderProblem(root, cacheFolder(root), run.writing ? out : undefined, Boolean(process.env.SITE_CACHE_DIR))].filter((d) => d !== undefined),
-  );
+  stopOnErrors(await placeProblems(root, options.out ?? 'dist', run.writing));
   // Threads start first, from a listing of the files, and load the engine and the theme while this one checks the content.
   const listing = await listingFor(run);
   const threads = startThreads(options.threads, listing ? listing.pageFiles.length : memory.content!.pages.length, THREADED_PAGES);
