@@ -176,7 +176,7 @@ function readPages(content: LoadedContent, theme: Theme, validators: Validators,
       continue;
     }
     if (REDIRECTS_FILES.includes(source.file)) {
-      redirects.push(...readOnce(source, [validators], diagnostics, (found) => readRedirects(source, validators, found)));
+      redirects.push(...readOnce(source, [validators], diagnostics, (found) => readRedirects(source, validators, found, options.cache)));
       continue;
     }
     const route = pageRoute(source.file, diagnostics);
@@ -407,8 +407,9 @@ function tooLarge(source: SourceFile): Diagnostic {
   return diagnostic('too-large', { file: source.file, line: 1, column: 1 }, { characters: source.text.length, limit: MAX_FILE_CHARACTERS });
 }
 
-function readRedirects(source: SourceFile, validators: Validators, out: Diagnostic[]): RedirectEntry[] {
-  const parsed = parseYaml(source.file, source.text);
+function readRedirects(source: SourceFile, validators: Validators, out: Diagnostic[], cache?: ParseCache): RedirectEntry[] {
+  // Read through the parse cache as pages are; where each rule is written is worked out only when a rule about it asks.
+  const parsed = parseYaml(source.file, source.text, 0, cache);
   out.push(...parsed.diagnostics, ...modeline(source, 'redirects'));
   if (parsed.data === undefined) return [];
   const result = validators.redirects.validate(source.file, parsed);
@@ -418,7 +419,14 @@ function readRedirects(source: SourceFile, validators: Validators, out: Diagnost
   return rules.map((rule, index) => ({
     ...rule,
     file: source.file,
-    fields: { from: parsed.locate(['redirects', index, 'from']), to: parsed.locate(['redirects', index, 'to']) },
+    fields: {
+      get from() {
+        return parsed.locate(['redirects', index, 'from']);
+      },
+      get to() {
+        return parsed.locate(['redirects', index, 'to']);
+      },
+    },
   }));
 }
 
