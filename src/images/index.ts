@@ -54,13 +54,13 @@ interface Mention {
   markdown?: boolean;
 }
 
+/** A page's image fields, once per template schema and page entry (a rebuild keeps the unchanged entries). */
+const imageFieldsOf = perObject((schema: TSchema) => perObject((page: PageEntry) => imageFields(schema, page.data)));
+
 /**
  * Every image content names, by its path as written, with where each is named: image fields of pages, and images in
  * Markdown bodies (those on the site itself; each needs its alt text, whose lack is reported into `diagnostics`).
  */
-/** A page's image fields, once per template schema and page entry (a rebuild keeps the unchanged entries). */
-const imageFieldsOf = perObject((schema: TSchema) => perObject((page: PageEntry) => imageFields(schema, page.data)));
-
 function mentionsOf(model: SiteModel, theme: Theme, diagnostics: Diagnostic[]): Map<string, Mention[]> {
   const byPath = new Map<string, Mention[]>();
   // Pushed, not copied: ten thousand pages may name one photo.

@@ -3,7 +3,8 @@
 // neither hangs nor reads without end. Only regular files inside the project are read, and only
 // up to a size; anything else is refused with the reason, for validation to report at its path.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { join } from 'node:path';
+import { isInside } from '../folders.ts';
 
 /** Why a content path is not read. */
 export type RefusalReason =
@@ -159,11 +160,6 @@ function specialKind(stats: Stats): 'pipe' | 'socket' | 'device' | undefined {
   if (stats.isSocket()) return 'socket';
   if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'device';
   return undefined;
-}
-
-function isInside(folder: string, path: string): boolean {
-  const rel = relative(folder, path);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }
 
 function safeReadlink(path: string): string {

@@ -7,6 +7,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { isInside } from '../folders.ts';
 import { fileURLToPath } from 'node:url';
 import { moduleFolder } from '../node-module.js';
 import { isThemeSource } from '../contracts/project.ts';
@@ -69,11 +70,6 @@ function pathOf(place: string): string | undefined {
     }
   }
   return isAbsolute(place) ? place : undefined;
-}
-
-function isInside(folder: string, path: string): boolean {
-  const rest = relative(folder, path);
-  return rest !== '' && !rest.startsWith('..') && !isAbsolute(rest);
 }
 
 /** The source position a frame of a bundle stands for, through the bundle's inline source map. */

@@ -20,13 +20,13 @@ const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
 /** Every placeholder of pages whose name is not among `known`; nothing when the theme declares no names. */
 export function unknownPlaceholders(model: SiteModel, known: readonly string[] | undefined): Diagnostic[] {
   if (!known) return [];
-  return allPages(model).flatMap(namesOf(known).unknownIn);
+  return allPages(model).flatMap(unknownInFor(known));
 }
 
-/** The theme's names, and what each page holds that is not among them, once per page entry (a rebuild keeps the unchanged ones). */
-const namesOf = perObject((known: readonly string[]) => {
+/** For the theme's names, what each page holds that is not among them, once per page entry (a rebuild keeps the unchanged ones). */
+const unknownInFor = perObject((known: readonly string[]) => {
   const names = { set: new Set(known), list: known };
-  return { ...names, unknownIn: perObject((entry: PageEntry) => unknownIn(entry, names)) };
+  return perObject((entry: PageEntry) => unknownIn(entry, names));
 });
 type Names = { set: ReadonlySet<string>; list: readonly string[] };
 

@@ -13,7 +13,6 @@
 // relative to the site root with `/` separators. The server answers it, and
 // also makes sure (isInside + realpath) that the file really is in the root.
 
-import path from 'node:path';
 import { routeForFile } from '../url.ts';
 import { encodePath } from './request-path.ts';
 
@@ -64,12 +63,5 @@ export function resolveStatic(pathname: string, isFile: (rel: string) => boolean
   return { kind: 'file', file };
 }
 
-/**
- * Whether `target` lies strictly inside `root` (both absolute). The server
- * checks this twice: on the joined path, and on its realpath, so neither a
- * crafted path nor a symlink in the build can reach a file outside the root.
- */
-export function isInside(root: string, target: string): boolean {
-  const rel = path.relative(root, target);
-  return rel !== '' && rel !== '..' && !rel.startsWith('..' + path.sep) && !path.isAbsolute(rel);
-}
+/** Whether a path lies strictly inside the root (see src/folders.ts); the server checks the joined path and its realpath. */
+export { isInside } from '../folders.ts';

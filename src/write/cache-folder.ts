@@ -6,20 +6,15 @@
 // folders answers at once, and every refusal names SITE_CACHE_DIR in plain words.
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, rm, rmdir, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { PAGES_DIR, SCHEMAS_DIR, STATIC_DIR, TEMPLATES_DIR } from '../contracts/project.ts';
 import { fileSystemWords } from './file-system-words.ts';
 import { realPathOf } from './output-folder.ts';
+import { isWithin } from '../folders.ts';
 
 /** Folders whose files the engine reads as the site: a cache file there would become content. */
 const CONTENT_FOLDERS = [PAGES_DIR, TEMPLATES_DIR, STATIC_DIR, SCHEMAS_DIR];
-
-/** Whether `inner` is `outer` or inside it. */
-function within(outer: string, inner: string): boolean {
-  const path = relative(outer, inner);
-  return path === '' || !(path.startsWith('..') || isAbsolute(path));
-}
 
 /**
  * Makes the cache folder `folder` of the project at `root` if it is missing; a problem when it
@@ -28,7 +23,7 @@ function within(outer: string, inner: string): boolean {
  * none be written. `chosen`: whether SITE_CACHE_DIR chose it (the problem is then placed there).
  */
 export async function cacheFolderProblem(root: string, folder: string, out: string | undefined, chosen: boolean): Promise<Diagnostic | undefined> {
-  const shown = within(resolve(root), folder) ? relative(root, folder) || '.' : folder;
+  const shown = isWithin(resolve(root), folder) ? relative(root, folder) || '.' : folder;
   const refuse = (why: string, hint: string) =>
     diagnostic(
       'cache-folder',
@@ -49,10 +44,10 @@ export async function cacheFolderProblem(root: string, folder: string, out: stri
   const outs = out === undefined ? [] : [resolve(out), await realPathOf(out).catch(() => resolve(out))];
   for (const at of new Set([resolve(folder), real])) {
     if (at === project) return refuse('it is the project folder itself', 'choose a folder of its own, such as .site-cache');
-    if (outs.some((folder) => within(folder, at)))
+    if (outs.some((folder) => isWithin(folder, at)))
       return refuse('it is the output folder or inside it, which every build replaces', 'choose a folder outside the output, such as .site-cache');
     const top = relative(project, at).split(sep)[0]!;
-    if (within(project, at) && CONTENT_FOLDERS.includes(top))
+    if (isWithin(project, at) && CONTENT_FOLDERS.includes(top))
       return refuse(`it is inside the project's ${top}/ folder, whose files are read as the site`, 'choose a folder of its own, such as .site-cache');
   }
   const standing = await stat(real).catch(() => undefined);
