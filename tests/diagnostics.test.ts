@@ -91,10 +91,12 @@ describe('shape', () => {
     expect(found.map(located)).toEqual([{ file: 'pages/blog/first-article.md', line: 4, column: 14, path: 'publishDate', code: 'schema' }]);
   });
 
-  it('asks for the schema line editors need', async () => {
-    const found = await problems(async (p) => p.write('pages/services.yaml', (await p.read('pages/services.yaml')).split('\n').slice(1).join('\n')));
-    expect(found.map(located)).toEqual([{ file: 'pages/services.yaml', line: 1, column: 1, path: '', code: 'modeline' }]);
-    expect(found[0]!.hint).toBe('make the first line: # yaml-language-server: $schema=../schemas/page.json');
+  it('takes a page without its schema line (as the browser editor saves it), and points out one naming another schema', async () => {
+    const without = await problems(async (p) => p.write('pages/services.yaml', (await p.read('pages/services.yaml')).split('\n').slice(1).join('\n')));
+    expect(without).toEqual([]);
+    const wrong = await problems((p) => p.edit('pages/services.yaml', 'schemas/page.json', 'schemas/article.json'));
+    expect(wrong.map(located)).toEqual([{ file: 'pages/services.yaml', line: 1, column: 1, path: '', code: 'modeline' }]);
+    expect(wrong[0]!.hint).toBe('make the first line: # yaml-language-server: $schema=../schemas/page.json, or remove the line');
   });
 });
 

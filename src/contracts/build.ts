@@ -64,6 +64,12 @@ export interface BuildOptions {
    * for none of them. Default: false.
    */
   deferMedia?: boolean;
+  /**
+   * Write the browser editor (Decap CMS) at /admin: its page and its configuration, made from the
+   * theme's schemas and the page files (src/cms/). The repository it commits to online; `site dev`
+   * serves it with the project's own files instead. Default: none.
+   */
+  cms?: { repo: string; branch: string; authUrl?: string };
 }
 
 export interface BuildResult {

@@ -262,12 +262,11 @@ export const catalogue = {
     ...supplied,
   }),
   modeline: entry({
-    title: 'The schema line for editors is missing or wrong',
+    title: 'The schema line for editors names another schema',
     severity: 'error',
     stops: 'write',
-    message: (p: { wrongSchema: boolean; expected: string }) =>
-      p.wrongSchema ? 'the schema line points at the wrong schema' : 'the first line must name the schema for editors',
-    hint: (p) => `make the first line: ${p.expected}`,
+    message: () => 'the schema line points at the wrong schema',
+    hint: (p: { expected: string }) => `make the first line: ${p.expected}, or remove the line`,
   }),
   'unknown-template': entry({
     title: 'A page names a template the theme does not have',

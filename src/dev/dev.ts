@@ -18,6 +18,9 @@ import { watchProject } from './watch.ts';
 import { readContentFile } from '../load/content-file.ts';
 import { decodeText } from '../load/encoding.ts';
 import { MAX_FILE_BYTES } from '../validate/limits.ts';
+import { cmsBackend } from '../cms/backend.ts';
+import { adminRoutes } from './admin.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface DevOptions {
   /** The project folder. */
@@ -69,6 +72,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       deferMedia: true,
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       editorSchemas: true,
+      cms: cmsBackend(root),
     }),
     live: liveEvents(),
     report: options.report ?? (() => {}),
@@ -84,6 +88,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     live,
     (route) => greeting(session.shown, route, media.progress()),
     () => problemsJson(session.shown),
+    adminRoutes(root, { built: (path) => session.shown.files.get(path) }),
   );
   // Read afresh for each request: the files, stand-ins and problems of the build being shown.
   const site = shownSite(() => session.shown);
@@ -175,10 +180,16 @@ async function settled(queue: RebuildQueue, media: LaterMedia): Promise<void> {
 }
 
 /** The dev server's additions to the preview: its own endpoints under PREFIX, and the reload script in each page. */
-function devHooks(live: LiveEvents, greeting: (route: string) => LiveEvent[], problemsJson: () => string): DevHooks {
+function devHooks(
+  live: LiveEvents,
+  greeting: (route: string) => LiveEvent[],
+  problemsJson: () => string,
+  admin: (req: IncomingMessage, res: ServerResponse) => boolean,
+): DevHooks {
   const script = liveClientScript();
   return {
     intercept(req, res) {
+      if (admin(req, res)) return true;
       const path = (req.url ?? '/').split('?')[0]!;
       if (!path.startsWith(PREFIX)) return false;
       const name = path.slice(PREFIX.length);

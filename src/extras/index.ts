@@ -16,6 +16,8 @@ import { robots, sitemap } from './sitemap.ts';
 import { atomFeed, type FeedSettings } from './feed.ts';
 import { contentSecurityPolicy, type Directives } from './csp.ts';
 import { UnwritableValue } from './unwritable.ts';
+import { adminFiles } from '../cms/admin-page.ts';
+import type { CmsBackend } from '../cms/config.ts';
 
 /** The files a build generates besides pages, assets and static files. */
 /** What extras needs from the theme: origins for the security policy, and the feeds of its collections. */
@@ -63,7 +65,8 @@ export function extras(model: SiteModel, pages: readonly RenderedPage[], setting
 /**
  * Stage 7 as a theme asks for it: what every site gets, with the feed, the manifest and the security
  * policy the theme supplies. `made`: the files the build made (a redirect must not hide one); `refused`:
- * errors were found, so nothing is written and a value the rules refused must not reach a writer's guard.
+ * errors were found, so nothing is written and a value the rules refused must not reach a writer's guard;
+ * `cms`: the browser editor's page and configuration, at /admin/, committing to that repository.
  */
 export function themedExtras(
   model: SiteModel,
@@ -72,19 +75,23 @@ export function themedExtras(
   manifestIcons: readonly ManifestIcon[],
   made: readonly string[],
   refused: boolean,
+  cms?: CmsBackend,
 ): OutputEntry[] {
   const feeds = Object.entries(theme.collections ?? {}).flatMap(([name, collection]) => {
     const settings = 'feed' in collection ? collection.feed?.(model.site) : undefined;
     return settings ? [{ settings, members: model.collections[name] ?? [] }] : [];
   });
   const manifest = theme.manifest?.(model.site);
-  return extras(model, pages, {
-    policy: theme.securityPolicy?.(model.site) ?? {},
-    feeds,
-    ...(manifest ? { manifest: { members: manifest, icons: manifestIcons } } : {}),
-    made,
-    refused,
-  });
+  return [
+    ...extras(model, pages, {
+      policy: theme.securityPolicy?.(model.site) ?? {},
+      feeds,
+      ...(manifest ? { manifest: { members: manifest, icons: manifestIcons } } : {}),
+      made,
+      refused,
+    }),
+    ...(cms ? adminFiles(theme, model.pages, cms, model.site.baseUrl) : []),
+  ];
 }
 
 export function webAppManifest(members: WebAppManifest, icons: readonly ManifestIcon[]): string {

@@ -40,7 +40,9 @@ export interface Validator {
 // optimize: false: ajv's code optimiser costs more at start-up than it saves on a hundred small documents.
 // Not verbose: errors find their schema (descriptions, known field names) by schemaPath, which compiles faster.
 // code.source: the generated code is kept, so it can be saved for the next run (validator-cache.ts).
-const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, code: { optimize: false, source: true } });
+// validateFormats: a theme names a format for editors' sake (`date`: a calendar in the browser editor); its
+// pattern is what checks the value, so formats are left unchecked rather than each implemented twice.
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, validateFormats: false, code: { optimize: false, source: true } });
 
 // Compiling is the slow part of validating; a theme loaded again after a template edit
 // (the dev server) mostly brings the same schemas, which are compiled once per process.

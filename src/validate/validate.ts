@@ -61,10 +61,13 @@ export function compileValidators(theme: Theme, cacheFolder?: string): Validator
   };
 }
 
+/** How a schema line starts: VS Code's YAML extension reads the rest as the schema's path. */
+export const MODELINE_START = '# yaml-language-server:';
+
 export function modelineFor(file: string, schemaName: string): string {
   const fromDir = posix.dirname(file);
   const target = posix.relative(fromDir, `${SCHEMAS_DIR}/${schemaName}.json`);
-  return `# yaml-language-server: $schema=${target.startsWith('.') ? target : './' + target}`;
+  return `${MODELINE_START} $schema=${target.startsWith('.') ? target : './' + target}`;
 }
 
 /** The validate stage's result: the resolved model, the problems found, and the routes content claims. */
@@ -430,10 +433,15 @@ function readRedirects(source: SourceFile, validators: Validators, out: Diagnost
   }));
 }
 
-/** The first line tells VS Code's YAML extension which schema to complete and check against. */
+/**
+ * A first line naming a schema tells VS Code's YAML extension which one to complete and check against;
+ * one naming another schema than the file's would check it against the wrong fields. A file without
+ * it is fine: the browser editor saves files without comments, and `site new` writes it for those who
+ * edit in VS Code.
+ */
 function modeline(source: SourceFile, schemaName: string): Diagnostic[] {
   const expected = modelineFor(source.file, schemaName);
-  const first = source.text.split(/\r?\n/, 1)[0] ?? '';
-  if (first.trim() === expected) return [];
-  return [diagnostic('modeline', { file: source.file, line: 1, column: 1 }, { wrongSchema: first.startsWith('# yaml-language-server:'), expected })];
+  const first = (source.text.split(/\r?\n/, 1)[0] ?? '').trim();
+  if (!first.startsWith(MODELINE_START) || first === expected) return [];
+  return [diagnostic('modeline', { file: source.file, line: 1, column: 1 }, { expected })];
 }

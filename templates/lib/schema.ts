@@ -32,8 +32,8 @@ export const Href = Type.String({
 /** An external web address. */
 export const Url = Type.String({ pattern: '^https://\\S+$', description: 'A full https:// address.' });
 
-/** A calendar date written as YYYY-MM-DD. */
-export const IsoDate = Type.String({ pattern: '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$', description: 'A date as YYYY-MM-DD.' });
+/** A calendar date written as YYYY-MM-DD (`format: date` tells editors to offer a calendar; the pattern is the check). */
+export const IsoDate = Type.String({ format: 'date', pattern: '^\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$', description: 'A date as YYYY-MM-DD.' });
 
 /** A short single-line label with no placeholders. */
 export const Label = Type.String({ minLength: 1, maxLength: 80 });

@@ -1,0 +1,145 @@
+// The browser editor in `site dev`: /admin/ and its configuration from the build being shown, Decap
+// CMS's own files from its package, and its local backend (src/cms/local-backend.ts), so a save writes
+// the project's file, the watcher rebuilds and the page's tab reloads. Answered here, before the
+// preview server: the editor's page never gets the reload script (a reload would lose what is typed).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { ADMIN_ROUTE } from '../cms/admin-page.ts';
+import { answerLocal, MAX_UPLOAD_BYTES } from '../cms/local-backend.ts';
+
+/** Where the editor's requests for the project's files go. */
+export const LOCAL_API = `${ADMIN_ROUTE}api/v1`;
+
+/** Decap CMS's script and the parts it loads from beside itself. */
+const DECAP_FILE = /^(?:\d+\.)?decap-cms\.js$|^[0-9a-f]+\.wasm$/;
+
+/**
+ * The editor's own policy: Decap CMS compiles its configuration's checks into functions (ajv, hence
+ * 'unsafe-eval'), styles itself with <style> elements it writes (emotion) and reads uploaded pictures
+ * as blob: and data: URLs; everything else still comes from the site itself.
+ */
+export const ADMIN_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' blob:",
+  "frame-src 'self' blob:",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export interface AdminFiles {
+  /** A file of the build being shown, e.g. `admin/config.yml`. */
+  built(path: string): string | Uint8Array | undefined;
+}
+
+/** Answers /admin and everything under it; returns false for any other request. */
+export function adminRoutes(root: string, files: AdminFiles): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const decap = decapFolder();
+  return (req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (path === ADMIN_ROUTE.slice(0, -1)) {
+      res.writeHead(301, { Location: ADMIN_ROUTE, 'Cache-Control': 'no-store' }).end();
+      return true;
+    }
+    if (!path.startsWith(ADMIN_ROUTE)) return false;
+    const name = path.slice(ADMIN_ROUTE.length);
+    if (path === LOCAL_API) void api(root, req, res);
+    else if (req.method !== 'GET' && req.method !== 'HEAD') send(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n');
+    else if (name === '' || name === 'index.html') sendBuilt(res, files.built('admin/index.html'), 'text/html; charset=utf-8');
+    else if (name === 'config.yml') {
+      const config = files.built('admin/config.yml');
+      // The same configuration as online, with the local backend: Decap uses it when the page is on this machine.
+      // Decap wants the backend's whole URL: this server's own, as the page reached it (api() refuses other hosts).
+      const url = `http://${req.headers.host ?? '127.0.0.1'}${LOCAL_API}`;
+      sendBuilt(
+        res,
+        config === undefined ? undefined : `${Buffer.from(config).toString('utf8')}local_backend:\n  url: ${JSON.stringify(url)}\n`,
+        'text/yaml; charset=utf-8',
+      );
+    } else if (DECAP_FILE.test(name) && decap) {
+      readFile(join(decap, name)).then(
+        (bytes) => send(res, 200, name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript; charset=utf-8', bytes),
+        () => send(res, 404, 'text/plain; charset=utf-8', 'Not Found\n'),
+      );
+    } else send(res, 404, 'text/plain; charset=utf-8', 'Not Found\n');
+    return true;
+  };
+}
+
+/**
+ * One action of the local backend. Only this page may ask: a JSON body (which another site's page cannot
+ * send without a preflight this server never allows), from this origin, to this server by its own name
+ * (a rebound DNS name pointing here is refused).
+ */
+async function api(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const json = 'application/json; charset=utf-8';
+  const host = req.headers.host ?? '';
+  const origin = req.headers.origin;
+  if (req.method !== 'POST') return send(res, 405, json, JSON.stringify({ error: 'use POST' }));
+  if (!/^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?$/.test(host) || (origin !== undefined && origin !== `http://${host}`))
+    return send(res, 403, json, JSON.stringify({ error: 'the editor answers only pages of this server' }));
+  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return send(res, 415, json, JSON.stringify({ error: 'expected JSON' }));
+  const body = await readBody(req, (MAX_UPLOAD_BYTES * 4) / 3 + 64 * 1024);
+  if (body === null) return send(res, 413, json, JSON.stringify({ error: 'the request is too large' }));
+  let request: unknown;
+  try {
+    request = JSON.parse(body.toString('utf8'));
+  } catch {
+    return send(res, 400, json, JSON.stringify({ error: 'the request is not JSON' }));
+  }
+  const answer = await answerLocal(root, request);
+  send(res, answer.status, json, JSON.stringify(answer.body));
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((done) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        done(null);
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => done(Buffer.concat(chunks)));
+    req.on('error', () => done(null));
+  });
+}
+
+function sendBuilt(res: ServerResponse, contents: string | Uint8Array | undefined, type: string): void {
+  // The editor is made by the build: before the first one worked, there is none to show.
+  if (contents === undefined) send(res, 503, 'text/plain; charset=utf-8', 'The editor appears once the site builds: see the problems in the terminal.\n');
+  else send(res, 200, type, Buffer.from(contents));
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': ADMIN_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Robots-Tag': 'noindex, nofollow',
+    'Referrer-Policy': 'same-origin',
+  });
+  res.end(body);
+}
+
+/** The folder of Decap CMS's built files, found from the engine as its other packages are. */
+function decapFolder(): string | undefined {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('decap-cms')), '.');
+  } catch {
+    return undefined;
+  }
+}
