@@ -108,7 +108,7 @@ async function persistEntry(root: string, params: Record<string, unknown>): Prom
   });
   for (const asset of assets) await writeInside(root, asset.path, asset.bytes);
   for (const write of writes) {
-    const before = readContentFile(root, write.path, MAX_FILE_BYTES, 'unknown');
+    const before = (await isRealFolder(root, posix.dirname(write.path))) ? readContentFile(root, write.path, MAX_FILE_BYTES, 'unknown') : null;
     if (before !== null && !('refused' in before)) write.raw = keptFormat(before.bytes.toString('utf8'), write.raw, write.path.endsWith('.md'));
     await writeInside(root, write.path, write.raw);
     if (write.newPath && write.newPath !== write.path) {
@@ -164,6 +164,7 @@ function contentPath(value: unknown, kind: 'file' | 'folder'): string {
 /** Files below `folder` to `depth` levels, as project-relative paths; nothing through a link. */
 async function listFiles(root: string, folder: string, depth: number): Promise<string[]> {
   const out: string[] = [];
+  if (!(await isRealFolder(root, folder))) return out;
   const visit = async (dir: string, left: number) => {
     const entries = await readdir(join(root, dir), { withFileTypes: true }).catch(() => []);
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
@@ -178,13 +179,13 @@ async function listFiles(root: string, folder: string, depth: number): Promise<s
 }
 
 async function entryOf(root: string, file: string): Promise<{ data: string | null; file: { path: string; id: string | null } }> {
-  const read = readContentFile(root, file, MAX_FILE_BYTES, 'unknown');
+  const read = (await isRealFolder(root, posix.dirname(file))) ? readContentFile(root, file, MAX_FILE_BYTES, 'unknown') : null;
   if (read === null || 'refused' in read) return { data: null, file: { path: file, id: null } };
   return { data: read.bytes.toString('utf8'), file: { path: file, id: sha256(read.bytes) } };
 }
 
 async function mediaOf(root: string, file: string): Promise<{ id: string; content: string; encoding: 'base64'; path: string; name: string }> {
-  const read = readContentFile(root, file, MAX_UPLOAD_BYTES, 'unknown');
+  const read = (await isRealFolder(root, posix.dirname(file))) ? readContentFile(root, file, MAX_UPLOAD_BYTES, 'unknown') : null;
   if (read === null || 'refused' in read) throw new Refused(`${file} cannot be read`, 404);
   return { id: sha256(read.bytes), content: read.bytes.toString('base64'), encoding: 'base64', path: file, name: posix.basename(file) };
 }
@@ -220,6 +221,17 @@ async function removeInside(root: string, path: string): Promise<void> {
   if (!existing) return;
   if (!existing.isFile()) throw new Refused(`${path} is not a plain file`, 403);
   await rm(target);
+}
+
+/** Whether every part of `folder` (project-relative) is a folder, none a link. */
+async function isRealFolder(root: string, folder: string): Promise<boolean> {
+  let at = root;
+  for (const part of folder === '.' ? [] : folder.split('/')) {
+    at = join(at, part);
+    const found = await lstat(at).catch(() => null);
+    if (!found?.isDirectory()) return false;
+  }
+  return true;
 }
 
 /** Makes each missing folder of `folder` (project-relative) one at a time, refusing a link or a file on the way. */
