@@ -1,8 +1,11 @@
 // The browser editor at /admin/ as the office manager uses it, in Chromium against `site dev` on a
 // copy of the project: the main phone changed in the form (both of its forms) and published; the
 // file on disk then holds the new number, keeps everything else as it was, still checks clean, and
-// the home page shows the number. The number is derived from site.yaml, so a new phone there keeps
-// this test true.
+// the home page shows the number. Then a new post: a title another post has is pointed out in the
+// preview before anything is published; with its own title, a phone photo uploaded through the
+// editor, it is saved as a draft, then published, and `site build` makes the photo's AVIF and WebP.
+// The number, the other post and its category are read from the content, so editing it keeps this
+// test true.
 import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -13,6 +16,11 @@ import { parse } from 'yaml';
 import { copyProject, removeCopy } from './helpers/project-copy.ts';
 import { startDevProcess, type RunningDev } from './helpers/dev-server.ts';
 import { launchBrowser } from './helpers/browser.ts';
+import { posts } from './helpers/content.ts';
+import { cameraPhoto } from './helpers/camera-photo.ts';
+import { existsSync, readdirSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 
 let root: string;
 let dev: RunningDev;
@@ -37,6 +45,14 @@ function anotherPhone(phone: { e164: string; display: string }): { e164: string;
   const next = String((Number(last) + 37) % 100).padStart(2, '0');
   const display = phone.display.replace(new RegExp(`${last}(\\D*)$`), `${next}$1`);
   return { e164: phone.e164.slice(0, -2) + next, display };
+}
+
+/** Replaces a field's text as a person does, selecting what is there and typing over it (the editor's inputs add to a value filled in at once). */
+async function retype(field: ReturnType<Page['getByLabel']>, text: string): Promise<void> {
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.press('Delete');
+  await field.pressSequentially(text);
 }
 
 /** Opens the editor as a visitor of the dev server does, logged in to the local backend. */
@@ -110,4 +126,70 @@ describe('the browser editor in site dev', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 90_000);
+
+  it('writes a new post with a phone photo: a title another post has is pointed out before publishing; saved as a draft, then published, it builds with its photo in AVIF and WebP', async () => {
+    const other = posts[0]!;
+    const folder = other.file.slice(0, other.file.lastIndexOf('/'));
+    const photo = join(tmpdir(), `cms-phone-photo-${process.pid}.jpg`);
+    await writeFile(photo, await cameraPhoto('jpeg', 1600, 1200));
+    const { page, problems } = await openEditor(1280);
+    await page.getByTestId(`post-${folder.split('/').pop()}`).click();
+    await page.getByRole('link', { name: /Create entry of type/ }).click();
+
+    // Another post's title and SEO title: the preview says so, whichever of the two the head takes.
+    await page.getByLabel('Title', { exact: true }).fill(String(other.front.title));
+    await page.getByLabel('Seo title').fill(String(other.front.seoTitle ?? other.front.title));
+    const preview = page.frameLocator('iframe');
+    await expect.poll(() => preview.locator('[data-preview-problems]').textContent()).toContain(`Another page has this title: ${other.file}`);
+
+    const title = `A post written in the browser editor, test ${process.pid}`;
+    await retype(page.getByLabel('Title', { exact: true }), title);
+    await retype(page.getByLabel('Seo title'), `Browser editor test ${process.pid}`);
+    await expect.poll(() => preview.locator('[data-preview-ok]').count()).toBe(1);
+    await page.getByLabel('Excerpt').first().fill('An excerpt long enough for the schema, written in the browser editor by a test.');
+    await page.getByLabel('Featured image alt').fill('A photo from a phone, uploaded through the editor');
+    await page.getByLabel('Author').fill('A test of the editor');
+    await page.getByLabel('Meta description').fill(`A meta description from the browser editor test ${process.pid}, long enough for search results.`);
+    await page.getByLabel('Category').first().click();
+    await page.keyboard.type(String(other.front.category));
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: /Choose an image/i }).click();
+    await page.locator('input[type=file]').first().setInputFiles(photo);
+    await page.getByRole('button', { name: /Choose selected/i }).click();
+    await page.locator('[contenteditable=true]').last().click();
+    await page.keyboard.type('A paragraph written in the browser editor, under a photo from a phone.');
+
+    // A new post starts as a draft, as `site new` writes one.
+    await page.getByRole('button', { name: 'Publish' }).first().click();
+    await page.getByText('Publish now').click();
+    const saved = () => readdirSync(join(root, folder)).find((name) => name.startsWith('a-post-written-in-the-browser-editor'));
+    await expect.poll(saved, { timeout: 15_000 }).toBeTruthy();
+    const file = join(root, folder, saved()!);
+    const front = () => readFile(file, 'utf8').then((text) => parse(text.split('\n---\n')[0]!.replace(/^---\n/, '')) as Record<string, unknown>);
+    expect(await front()).toMatchObject({ title, draft: true, featuredImage: '/images/cms-phone-photo-' + process.pid + '.jpg' });
+    expect(existsSync(join(root, 'static/images', `cms-phone-photo-${process.pid}.jpg`))).toBe(true);
+
+    // Published: the draft switch off, and published again.
+    const draft = page.getByRole('switch', { name: /^Draft/ });
+    await expect.poll(() => draft.getAttribute('aria-checked')).toBe('true');
+    await draft.click();
+    // The editor takes the change before it is published: it says so at the top.
+    await expect.poll(() => page.getByText(/unsaved changes/i).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Publish' }).first().click();
+    await page.getByText('Publish now').click();
+    await expect.poll(async () => (await front()).draft, { timeout: 15_000 }).toBe(false);
+
+    const build = spawnSync(process.execPath, [join(root, 'bin/site.js'), 'build'], { cwd: root, encoding: 'utf8' });
+    expect(build.status, build.stdout + build.stderr).toBe(0);
+    const slug = saved()!.replace(/\.md$/, '');
+    const html = await readFile(join(root, 'dist', folder.replace(/^pages\/?/, ''), `${slug}.html`), 'utf8');
+    const variants = [...html.matchAll(/[^\s"',]*cms-phone-photo-[^\s"',]*\.(avif|webp)/g)].map((m) => m[0]);
+    expect(variants.some((v) => v.endsWith('.avif'))).toBe(true);
+    expect(variants.some((v) => v.endsWith('.webp'))).toBe(true);
+    for (const variant of variants) expect(existsSync(join(root, 'dist', variant)), variant).toBe(true);
+    // The picture's preview asks for it before the upload is saved: a 404 then, and nothing else.
+    expect(problems.filter((p) => !/404/.test(p))).toEqual([]);
+    await page.close();
+    await rm(photo, { force: true });
+  }, 150_000);
 });

@@ -159,13 +159,25 @@ function pageCollections(theme: Theme, pages: readonly PageFile[]): CmsCollectio
   return collections;
 }
 
-/** A template's fields, `template` first as every page starts, and a Markdown page's body last, as its file ends. */
+/** Fields every page has, which the engine adds to each template's: after the template's own in the form. */
+const ENGINE_FIELDS = ['draft', 'noindex', 'collections'];
+
+/**
+ * A template's fields as a new page is written: `template` first as every page starts, then what the
+ * page says, then the engine's own fields, and a Markdown page's body last, as its file ends. A new
+ * Markdown page starts as a draft dated today, as `site new` writes it.
+ */
 function templateFields(theme: Theme, template: string): CmsField[] {
   const own = theme.templates[template]!;
   const fields = cmsFields(editorSchema(pageSchema(template, own, theme.collections)) as JsonSchema);
-  const ordered = [...fields.filter((f) => f.name === 'template'), ...fields.filter((f) => f.name !== 'template')];
+  const rank = (f: CmsField) => (f.name === 'template' ? 0 : ENGINE_FIELDS.includes(f.name) ? 2 : 1);
+  const ordered = [...fields].sort((a, b) => rank(a) - rank(b));
   if (!own.markdown) return ordered;
-  return [...ordered, { name: 'body', label: 'Text', widget: 'markdown', hint: 'The page itself, in Markdown: a blank line starts a new paragraph.' }];
+  const date = own.markdown.date;
+  return [
+    ...ordered.map((f) => (f.name === 'draft' ? { ...f, default: true } : f.name === date && f.widget === 'datetime' ? { ...f, default: '{{now}}' } : f)),
+    { name: 'body', label: 'Text', widget: 'markdown', hint: 'The page itself, in Markdown: a blank line starts a new paragraph.' },
+  ];
 }
 
 /** Files of a folder are `.yaml` or `.yml` as the folder already has them; `.yaml` when they differ. */

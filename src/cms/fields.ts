@@ -44,9 +44,14 @@ export function cmsFields(schema: JsonSchema): CmsField[] {
 
 /** One field: its widget and settings from its schema, `required` as the schema says (a field with a default is optional). */
 export function cmsField(name: string, schema: JsonSchema, required: boolean): CmsField {
-  const base: CmsField = { name, label: labelOf(name, schema), ...widgetOf(schema) };
+  const widget = widgetOf(schema);
+  // A group that may be left out asks for nothing inside it either: the editor checks a group's fields
+  // even when it is empty, so a post could not be saved without the lists it may appear in. The build
+  // still checks a group that is filled in half.
+  const base: CmsField = { name, label: labelOf(name, schema), ...(required ? widget : optionalInside(widget)) };
   const hint = hintOf(schema);
-  const check = checkOf(schema);
+  // A picture's path is the one the editor's media library gives it (public_folder), not typed: no check.
+  const check = base.widget === 'image' ? undefined : checkOf(schema);
   return {
     ...base,
     ...(required ? {} : { required: false }),
@@ -54,6 +59,17 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean): C
     ...('default' in schema && base.widget !== 'hidden' ? { default: structuredClone(schema.default) } : {}),
     ...(check ? { pattern: check } : {}),
   };
+}
+
+function optionalInside(widget: Omit<CmsField, 'name' | 'label'>): Omit<CmsField, 'name' | 'label'> {
+  if (widget.widget !== 'object' || !widget.fields) return widget;
+  // Nor does it fill in defaults: the editor would write them, making a group the page never asked for.
+  const relax = ({ default: _default, ...field }: CmsField): CmsField => ({
+    ...field,
+    required: false,
+    ...(field.widget === 'object' && field.fields ? { fields: field.fields.map(relax) } : {}),
+  });
+  return { ...widget, fields: widget.fields.map(relax) };
 }
 
 /** The widget and its own settings. */

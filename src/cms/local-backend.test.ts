@@ -102,18 +102,14 @@ const request = fc.oneof(
   path.map((p) => ({ action: 'entriesByFiles', params: { files: [{ path: p }] } })),
   path.map((p) => ({ action: 'getMedia', params: { mediaFolder: p } })),
   path.map((p) => ({ action: 'getMediaFile', params: { path: p } })),
-  fc
-    .tuple(path, fc.option(path, { nil: undefined }))
-    .map(([p, n]) => ({
-      action: 'persistEntry',
-      params: { dataFiles: [{ path: p, raw: 'template: about\ntitle: Saved\n', ...(n ? { newPath: n } : {}) }], assets: [] },
-    })),
-  fc
-    .tuple(path, path)
-    .map(([p, a]) => ({
-      action: 'persistEntry',
-      params: { dataFiles: [{ path: p, raw: 'title: x\n' }], assets: [{ path: a, content: 'aGk=', encoding: 'base64' }] },
-    })),
+  fc.tuple(path, fc.option(path, { nil: undefined })).map(([p, n]) => ({
+    action: 'persistEntry',
+    params: { dataFiles: [{ path: p, raw: 'template: about\ntitle: Saved\n', ...(n ? { newPath: n } : {}) }], assets: [] },
+  })),
+  fc.tuple(path, path).map(([p, a]) => ({
+    action: 'persistEntry',
+    params: { dataFiles: [{ path: p, raw: 'title: x\n' }], assets: [{ path: a, content: 'aGk=', encoding: 'base64' }] },
+  })),
   path.map((p) => ({ action: 'persistMedia', params: { asset: { path: p, content: 'aGk=', encoding: 'base64' } } })),
   path.map((p) => ({ action: 'deleteFile', params: { path: p } })),
   path.map((p) => ({ action: 'deleteFiles', params: { paths: [p] } })),

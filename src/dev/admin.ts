@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { ADMIN_ROUTE } from '../cms/admin-page.ts';
+import { ADMIN_ROUTE, PREVIEW_SCRIPT } from '../cms/admin-page.ts';
 import { answerLocal, MAX_UPLOAD_BYTES } from '../cms/local-backend.ts';
 
 /** Where the editor's requests for the project's files go. */
@@ -55,6 +55,7 @@ export function adminRoutes(root: string, files: AdminFiles): (req: IncomingMess
     if (path === LOCAL_API) void api(root, req, res);
     else if (req.method !== 'GET' && req.method !== 'HEAD') send(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n');
     else if (name === '' || name === 'index.html') sendBuilt(res, files.built('admin/index.html'), 'text/html; charset=utf-8');
+    else if (name === PREVIEW_SCRIPT) sendBuilt(res, files.built(`admin/${PREVIEW_SCRIPT}`), 'text/javascript; charset=utf-8');
     else if (name === 'config.yml') {
       const config = files.built('admin/config.yml');
       // The same configuration as online, with the local backend: Decap uses it when the page is on this machine.
