@@ -111,8 +111,8 @@ function scalarText(type: string | undefined, value: unknown, written: string): 
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value !== 'string') return null;
   if (type === 'BLOCK_FOLDED' || type === 'BLOCK_LITERAL') return blockText(value, written);
-  if (value.includes('\n')) return null;
-  if (type === 'QUOTE_DOUBLE') return JSON.stringify(value);
+  // JSON's string is a YAML double-quoted one: line breaks and any other character, on one line.
+  if (type === 'QUOTE_DOUBLE' || value.includes('\n')) return JSON.stringify(value);
   if (type === 'QUOTE_SINGLE') return `'${value.replace(/'/g, "''")}'`;
   // Plain where YAML reads it back as the same text, quoted where it would not be.
   const text = stringify(value, { lineWidth: 0 }).replace(/\n$/, '');

@@ -61,11 +61,14 @@ export function adminRoutes(root: string, files: AdminFiles): (req: IncomingMess
       // The same configuration as online, with the local backend: Decap uses it when the page is on this machine.
       // Decap wants the backend's whole URL: this server's own, as the page reached it (api() refuses other hosts).
       const url = `http://${req.headers.host ?? '127.0.0.1'}${LOCAL_API}`;
-      sendBuilt(
-        res,
-        config === undefined ? undefined : `${Buffer.from(config).toString('utf8')}local_backend:\n  url: ${JSON.stringify(url)}\n`,
-        'text/yaml; charset=utf-8',
-      );
+      // The built file is JSON (which YAML reads): the backend goes in as its first member.
+      const text =
+        config === undefined
+          ? undefined
+          : Buffer.from(config)
+              .toString('utf8')
+              .replace('{', `{"local_backend":${JSON.stringify({ url })},`);
+      sendBuilt(res, text, 'text/yaml; charset=utf-8');
     } else if (DECAP_FILE.test(name) && decap) {
       readFile(join(decap, name)).then(
         (bytes) => send(res, 200, name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript; charset=utf-8', bytes),
