@@ -115,4 +115,17 @@ describe('fields', () => {
     expect(byName.more!.field).toMatchObject({ widget: 'text' });
     expect(byName.note!.hint).toBe('What the note says. Text, at most 300 characters.');
   });
+
+  it('ask for nothing inside a group that may be left out, and fill nothing in there; a group with a default keeps its fields’ rules', () => {
+    const group = { type: 'object', required: ['label'], properties: { label: { type: 'string' }, shown: { type: 'boolean', default: true } } };
+    const [absent, filled] = cmsFields({ type: 'object', properties: { card: group, phones: { ...group, default: { label: 'x' } } } });
+    expect(absent!.fields!.map((f) => [f.name, f.required, 'default' in f])).toEqual([
+      ['label', false, false],
+      ['shown', false, false],
+    ]);
+    expect(filled!.fields!.map((f) => [f.name, f.required ?? true, 'default' in f])).toEqual([
+      ['label', true, false],
+      ['shown', false, true],
+    ]);
+  });
 });

@@ -48,7 +48,8 @@ export function cmsField(name: string, schema: JsonSchema, required: boolean): C
   // A group that may be left out asks for nothing inside it either: the editor checks a group's fields
   // even when it is empty, so a post could not be saved without the lists it may appear in. The build
   // still checks a group that is filled in half.
-  const base: CmsField = { name, label: labelOf(name, schema), ...(required ? widget : optionalInside(widget)) };
+  // A group with a default is always there (validation fills it in): its own fields keep their rules.
+  const base: CmsField = { name, label: labelOf(name, schema), ...(required || 'default' in schema ? widget : optionalInside(widget)) };
   const hint = hintOf(schema);
   // A picture's path is the one the editor's media library gives it (public_folder), not typed: no check.
   const check = base.widget === 'image' ? undefined : checkOf(schema);
