@@ -39,22 +39,15 @@ export function adminFiles(theme: Theme, pages: readonly PageEntry[], backend: C
   const files = pages.map((p) => ({ file: p.file, template: p.template }));
   const { config, text } = configOf(theme)(JSON.stringify([files, backend, siteUrl]), () => cmsConfig(theme, files, backend, siteUrl));
   const folder = ADMIN_ROUTE.slice(1);
+  // Each form's preview checks the head fields of its template: a folder collection names it in its filter,
+  // a form of a single file is that file's page's.
+  const templateOf = new Map(pages.map((p) => [p.file, p.template]));
+  const forms = config.collections.flatMap((c) =>
+    c.fields ? [{ name: c.name, template: c.filter?.value }] : (c.files ?? []).map((f) => ({ name: f.name, template: templateOf.get(f.file) })),
+  );
   const heads: PreviewHeads = {
     collections: Object.fromEntries(
-      config.collections
-        .flatMap((c) => (c.fields ? [[c.name, c.filter?.value]] : (c.files ?? []).map((f) => [f.name, templateOfFile(pages, f.file)])))
-        .flatMap(([name, template]) => {
-          const own = template ? theme.templates[template] : undefined;
-          if (!own || !name) return [];
-          return [
-            [
-              name,
-              own.markdown
-                ? { title: [...own.markdown.head.title], description: own.markdown.head.description }
-                : { title: ['title'], description: 'description' },
-            ],
-          ];
-        }),
+      forms.flatMap(({ name, template }) => (template && theme.templates[template] ? [[name, headFields(theme.templates[template])]] : [])),
     ),
     pages: pages.map((p) => ({ file: p.file, title: p.head.title, description: p.head.description })),
   };
@@ -82,6 +75,9 @@ const configOf = perObject((_theme: Theme) => {
   };
 });
 
-function templateOfFile(pages: readonly PageEntry[], file: string): string | undefined {
-  return pages.find((p) => p.file === file)?.template;
+/** The fields a page's title and description come from: a Markdown template says; every other page has `title` and `description`. */
+function headFields(template: Theme['templates'][string]): PreviewHeads['collections'][string] {
+  return template.markdown
+    ? { title: [...template.markdown.head.title], description: template.markdown.head.description }
+    : { title: ['title'], description: 'description' };
 }

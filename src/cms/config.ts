@@ -49,12 +49,10 @@ export interface CmsCollection {
 
 export interface CmsConfig {
   backend: { name: string; repo: string; branch: string; base_url?: string; commit_messages?: Record<string, string> };
-  local_backend?: { url: string };
   media_folder: string;
   public_folder: string;
   site_url?: string;
   display_url?: string;
-  logo_url?: string;
   slug: { encoding: string; clean_accents: boolean };
   collections: CmsCollection[];
 }

@@ -110,11 +110,10 @@ async function persistEntry(root: string, params: Record<string, unknown>): Prom
   for (const write of writes) {
     const before = (await isRealFolder(root, posix.dirname(write.path))) ? readContentFile(root, write.path, MAX_FILE_BYTES, 'unknown') : null;
     if (before !== null && !('refused' in before)) write.raw = keptFormat(before.bytes.toString('utf8'), write.raw, write.path.endsWith('.md'));
-    await writeInside(root, write.path, write.raw);
-    if (write.newPath && write.newPath !== write.path) {
-      await writeInside(root, write.newPath, write.raw);
-      await removeInside(root, write.path);
-    }
+    // A renamed entry is written once, at its new place, and its old file removed.
+    const target = write.newPath ?? write.path;
+    await writeInside(root, target, write.raw);
+    if (target !== write.path) await removeInside(root, write.path);
   }
   return { message: 'entry persisted' };
 }

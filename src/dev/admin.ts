@@ -142,7 +142,7 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
 /** The folder of Decap CMS's built files, found from the engine as its other packages are. */
 function decapFolder(): string | undefined {
   try {
-    return join(dirname(createRequire(import.meta.url).resolve('decap-cms')), '.');
+    return dirname(createRequire(import.meta.url).resolve('decap-cms'));
   } catch {
     return undefined;
   }
