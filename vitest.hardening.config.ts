@@ -3,13 +3,13 @@
 // long. `npm test` runs them after the others, so they run on their own when asked for.
 import { defineConfig } from 'vitest/config';
 
-/** The load test's figures mean something only on a machine the others leave alone: it runs after them, by itself (vitest.load.config.ts). */
-export const LOAD_TEST = 'tests/hardening/server-load.test.ts';
+/** Checks whose figures are times mean something only on a machine the others leave alone: they run after them, one at a time (vitest.measured.config.ts). */
+export const MEASURED = ['tests/hardening/server-load.test.ts', 'tests/hardening/markdown-stress.test.ts'];
 
 export default defineConfig({
   test: {
     include: ['tests/hardening/**/*.test.ts'],
-    exclude: ['**/node_modules/**', LOAD_TEST],
+    exclude: ['**/node_modules/**', ...MEASURED],
     // Two at a time on the 2-core CI machine: one at a time, these took twelve minutes of its run.
     maxWorkers: 2,
     testTimeout: 600_000,
