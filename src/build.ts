@@ -27,8 +27,8 @@ import type { Validated } from './validate/validate.ts';
 import type { Theme } from './contracts/theme.ts';
 import { prepareThreads, renderSite } from './render/threads.ts';
 import { closeThreads, startThreads } from './threads.ts';
-import { outputFiles, themedExtras } from './extras/index.ts';
-import { entrySize, openStaging, outputError, writeOutput, type Staging } from './write/write.ts';
+import { outputFiles, siteBytes, themedExtras } from './extras/index.ts';
+import { openStaging, outputError, writeOutput, type Staging } from './write/write.ts';
 import { placeProblems } from './write/places.ts';
 import { templateTypes } from './typecheck/template-types.ts';
 import { peakMegabytes, stageClock } from './stage-clock.ts';
@@ -94,7 +94,9 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     found.push(...ruled, ...rendered.diagnostics);
     const made = [...bundled.files, ...media.files];
     const paths = made.map((f) => f.path);
-    const generated = await clock.time('extras', () => themedExtras(model, rendered.pages, theme, bundled.manifestIcons, paths, hasErrors(found), options.cms)); // 7
+    const generated = await clock.time('extras', () =>
+      themedExtras(model, rendered.pages, theme, bundled.manifestIcons, paths, hasErrors(found), options.cms && { backend: options.cms, decap: run.writing }),
+    ); // 7
     const outputRules = () =>
       checkRendered(model, rendered.pages, { generated: [...paths, ...generated.map((f) => f.path)], claimedRoutes: validated.claimedRoutes, found });
     found.push(...(await clock.time('rules', outputRules))); // 8
@@ -105,7 +107,7 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     if (staging)
       await clock.time('write', () => staging!.commit(output)); // 9 (the pages are in the new tree already)
     else if (run.writing) await clock.time('write', () => writeOutput(out, output));
-    const bytes = (staging?.written ?? 0) + theirBytes + output.reduce((sum, f) => sum + entrySize(f), 0);
+    const bytes = (staging?.written ?? 0) + theirBytes + siteBytes(output);
     const { pages, renderedRoutes } = rendered;
     return resultOf(run, { files: output, pages, diagnostics: judged, renderedRoutes, later: media.later, bytes, scripts: bundled.sizes, ...media.stats });
   } catch (error) {

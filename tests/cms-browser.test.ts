@@ -63,14 +63,14 @@ async function openEditor(width: number): Promise<{ page: Page; problems: string
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
   });
-  await page.goto(`${dev.url}/admin/`);
+  await page.goto(`${dev.url}/admin`);
   await page.getByRole('button', { name: 'Login' }).click();
   return { page, problems };
 }
 
 describe('the browser editor in site dev', () => {
-  it('serves /admin/ with its own policy, kept out of search, and refuses the local backend to other sites', async () => {
-    const response = await fetch(`${dev.url}/admin/`);
+  it('serves /admin with its own policy, kept out of search, and refuses the local backend to other sites', async () => {
+    const response = await fetch(`${dev.url}/admin`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-robots-tag')).toContain('noindex');

@@ -1,14 +1,20 @@
-// The editor's page at /admin/: Decap CMS's script from the site itself (never a third-party CDN),
+// The editor's page at /admin, its files in /admin/: Decap CMS's script from the site itself (never a third-party CDN),
 // its configuration named by a link, and kept out of search engines.
+import { createRequire } from 'node:module';
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { OutputEntry } from '../contracts/output.ts';
+import { keptFile } from '../write/write.ts';
 import type { Theme } from '../contracts/theme.ts';
 import type { PageEntry } from '../contracts/model.ts';
 import { perObject } from '../memo.ts';
 import { cmsConfig, type CmsBackend, type CmsConfig } from './config.ts';
 import { previewScript, type PreviewHeads } from './browser/preview.ts';
 
-/** Where the editor is served; its files are inside this folder of the output. */
-export const ADMIN_ROUTE = '/admin/';
+/** Where the editor is served, a page like the site's others (admin.html). */
+export const ADMIN_ROUTE = '/admin';
+/** The folder of its files: Decap's, its configuration and the previews' script. */
+export const ADMIN_FOLDER = `${ADMIN_ROUTE}/`;
 /** The file of Decap CMS's package that starts it; it loads its other parts from beside itself. */
 export const DECAP_SCRIPT = 'decap-cms.js';
 /** The engine's own script for the previews (src/cms/browser/preview.ts), made with the site's heads. */
@@ -24,21 +30,80 @@ export function adminPage(): string {
 <meta name="robots" content="noindex, nofollow">
 <link rel="icon" href="data:,">
 <title>Edit the site</title>
-<link rel="cms-config-url" type="text/yaml" href="${ADMIN_ROUTE}config.yml">
+<link rel="cms-config-url" type="text/yaml" href="${ADMIN_FOLDER}config.yml">
 </head>
 <body>
-<script src="${ADMIN_ROUTE}${DECAP_SCRIPT}"></script>
-<script src="${ADMIN_ROUTE}${PREVIEW_SCRIPT}"></script>
+<script src="${ADMIN_FOLDER}${DECAP_SCRIPT}"></script>
+<script src="${ADMIN_FOLDER}${PREVIEW_SCRIPT}"></script>
 </body>
 </html>
 `;
 }
 
-/** The editor's page and configuration as output files. */
-export function adminFiles(theme: Theme, pages: readonly PageEntry[], backend: CmsBackend, siteUrl: string): OutputEntry[] {
+/** Decap CMS's script, the parts it loads from beside itself, and their licence. */
+export const DECAP_FILE = /^(?:\d+\.)?decap-cms\.js$|^[0-9a-f]+\.wasm$|^decap-cms\.js\.LICENSE\.txt$/;
+
+/**
+ * The editor's own policy: Decap CMS compiles its configuration's checks into functions (ajv, hence
+ * 'unsafe-eval'), styles itself with <style> elements it writes (emotion) and reads uploaded pictures
+ * as blob: and data: URLs. Online it reads and commits through GitHub's API and shows the editor's
+ * avatar from GitHub; everything else comes from the site itself.
+ */
+export const ADMIN_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https://avatars.githubusercontent.com",
+  "media-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' blob: https://api.github.com",
+  "frame-src 'self' blob:",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * The headers of the editor's page and files online, in place of the site's page headers: its policy,
+ * an opener policy that lets the login window (GitHub's, through Netlify or the site's own
+ * OAuth helper) answer the page that opened it, and no indexing.
+ */
+export const ADMIN_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': ADMIN_POLICY,
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  'X-Robots-Tag': 'noindex, nofollow',
+};
+
+/** The folder of Decap CMS's built files, found from the engine as its other packages are. */
+export function decapFolder(): string | undefined {
+  try {
+    return dirname(createRequire(import.meta.url).resolve('decap-cms'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Decap's files as output files, linked from its package (6.5 MB the build never reads): listed once per process. */
+let decapEntries: OutputEntry[] | undefined;
+function decapFiles(): OutputEntry[] {
+  if (decapEntries) return decapEntries;
+  const folder = decapFolder();
+  if (!folder) throw new Error('The decap-cms package is missing: run npm ci.');
+  const folderPath = ADMIN_FOLDER.slice(1);
+  decapEntries = readdirSync(folder)
+    .filter((name) => DECAP_FILE.test(name))
+    .sort()
+    .map((name) => keptFile(`${folderPath}${name}`, { file: join(folder, name), size: statSync(join(folder, name)).size }));
+  return decapEntries;
+}
+
+/** The editor's page and configuration as output files, and Decap's own files when `withDecap` (`site dev` serves them from the package). */
+export function adminFiles(theme: Theme, pages: readonly PageEntry[], backend: CmsBackend, siteUrl: string, withDecap = true): OutputEntry[] {
   const files = pages.map((p) => ({ file: p.file, template: p.template }));
   const { config, text } = configOf(theme)(JSON.stringify([files, backend, siteUrl]), () => cmsConfig(theme, files, backend, siteUrl));
-  const folder = ADMIN_ROUTE.slice(1);
+  const folder = ADMIN_FOLDER.slice(1);
   // Each form's preview checks the head fields of its template: a folder collection names it in its filter,
   // a form of a single file is that file's page's.
   const templateOf = new Map(pages.map((p) => [p.file, p.template]));
@@ -53,8 +118,9 @@ export function adminFiles(theme: Theme, pages: readonly PageEntry[], backend: C
   };
   return [
     { path: `${folder}${PREVIEW_SCRIPT}`, contents: previewScript(heads) },
-    { path: `${folder}index.html`, contents: adminPage() },
+    { path: `${ADMIN_ROUTE.slice(1)}.html`, contents: adminPage() },
     { path: `${folder}config.yml`, contents: text },
+    ...(withDecap ? decapFiles() : []),
   ];
 }
 

@@ -1,40 +1,15 @@
-// The browser editor in `site dev`: /admin/ and its configuration from the build being shown, Decap
+// The browser editor in `site dev`: /admin and its configuration from the build being shown, Decap
 // CMS's own files from its package, and its local backend (src/cms/local-backend.ts), so a save writes
 // the project's file, the watcher rebuilds and the page's tab reloads. Answered here, before the
 // preview server: the editor's page never gets the reload script (a reload would lose what is typed).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { ADMIN_ROUTE, PREVIEW_SCRIPT } from '../cms/admin-page.ts';
+import { join } from 'node:path';
+import { ADMIN_FOLDER, ADMIN_POLICY, ADMIN_ROUTE, DECAP_FILE, decapFolder, PREVIEW_SCRIPT } from '../cms/admin-page.ts';
 import { answerLocal, MAX_UPLOAD_BYTES } from '../cms/local-backend.ts';
 
 /** Where the editor's requests for the project's files go. */
-export const LOCAL_API = `${ADMIN_ROUTE}api/v1`;
-
-/** Decap CMS's script and the parts it loads from beside itself. */
-const DECAP_FILE = /^(?:\d+\.)?decap-cms\.js$|^[0-9a-f]+\.wasm$/;
-
-/**
- * The editor's own policy: Decap CMS compiles its configuration's checks into functions (ajv, hence
- * 'unsafe-eval'), styles itself with <style> elements it writes (emotion) and reads uploaded pictures
- * as blob: and data: URLs; everything else still comes from the site itself.
- */
-export const ADMIN_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' blob:",
-  "frame-src 'self' blob:",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const LOCAL_API = `${ADMIN_FOLDER}api/v1`;
 
 export interface AdminFiles {
   /** A file of the build being shown, e.g. `admin/config.yml`. */
@@ -46,18 +21,20 @@ export function adminRoutes(root: string, files: AdminFiles): (req: IncomingMess
   const decap = decapFolder();
   return (req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    if (path === ADMIN_ROUTE.slice(0, -1)) {
+    // The editor is a page like the site's others: its other addresses lead to it, as the CDNs' do.
+    if (path === ADMIN_FOLDER || path === `${ADMIN_FOLDER}index.html` || path === `${ADMIN_ROUTE}.html`) {
       res.writeHead(301, { Location: ADMIN_ROUTE, 'Cache-Control': 'no-store' }).end();
       return true;
     }
-    if (!path.startsWith(ADMIN_ROUTE)) return false;
-    const name = path.slice(ADMIN_ROUTE.length);
+    if (path !== ADMIN_ROUTE && !path.startsWith(ADMIN_FOLDER)) return false;
+    const name = path.slice(ADMIN_FOLDER.length);
+    const folder = ADMIN_FOLDER.slice(1);
     if (path === LOCAL_API) void api(root, req, res);
     else if (req.method !== 'GET' && req.method !== 'HEAD') send(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n');
-    else if (name === '' || name === 'index.html') sendBuilt(res, files.built('admin/index.html'), 'text/html; charset=utf-8');
-    else if (name === PREVIEW_SCRIPT) sendBuilt(res, files.built(`admin/${PREVIEW_SCRIPT}`), 'text/javascript; charset=utf-8');
+    else if (path === ADMIN_ROUTE) sendBuilt(res, files.built(`${ADMIN_ROUTE.slice(1)}.html`), 'text/html; charset=utf-8');
+    else if (name === PREVIEW_SCRIPT) sendBuilt(res, files.built(`${folder}${PREVIEW_SCRIPT}`), 'text/javascript; charset=utf-8');
     else if (name === 'config.yml') {
-      const config = files.built('admin/config.yml');
+      const config = files.built(`${folder}config.yml`);
       // The same configuration as online, with the local backend: Decap uses it when the page is on this machine.
       // Decap wants the backend's whole URL: this server's own, as the page reached it (api() refuses other hosts).
       const url = `http://${req.headers.host ?? '127.0.0.1'}${LOCAL_API}`;
@@ -71,7 +48,13 @@ export function adminRoutes(root: string, files: AdminFiles): (req: IncomingMess
       sendBuilt(res, text, 'text/yaml; charset=utf-8');
     } else if (DECAP_FILE.test(name) && decap) {
       readFile(join(decap, name)).then(
-        (bytes) => send(res, 200, name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript; charset=utf-8', bytes),
+        (bytes) =>
+          send(
+            res,
+            200,
+            name.endsWith('.wasm') ? 'application/wasm' : name.endsWith('.txt') ? 'text/plain; charset=utf-8' : 'text/javascript; charset=utf-8',
+            bytes,
+          ),
         () => send(res, 404, 'text/plain; charset=utf-8', 'Not Found\n'),
       );
     } else send(res, 404, 'text/plain; charset=utf-8', 'Not Found\n');
@@ -137,13 +120,4 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
     'Referrer-Policy': 'same-origin',
   });
   res.end(body);
-}
-
-/** The folder of Decap CMS's built files, found from the engine as its other packages are. */
-function decapFolder(): string | undefined {
-  try {
-    return dirname(createRequire(import.meta.url).resolve('decap-cms'));
-  } catch {
-    return undefined;
-  }
 }

@@ -19,18 +19,77 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'DENY',
 };
 
+/** The headers a page's policy is made of: the ones a folder handed to an app (see `AppFolder`) sets otherwise. */
+const PAGE_HEADERS = ['Content-Security-Policy', 'Cross-Origin-Opener-Policy'];
+
+/** A page of the output and its folder of files, served with headers of their own, such as the browser editor at /admin. */
+export interface AppFolder {
+  /** The page's route: `/admin`. */
+  page: string;
+  /** Its files' folder, with both slashes: `/admin/`. */
+  folder: string;
+  /** Its policy and whatever else it sets instead of the site's page headers. */
+  headers: Record<string, string>;
+  /** Every other file of the output, as paths inside it (`blog/post.html`). */
+  files: readonly string[];
+}
+
 /**
  * The rules for a site: security everywhere; hashed assets cached for a year.
  * One policy for every path, because CDNs combine a header set by two matching
- * blocks into two policies, and the 404 page is served at any path. For the
+ * blocks into two values (a browser enforces both policies, and reads two
+ * opener policies as none), and the 404 page is served at any path. For the
  * same reason pages get no Cache-Control: the CDN default (revalidate) is right for HTML.
+ *
+ * With an app folder, the page headers cannot be given to every path: the
+ * folder's would be added to them, not put in their place (Cloudflare can detach
+ * a header, Netlify cannot). They are then given to patterns that match every
+ * file outside the folder and none inside it, no path twice (`sitePatterns`),
+ * and the folder gets its own; a path that is no file (the not-found page) keeps
+ * the headers of every path.
  */
-export function headerRules(contentSecurityPolicy: string): HeaderRule[] {
+export function headerRules(contentSecurityPolicy: string, app?: AppFolder): HeaderRule[] {
+  // Names carry a content hash, so a changed file is a new URL: safe to keep forever.
+  const assets = { path: '/assets/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } };
+  if (!app) return [{ path: '/*', headers: { 'Content-Security-Policy': contentSecurityPolicy, ...SECURITY_HEADERS } }, assets];
+  const everywhere = Object.fromEntries(Object.entries(SECURITY_HEADERS).filter(([name]) => !PAGE_HEADERS.includes(name)));
+  const page = { 'Content-Security-Policy': contentSecurityPolicy, 'Cross-Origin-Opener-Policy': SECURITY_HEADERS['Cross-Origin-Opener-Policy']! };
   return [
-    { path: '/*', headers: { 'Content-Security-Policy': contentSecurityPolicy, ...SECURITY_HEADERS } },
-    // Names carry a content hash, so a changed file is a new URL: safe to keep forever.
-    { path: '/assets/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+    { path: '/*', headers: everywhere },
+    ...sitePatterns(app.files, app).map((path) => ({ path, headers: page })),
+    assets,
+    // The app's page, and each file of its folder: `${folder}*` would, to Netlify, also be every path that begins with the folder's name.
+    { path: app.page, headers: app.headers },
+    { path: `${app.folder}:file`, headers: app.headers },
   ];
+}
+
+/**
+ * Patterns that match every file of `files` at its path and at its route (`about.html` at /about),
+ * no path twice, as both CDNs and the preview server read them, and nothing of `app`. A file at
+ * the top is named exactly; the files of a folder by a placeholder for one segment (`/blog/:page`).
+ * A splat is no use: Netlify reads `/blog/*` as every path that begins with `/blog` (`/blog.html`,
+ * `/blog`, `/blogroll`), and Cloudflare as the paths below `/blog/` only. The CDN limits a _headers
+ * file to 100 blocks: a site with more files at its top and folders is refused by `headersFile`.
+ */
+export function sitePatterns(files: readonly string[], app: Pick<AppFolder, 'page' | 'folder'>): string[] {
+  const patterns = new Set<string>();
+  for (const file of files) {
+    if (file === '_headers' || file === '_redirects') continue;
+    const slash = file.lastIndexOf('/');
+    if (slash >= 0) {
+      patterns.add(`/${file.slice(0, slash)}/:page`);
+      continue;
+    }
+    patterns.add(`/${file}`);
+    if (file === 'index.html') patterns.add('/');
+    else if (file.endsWith('.html')) patterns.add(`/${file.slice(0, -'.html'.length)}`);
+  }
+  // An exact pattern matches its path with a slash added, too: none may be the app's page or reach into its folder.
+  const theApps = new Set([app.page.toLowerCase(), app.folder.toLowerCase().replace(/\/$/, '')]);
+  return [...patterns]
+    .filter((path) => !theApps.has(path.toLowerCase().replace(/\/:page$/, '')) && !`${path}/`.toLowerCase().startsWith(app.folder.toLowerCase()))
+    .sort();
 }
 
 /**

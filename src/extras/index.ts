@@ -9,14 +9,15 @@ import type { ManifestIcon } from '../bundle/icons.ts';
 import type { Theme, WebAppManifest } from '../contracts/theme.ts';
 import type { OutputEntry } from '../write/write.ts';
 import { byteSize } from '../contracts/output.ts';
+import { entrySize } from '../write/write.ts';
 import { perObject } from '../memo.ts';
-import { headerRules, headersFile } from './headers-file.ts';
+import { headerRules, headersFile, type AppFolder } from './headers-file.ts';
 import { redirectsFile, type SitePaths } from './redirects-file.ts';
 import { robots, sitemap } from './sitemap.ts';
 import { atomFeed, type FeedSettings } from './feed.ts';
 import { contentSecurityPolicy, type Directives } from './csp.ts';
 import { UnwritableValue } from './unwritable.ts';
-import { adminFiles } from '../cms/admin-page.ts';
+import { ADMIN_FOLDER, ADMIN_HEADERS, ADMIN_ROUTE, adminFiles } from '../cms/admin-page.ts';
 import type { CmsBackend } from '../cms/config.ts';
 
 /** The files a build generates besides pages, assets and static files. */
@@ -35,6 +36,8 @@ export interface ExtrasSettings {
    * errors found that value may well reach it, so each file is then made if it can be, and left empty if not.
    */
   refused?: boolean;
+  /** A folder served with a policy of its own (the browser editor's) and kept out of search, with the files of the output. */
+  app?: AppFolder;
 }
 
 export function extras(model: SiteModel, pages: readonly RenderedPage[], settings: ExtrasSettings): OutputEntry[] {
@@ -52,10 +55,15 @@ export function extras(model: SiteModel, pages: readonly RenderedPage[], setting
   return [
     file('_redirects', () => redirectsFile(model.redirects, sitePaths(model, pages, settings))),
     file('_headers', () =>
-      headersFile(headerRules(contentSecurityPolicy(policy, { styles: code.flatMap((c) => c.styles).sort(), scripts: code.flatMap((c) => c.scripts).sort() }))),
+      headersFile(
+        headerRules(
+          contentSecurityPolicy(policy, { styles: code.flatMap((c) => c.styles).sort(), scripts: code.flatMap((c) => c.scripts).sort() }),
+          settings.app,
+        ),
+      ),
     ),
     file('sitemap.xml', () => sitemap([...indexed].map((route) => canonicalUrl(model.site.baseUrl, route)))),
-    file('robots.txt', () => robots(model.site.baseUrl)),
+    file('robots.txt', () => robots(model.site.baseUrl, settings.app ? [settings.app.folder] : [])),
     ...feeds.map((feed) => file(feed.settings.path.slice(1), () => atomFeed(model.site.baseUrl, feed.members, feed.settings))),
     ...(manifest ? [file(MANIFEST_ROUTE.slice(1), () => webAppManifest(manifest.members, manifest.icons))] : []),
   ];
@@ -66,7 +74,8 @@ export function extras(model: SiteModel, pages: readonly RenderedPage[], setting
  * Stage 7 as a theme asks for it: what every site gets, with the feed, the manifest and the security
  * policy the theme supplies. `made`: the files the build made (a redirect must not hide one); `refused`:
  * errors were found, so nothing is written and a value the rules refused must not reach a writer's guard;
- * `cms`: the browser editor's page and configuration, at /admin/, committing to that repository.
+ * `cms`: the browser editor at /admin/, committing to that repository, with Decap's own files when `decap`
+ * (`site dev` serves those from the package); its folder gets a policy of its own and stays out of search.
  */
 export function themedExtras(
   model: SiteModel,
@@ -75,23 +84,27 @@ export function themedExtras(
   manifestIcons: readonly ManifestIcon[],
   made: readonly string[],
   refused: boolean,
-  cms?: CmsBackend,
+  cms?: { backend: CmsBackend; decap: boolean },
 ): OutputEntry[] {
   const feeds = Object.entries(theme.collections ?? {}).flatMap(([name, collection]) => {
     const settings = 'feed' in collection ? collection.feed?.(model.site) : undefined;
     return settings ? [{ settings, members: model.collections[name] ?? [] }] : [];
   });
   const manifest = theme.manifest?.(model.site);
-  return [
-    ...extras(model, pages, {
-      policy: theme.securityPolicy?.(model.site) ?? {},
-      feeds,
-      ...(manifest ? { manifest: { members: manifest, icons: manifestIcons } } : {}),
-      made,
-      refused,
-    }),
-    ...(cms ? adminFiles(theme, model.pages, cms, model.site.baseUrl) : []),
-  ];
+  const admin = cms ? adminFiles(theme, model.pages, cms.backend, model.site.baseUrl, cms.decap) : [];
+  const settings: ExtrasSettings = {
+    policy: theme.securityPolicy?.(model.site) ?? {},
+    feeds,
+    ...(manifest ? { manifest: { members: manifest, icons: manifestIcons } } : {}),
+    made,
+    refused,
+  };
+  if (cms) {
+    const files = [...pages.map((p) => p.output), ...made, ...model.statics.map((s) => s.route.slice(1))];
+    const generated = [...feeds.map((feed) => feed.settings.path.slice(1)), ...(manifest ? [MANIFEST_ROUTE.slice(1)] : []), 'sitemap.xml', 'robots.txt'];
+    settings.app = { page: ADMIN_ROUTE, folder: ADMIN_FOLDER, headers: ADMIN_HEADERS, files: [...files, ...generated] };
+  }
+  return [...extras(model, pages, settings), ...admin];
 }
 
 export function webAppManifest(members: WebAppManifest, icons: readonly ManifestIcon[]): string {
@@ -113,6 +126,11 @@ function sitePaths(model: SiteModel, pages: readonly RenderedPage[], { feeds = [
 
 /** The bytes of a page's HTML, once per rendered page: a dev server's rebuild keeps the pages that did not change, and counting 5 MB of HTML again took 4 ms. */
 const pageBytes = perObject((page: RenderedPage) => byteSize(page.html));
+
+/** Bytes of `files` a visitor may load: the editor's (Decap's 6.5 MB) are not the site's weight. */
+export function siteBytes(files: readonly OutputEntry[]): number {
+  return files.reduce((sum, f) => sum + (`/${f.path}`.startsWith(ADMIN_FOLDER) ? 0 : entrySize(f)), 0);
+}
 
 /** Every file of the output in one list, sorted by path so writes and summaries are stable. */
 export function outputFiles(parts: {

@@ -11,8 +11,8 @@ export interface KnownDifference {
   explanation: string;
   /** The one field it covers, as fieldsThatDiffer names it. */
   field: string;
-  /** Whether it covers that field of these two answers. */
-  covers(preview: Answer, cloudflare: Answer, why: PreviewStep): boolean;
+  /** Whether it covers that field of these two answers to `path`. */
+  covers(preview: Answer, cloudflare: Answer, why: PreviewStep, path: string): boolean;
 }
 
 /** Which step of the preview server answered a path (src/serve/server.ts): a _redirects rule, the canonical-URL redirect, a file, or none. */
@@ -20,6 +20,18 @@ export type PreviewStep = 'rule' | 'canonical' | 'file' | 'not-found';
 
 /** A redirect or a not-found answer: no content of the site's, so the CDN's own caching applies. */
 const withoutContent = (answer: Answer) => (answer.status >= 300 && answer.status < 400 ? 'redirect' : answer.status === 404 ? 'not-found' : null);
+
+/** The headers a build with the browser editor gives path by path (src/extras/headers-file.ts), not to every path. */
+const PAGE_HEADERS = ['content-security-policy', 'cross-origin-opener-policy', 'x-robots-tag'];
+
+/** An address with a slash added (`/about/`, `/blog/feed.xml/`), as a probe asks it: the CDNs read the blocks of `/about` differently there (see `trailing-slash-page-headers`). */
+const slashAdded = (path: string) => {
+  const bare = path.split('?')[0]!;
+  return bare !== '/' && bare.endsWith('/');
+};
+
+/** A rewrite's address that names a file other than a page by its extension (`/blog/feed.xml/`). */
+const rewrittenFile = (path: string) => /\.(?!html?\/?$)[A-Za-z0-9]+\/$/.test(path.split('?')[0]!);
 
 /** The differences README and docs/deploy.md describe; nothing else is tolerated. */
 export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
@@ -42,6 +54,18 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     field: 'header cache-control',
     covers: (preview, cloudflare) => withoutContent(preview) !== null && withoutContent(preview) === withoutContent(cloudflare),
   },
+  ...PAGE_HEADERS.map((name): KnownDifference => ({
+    id: 'trailing-slash-page-headers',
+    explanation:
+      'with the browser editor at /admin, the page headers (Content-Security-Policy, Cross-Origin-Opener-Policy, ' +
+      'X-Robots-Tag) are given path by path, not to every path; Netlify and the preview server read a block for ' +
+      '/about or /blog/:page as matching /about/ and /blog/post/ too, Cloudflare Pages does not; such an address ' +
+      'is a redirect to the page, a not-found answer, or a rewrite of _redirects to a file that is no page (the ' +
+      'feed at /blog/feed.xml/), so the pages themselves carry the same headers from both',
+    field: `header ${name}`,
+    covers: (preview, cloudflare, why, path) =>
+      why !== 'file' && slashAdded(path) && cloudflare.headers[name] === undefined && (cloudflare.status !== 200 || rewrittenFile(path)),
+  })),
 ];
 
 /** What differs between two answers: `status`, `location`, `body` and `header <name>`, in that order. */
@@ -64,9 +88,9 @@ export interface Verdict {
   known: KnownDifference[];
 }
 
-export function judge(preview: Answer, cloudflare: Answer, why: PreviewStep, known: readonly KnownDifference[] = KNOWN_DIFFERENCES): Verdict {
+export function judge(preview: Answer, cloudflare: Answer, why: PreviewStep, path = '', known: readonly KnownDifference[] = KNOWN_DIFFERENCES): Verdict {
   const fields = fieldsThatDiffer(preview, cloudflare);
-  const coverOf = (field: string) => known.find((k) => k.field === field && k.covers(preview, cloudflare, why));
+  const coverOf = (field: string) => known.find((k) => k.field === field && k.covers(preview, cloudflare, why, path));
   return {
     fields,
     unexplained: fields.filter((field) => !coverOf(field)),

@@ -82,6 +82,7 @@ async function check(args: string[], root: string): Promise<number> {
         ours,
         theirs,
         previewStep(probe.path, redirects.rules, (rel) => fileSet.has(rel)),
+        probe.path,
       );
       if (values.verbose)
         console.log(`  ${probe.path}  (${probe.reason})  preview ${describe(ours, verdict.fields)} | Cloudflare ${describe(theirs, verdict.fields)}`);

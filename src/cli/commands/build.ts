@@ -9,6 +9,8 @@ import { formatBytes, formatDiagnostics, summaryLine } from '../diagnostics-text
 import { examples } from '../help.ts';
 import { baseUrlOption, threadsOption } from '../options.ts';
 import { projectRoot } from '../project-root.ts';
+import { cmsBackend } from '../../cms/backend.ts';
+import { ADMIN_FOLDER } from '../../cms/admin-page.ts';
 
 interface BuildFlags {
   out: string;
@@ -17,6 +19,7 @@ interface BuildFlags {
   verbose?: boolean;
   strict?: boolean;
   drafts?: boolean;
+  editor: boolean;
   threads: number | 'auto';
 }
 
@@ -30,6 +33,7 @@ export function registerBuild(program: Command, context: CommandContext): void {
     .option('--verbose', 'also list every page and the size of each script bundle')
     .option('--strict', 'treat warnings as errors (for CI): nothing is written while there is one')
     .option('--drafts', 'also publish drafts and pages dated in the future (for previews)')
+    .option('--no-editor', 'leave out the browser editor at /admin/ (docs/editing-online.md)')
     .addOption(threadsOption())
     .addHelpText(
       'after',
@@ -46,9 +50,11 @@ export function registerBuild(program: Command, context: CommandContext): void {
 }
 
 async function buildSite(options: BuildFlags, colour: boolean, engine: string | undefined): Promise<number> {
+  const root = projectRoot(process.cwd());
   const result = await build({
     ...(engine ? { engine } : {}),
-    root: projectRoot(process.cwd()),
+    root,
+    ...(options.editor ? { cms: cmsBackend(root) } : {}),
     out: options.out,
     baseUrl: options.baseUrl || undefined,
     strict: options.strict,
@@ -65,7 +71,8 @@ async function buildSite(options: BuildFlags, colour: boolean, engine: string | 
 /** --verbose: every page, each script's size, each stage's time and memory, and the photos made. */
 function printDetails(result: BuildResult): void {
   for (const page of result.pages) console.log(`  ${page.route.padEnd(48)} ${page.output}`);
-  for (const file of result.files.filter((f) => f.path.endsWith('.js'))) {
+  // The site's own scripts: the editor's (Decap's 6 MB) are not the visitors'.
+  for (const file of result.files.filter((f) => f.path.endsWith('.js') && !`/${f.path}`.startsWith(ADMIN_FOLDER))) {
     console.log(`  ${file.path.padEnd(48)} ${formatBytes(byteSize(file.contents))}, ${formatBytes(gzipSync(file.contents).byteLength)} gzip`);
   }
   const { memory } = result.stats;
