@@ -70,7 +70,7 @@ async function openEditor(width: number): Promise<{ page: Page; problems: string
 
 describe('the browser editor in site dev', () => {
   it('serves /admin with its own policy, kept out of search, and refuses the local backend to other sites', async () => {
-    const response = await fetch(`${dev.url}/admin`);
+    const response = await fetch(`${dev.url}/admin/editor`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-robots-tag')).toContain('noindex');

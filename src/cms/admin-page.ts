@@ -1,4 +1,4 @@
-// The editor's page at /admin, its files in /admin/: Decap CMS's script from the site itself (never a third-party CDN),
+// The editor's page at /admin/editor (/admin leads there), its files beside it: Decap CMS's script from the site itself (never a third-party CDN),
 // its configuration named by a link, and kept out of search engines.
 import { createRequire } from 'node:module';
 import { readdirSync, statSync } from 'node:fs';
@@ -11,10 +11,15 @@ import { perObject } from '../memo.ts';
 import { cmsConfig, type CmsBackend, type CmsConfig } from './config.ts';
 import { previewScript, type PreviewHeads } from './browser/preview.ts';
 
-/** Where the editor is served, a page like the site's others (admin.html). */
+/** Where the editor is found: a redirect to its page. */
 export const ADMIN_ROUTE = '/admin';
-/** The folder of its files: Decap's, its configuration and the previews' script. */
+/** The folder of its files: its page, Decap's files, its configuration and the previews' script. */
 export const ADMIN_FOLDER = `${ADMIN_ROUTE}/`;
+/**
+ * The editor's page, a file of its folder rather than the folder's index: the site's page headers
+ * go to `/:page`, which Netlify reads as `/admin/` too (src/extras/headers-file.ts).
+ */
+export const ADMIN_PAGE = `${ADMIN_FOLDER}editor`;
 /** The file of Decap CMS's package that starts it; it loads its other parts from beside itself. */
 export const DECAP_SCRIPT = 'decap-cms.js';
 /** The engine's own script for the previews (src/cms/browser/preview.ts), made with the site's heads. */
@@ -118,7 +123,7 @@ export function adminFiles(theme: Theme, pages: readonly PageEntry[], backend: C
   };
   return [
     { path: `${folder}${PREVIEW_SCRIPT}`, contents: previewScript(heads) },
-    { path: `${ADMIN_ROUTE.slice(1)}.html`, contents: adminPage() },
+    { path: `${ADMIN_PAGE.slice(1)}.html`, contents: adminPage() },
     { path: `${folder}config.yml`, contents: text },
     ...(withDecap ? decapFiles() : []),
   ];

@@ -1,11 +1,11 @@
-// The browser editor in `site dev`: /admin and its configuration from the build being shown, Decap
+// The browser editor in `site dev`: /admin/editor and its configuration from the build being shown, Decap
 // CMS's own files from its package, and its local backend (src/cms/local-backend.ts), so a save writes
 // the project's file, the watcher rebuilds and the page's tab reloads. Answered here, before the
 // preview server: the editor's page never gets the reload script (a reload would lose what is typed).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ADMIN_FOLDER, ADMIN_POLICY, ADMIN_ROUTE, DECAP_FILE, decapFolder, PREVIEW_SCRIPT } from '../cms/admin-page.ts';
+import { ADMIN_FOLDER, ADMIN_PAGE, ADMIN_POLICY, ADMIN_ROUTE, DECAP_FILE, decapFolder, PREVIEW_SCRIPT } from '../cms/admin-page.ts';
 import { answerLocal, MAX_UPLOAD_BYTES } from '../cms/local-backend.ts';
 
 /** Where the editor's requests for the project's files go. */
@@ -21,17 +21,17 @@ export function adminRoutes(root: string, files: AdminFiles): (req: IncomingMess
   const decap = decapFolder();
   return (req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    // The editor is a page like the site's others: its other addresses lead to it, as the CDNs' do.
-    if (path === ADMIN_FOLDER || path === `${ADMIN_FOLDER}index.html` || path === `${ADMIN_ROUTE}.html`) {
-      res.writeHead(301, { Location: ADMIN_ROUTE, 'Cache-Control': 'no-store' }).end();
+    // The editor's address leads to its page, as the build's _redirects does online.
+    if (path === ADMIN_ROUTE || path === ADMIN_FOLDER) {
+      res.writeHead(302, { Location: ADMIN_PAGE, 'Cache-Control': 'no-store' }).end();
       return true;
     }
-    if (path !== ADMIN_ROUTE && !path.startsWith(ADMIN_FOLDER)) return false;
+    if (!path.startsWith(ADMIN_FOLDER)) return false;
     const name = path.slice(ADMIN_FOLDER.length);
     const folder = ADMIN_FOLDER.slice(1);
     if (path === LOCAL_API) void api(root, req, res);
     else if (req.method !== 'GET' && req.method !== 'HEAD') send(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n');
-    else if (path === ADMIN_ROUTE) sendBuilt(res, files.built(`${ADMIN_ROUTE.slice(1)}.html`), 'text/html; charset=utf-8');
+    else if (path === ADMIN_PAGE) sendBuilt(res, files.built(`${ADMIN_PAGE.slice(1)}.html`), 'text/html; charset=utf-8');
     else if (name === PREVIEW_SCRIPT) sendBuilt(res, files.built(`${folder}${PREVIEW_SCRIPT}`), 'text/javascript; charset=utf-8');
     else if (name === 'config.yml') {
       const config = files.built(`${folder}config.yml`);

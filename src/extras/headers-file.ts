@@ -22,11 +22,9 @@ export const SECURITY_HEADERS: Record<string, string> = {
 /** The headers a page's policy is made of: the ones a folder handed to an app (see `AppFolder`) sets otherwise. */
 const PAGE_HEADERS = ['Content-Security-Policy', 'Cross-Origin-Opener-Policy'];
 
-/** A page of the output and its folder of files, served with headers of their own, such as the browser editor at /admin. */
+/** A folder of the output served with headers of its own, such as the browser editor's at /admin/. */
 export interface AppFolder {
-  /** The page's route: `/admin`. */
-  page: string;
-  /** Its files' folder, with both slashes: `/admin/`. */
+  /** The folder, with both slashes: `/admin/`. Its page is a file in it, not its index: `/admin/editor`. */
   folder: string;
   /** Its policy and whatever else it sets instead of the site's page headers. */
   headers: Record<string, string>;
@@ -56,40 +54,35 @@ export function headerRules(contentSecurityPolicy: string, app?: AppFolder): Hea
   const page = { 'Content-Security-Policy': contentSecurityPolicy, 'Cross-Origin-Opener-Policy': SECURITY_HEADERS['Cross-Origin-Opener-Policy']! };
   return [
     { path: '/*', headers: everywhere },
-    ...sitePatterns(app.files, app).map((path) => ({ path, headers: page })),
+    ...sitePatterns(app.files, app.folder).map((path) => ({ path, headers: page })),
     assets,
-    // The app's page, and each file of its folder: `${folder}*` would, to Netlify, also be every path that begins with the folder's name.
-    { path: app.page, headers: app.headers },
+    // Each file of the app's folder: `${folder}*` would, to Netlify, also be every path that begins with the folder's name.
     { path: `${app.folder}:file`, headers: app.headers },
   ];
 }
 
 /**
  * Patterns that match every file of `files` at its path and at its route (`about.html` at /about),
- * no path twice, as both CDNs and the preview server read them, and nothing of `app`. A file at
- * the top is named exactly; the files of a folder by a placeholder for one segment (`/blog/:page`).
- * A splat is no use: Netlify reads `/blog/*` as every path that begins with `/blog` (`/blog.html`,
- * `/blog`, `/blogroll`), and Cloudflare as the paths below `/blog/` only. The CDN limits a _headers
- * file to 100 blocks: a site with more files at its top and folders is refused by `headersFile`.
+ * and every other address at the top (the not-found page), no path twice as both CDNs and the
+ * preview server read them, and none in `folder`: `/`, `/:page` for the top, and one
+ * `/blog/:page` for each folder. A splat is no use: Netlify reads `/blog/*` as every path that
+ * begins with `/blog` (`/blog.html`, `/blogroll`), and Cloudflare as the paths below `/blog/` only.
+ * So the app's page must be a file of its folder (`/admin/editor`), not its index: `/:page` is
+ * `/admin/` too, to Netlify. An address below a folder that has no file (`/nope/page`) gets the
+ * not-found page without the page headers.
  */
-export function sitePatterns(files: readonly string[], app: Pick<AppFolder, 'page' | 'folder'>): string[] {
-  const patterns = new Set<string>();
+export function sitePatterns(files: readonly string[], folder: string): string[] {
+  const patterns = new Set<string>(['/', '/:page']);
+  const inside = (path: string) => `${path}/`.toLowerCase().startsWith(folder.toLowerCase());
   for (const file of files) {
-    if (file === '_headers' || file === '_redirects') continue;
     const slash = file.lastIndexOf('/');
-    if (slash >= 0) {
-      patterns.add(`/${file.slice(0, slash)}/:page`);
-      continue;
-    }
-    patterns.add(`/${file}`);
-    if (file === 'index.html') patterns.add('/');
-    else if (file.endsWith('.html')) patterns.add(`/${file.slice(0, -'.html'.length)}`);
+    if (slash < 0 || inside(`/${file}`)) continue;
+    patterns.add(`/${file.slice(0, slash)}/:page`);
+    // A folder's index is a page at the folder's own address (`a/b/index.html` at /a/b), one level up.
+    const parent = file.lastIndexOf('/', slash - 1);
+    if (file.endsWith('/index.html') && parent >= 0) patterns.add(`/${file.slice(0, parent)}/:page`);
   }
-  // An exact pattern matches its path with a slash added, too: none may be the app's page or reach into its folder.
-  const theApps = new Set([app.page.toLowerCase(), app.folder.toLowerCase().replace(/\/$/, '')]);
-  return [...patterns]
-    .filter((path) => !theApps.has(path.toLowerCase().replace(/\/:page$/, '')) && !`${path}/`.toLowerCase().startsWith(app.folder.toLowerCase()))
-    .sort();
+  return [...patterns].sort();
 }
 
 /**

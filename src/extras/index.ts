@@ -17,7 +17,7 @@ import { robots, sitemap } from './sitemap.ts';
 import { atomFeed, type FeedSettings } from './feed.ts';
 import { contentSecurityPolicy, type Directives } from './csp.ts';
 import { UnwritableValue } from './unwritable.ts';
-import { ADMIN_FOLDER, ADMIN_HEADERS, ADMIN_ROUTE, adminFiles } from '../cms/admin-page.ts';
+import { ADMIN_FOLDER, ADMIN_HEADERS, ADMIN_PAGE, ADMIN_ROUTE, adminFiles } from '../cms/admin-page.ts';
 import type { CmsBackend } from '../cms/config.ts';
 
 /** The files a build generates besides pages, assets and static files. */
@@ -40,6 +40,9 @@ export interface ExtrasSettings {
   app?: AppFolder;
 }
 
+/** /admin and /admin/ lead to the editor's page (302: where it lives may change). */
+const EDITOR_REDIRECTS = [ADMIN_ROUTE, ADMIN_FOLDER].map((from) => ({ from, to: ADMIN_PAGE, status: 302 as const, force: false }));
+
 export function extras(model: SiteModel, pages: readonly RenderedPage[], settings: ExtrasSettings): OutputEntry[] {
   const { policy, feeds = [], manifest } = settings;
   const code = pages.map((page) => page.facts.inline);
@@ -53,7 +56,8 @@ export function extras(model: SiteModel, pages: readonly RenderedPage[], setting
     }
   };
   return [
-    file('_redirects', () => redirectsFile(model.redirects, sitePaths(model, pages, settings))),
+    // The editor's address leads to its page, before any rule of the site's own.
+    file('_redirects', () => redirectsFile([...(settings.app ? EDITOR_REDIRECTS : []), ...model.redirects], sitePaths(model, pages, settings))),
     file('_headers', () =>
       headersFile(
         headerRules(
@@ -102,7 +106,7 @@ export function themedExtras(
   if (cms) {
     const files = [...pages.map((p) => p.output), ...made, ...model.statics.map((s) => s.route.slice(1))];
     const generated = [...feeds.map((feed) => feed.settings.path.slice(1)), ...(manifest ? [MANIFEST_ROUTE.slice(1)] : []), 'sitemap.xml', 'robots.txt'];
-    settings.app = { page: ADMIN_ROUTE, folder: ADMIN_FOLDER, headers: ADMIN_HEADERS, files: [...files, ...generated] };
+    settings.app = { folder: ADMIN_FOLDER, headers: ADMIN_HEADERS, files: [...files, ...generated] };
   }
   return [...extras(model, pages, settings), ...admin];
 }

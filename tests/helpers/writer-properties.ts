@@ -174,7 +174,7 @@ async function netlifyRedirects(text: string) {
   return parseAllRedirects({ redirectsFiles: [file], configRedirects: [], minimal: true });
 }
 
-async function netlifyHeaders(text: string) {
+export async function netlifyHeaders(text: string) {
   const file = join(folder, '_headers');
   writeFileSync(file, text);
   return parseAllHeaders({ headersFiles: [file] as never[], netlifyConfigPath: undefined, configHeaders: [], minimal: false });

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serve } from 'trn-site/serve';
+import { ADMIN_FOLDER } from 'trn-site/internal/cms/admin-page.ts';
 import { routeForFile } from 'trn-site/internal/url.ts';
 import { gzipSize } from './sizes.ts';
 import { scanHtml, type HtmlFacts } from './html.ts';
@@ -81,7 +82,10 @@ export interface ContextOptions {
 /** Serves `dist` on a free port and reads its pages; `close` stops the server. */
 export async function openContext(options: ContextOptions): Promise<{ context: AuditContext; close(): Promise<void> }> {
   const { root, dist, routeFilter } = options;
-  const files = (await listFiles(dist)).filter((file) => file.endsWith('.html') && (!routeFilter || routeFilter.test(routeForFile(file))));
+  // The browser editor's page is Decap CMS's app, not a page of the site: the headers gate asks for it on its own.
+  const files = (await listFiles(dist)).filter(
+    (file) => file.endsWith('.html') && !`/${file}`.startsWith(ADMIN_FOLDER) && (!routeFilter || routeFilter.test(routeForFile(file))),
+  );
   const read = new Map(
     await Promise.all(
       files.map(async (file) => {

@@ -2,6 +2,9 @@
 // would) sends with each page must carry the site's security policy, and must
 // score A+ by MDN HTTP Observatory's rules (observatory.ts).
 
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ADMIN_FOLDER, ADMIN_PAGE, ADMIN_POLICY, ADMIN_ROUTE } from 'trn-site/internal/cms/admin-page.ts';
 import type { Gate } from '../context.ts';
 import { bullets, code, int, table } from '../report-text.ts';
 import type { HtmlFacts } from '../html.ts';
@@ -13,14 +16,63 @@ export const headersGate: Gate = {
   id: 'headers',
   title: 'Security headers',
   async run(context) {
-    return judgeHeaders({
+    const result = judgeHeaders({
       answers: await pageHeaders(context.origin, context.built),
       policy: { formOrigin: context.site.formOrigin },
       host: new URL(context.site.baseOrigin).hostname,
       siteOrigins: context.siteOrigins,
     });
+    const editor = await editorHeaders(context.origin, context.dist);
+    if (!editor) return result;
+    return {
+      ...result,
+      pass: result.pass && editor.problems.length === 0,
+      failures: [...result.failures, ...editor.problems.map((p) => `${ADMIN_PAGE}  ${p}`)],
+      headline: `${result.headline}; the editor at ${ADMIN_PAGE}: ${editor.problems.length === 0 ? 'its own policy' : `${int(editor.problems.length)} problems`}`,
+      body: `${result.body}\n\n${editor.body}`,
+    };
   },
 };
+
+/**
+ * The browser editor, when the build has one: its page answers with the editor's own policy and no
+ * other (two policies would both be enforced, and Decap needs what the site's forbids), an opener
+ * policy that lets its login window answer, the headers every path gets, and no indexing; it is
+ * in neither the sitemap nor what robots.txt allows.
+ */
+export async function editorHeaders(origin: string, dist: string): Promise<{ problems: string[]; body: string } | null> {
+  const page = await readFile(join(dist, `${ADMIN_PAGE.slice(1)}.html`), 'utf8').catch(() => null);
+  if (page === null) return null;
+  const response = await fetch(origin + ADMIN_PAGE, { redirect: 'manual' });
+  await response.arrayBuffer();
+  const entry = await fetch(origin + ADMIN_ROUTE, { redirect: 'manual' });
+  await entry.arrayBuffer();
+  const headers = Object.fromEntries(response.headers);
+  const problems: string[] = [];
+  if (response.status !== 200) problems.push(`answered ${response.status}, expected 200`);
+  if (entry.status < 300 || entry.status > 399 || new URL(entry.headers.get('location') ?? '', origin).pathname !== ADMIN_PAGE)
+    problems.push(`${ADMIN_ROUTE} answered ${entry.status}, expected a redirect to ${ADMIN_PAGE}`);
+  if (headers['content-security-policy'] !== ADMIN_POLICY)
+    problems.push(`Content-Security-Policy is ${code(headers['content-security-policy'] ?? 'absent')}, expected the editor's own and no other`);
+  if (headers['cross-origin-opener-policy'] !== 'same-origin-allow-popups')
+    problems.push(`Cross-Origin-Opener-Policy is ${code(headers['cross-origin-opener-policy'] ?? 'absent')}, expected same-origin-allow-popups (one value)`);
+  if (!/\bnoindex\b/.test(headers['x-robots-tag'] ?? '')) problems.push('no X-Robots-Tag: noindex');
+  for (const name of ['strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy'])
+    if (!headers[name] || headers[name]!.includes(',')) problems.push(`${name} is ${code(headers[name] ?? 'absent')}, expected one value`);
+  const sitemap = await readFile(join(dist, 'sitemap.xml'), 'utf8').catch(() => '');
+  if (sitemap.includes(`${ADMIN_ROUTE}<`) || sitemap.includes(`${ADMIN_FOLDER}`)) problems.push('the sitemap lists the editor');
+  const robots = await readFile(join(dist, 'robots.txt'), 'utf8').catch(() => '');
+  if (!robots.split('\n').includes(`Disallow: ${ADMIN_FOLDER}`)) problems.push(`robots.txt does not disallow ${ADMIN_FOLDER}`);
+  const body = [
+    `The browser editor at ${ADMIN_PAGE} (${ADMIN_ROUTE} leads there), with its own policy:`,
+    '',
+    table(
+      ['header', 'value'],
+      ['content-security-policy', 'cross-origin-opener-policy', 'x-robots-tag', 'x-frame-options'].map((h) => [h, headers[h] ?? '(absent)']),
+    ),
+  ].join('\n');
+  return { problems, body };
+}
 
 /** Observatory's own origin for its CORS probe. */
 const CORS_PROBE_ORIGIN = 'https://http-observatory.security.mozilla.org';
