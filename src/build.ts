@@ -94,9 +94,7 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     found.push(...ruled, ...rendered.diagnostics);
     const made = [...bundled.files, ...media.files];
     const paths = made.map((f) => f.path);
-    const generated = await clock.time('extras', () =>
-      themedExtras(model, rendered.pages, theme, bundled.manifestIcons, paths, hasErrors(found), options.cms && { backend: options.cms, decap: run.writing }),
-    ); // 7
+    const generated = await clock.time('extras', () => themedExtras(model, rendered.pages, theme, bundled.manifestIcons, paths, hasErrors(found), options.cms)); // 7
     const outputRules = () =>
       checkRendered(model, rendered.pages, { generated: [...paths, ...generated.map((f) => f.path)], claimedRoutes: validated.claimedRoutes, found });
     found.push(...(await clock.time('rules', outputRules))); // 8

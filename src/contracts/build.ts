@@ -66,10 +66,11 @@ export interface BuildOptions {
   deferMedia?: boolean;
   /**
    * Write the browser editor (Decap CMS) at /admin: its page and its configuration, made from the
-   * theme's schemas and the page files (src/cms/). The repository it commits to online; `site dev`
-   * serves it with the project's own files instead. Default: none.
+   * theme's schemas and the page files (src/cms/), committing to this repository online, and with
+   * `decap` Decap's own files (`site dev` serves those from the package, with the project's files
+   * as its backend). Default: none.
    */
-  cms?: { repo: string; branch: string; authUrl?: string };
+  cms?: { repo: string; branch: string; authUrl?: string; decap?: boolean };
 }
 
 export interface BuildResult {

@@ -728,6 +728,14 @@ export const catalogue = {
       p.first ? `writes dist/${p.path}, which ${p.first} also writes` : `writes dist/${p.path}, which other files need as a folder`,
     hint: (p) => (p.first ? 'rename or remove one of them' : 'rename or remove it'),
   }),
+  'editor-headers-limit': entry({
+    title: 'Too many folders for the browser editor’s headers',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { folders: number; blocks: number; limit: number }) =>
+      `the site has ${p.folders} folders: with the browser editor, _headers needs a block for each (${p.blocks} in all), more than the ${p.limit} Cloudflare Pages reads`,
+    hint: () => 'gather pages or pictures into fewer folders, or build with --no-editor (docs/editing-online.md)',
+  }),
 };
 
 /** Every code a diagnostic can have. */

@@ -19,6 +19,12 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'X-Frame-Options': 'DENY',
 };
 
+/** The blocks of _headers Cloudflare Pages reads; it skips the rest, and the deploy still succeeds. */
+export const MAX_HEADER_BLOCKS = 100;
+
+/** Blocks a build with an app folder writes besides the site's patterns: every path, the assets, the app's files. */
+export const APP_BLOCKS = 3;
+
 /** The headers a page's policy is made of: the ones a folder handed to an app (see `AppFolder`) sets otherwise. */
 const PAGE_HEADERS = ['Content-Security-Policy', 'Cross-Origin-Opener-Policy'];
 
@@ -69,7 +75,8 @@ export function headerRules(contentSecurityPolicy: string, app?: AppFolder): Hea
  * begins with `/blog` (`/blog.html`, `/blogroll`), and Cloudflare as the paths below `/blog/` only.
  * So the app's page must be a file of its folder (`/admin/editor`), not its index: `/:page` is
  * `/admin/` too, to Netlify. An address below a folder that has no file (`/nope/page`) gets the
- * not-found page without the page headers.
+ * not-found page without the page headers. Cloudflare reads at most MAX_HEADER_BLOCKS blocks: a
+ * site with more folders is refused before anything is written (src/rules/editor-headers.ts).
  */
 export function sitePatterns(files: readonly string[], folder: string): string[] {
   const patterns = new Set<string>(['/', '/:page']);

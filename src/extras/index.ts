@@ -88,14 +88,14 @@ export function themedExtras(
   manifestIcons: readonly ManifestIcon[],
   made: readonly string[],
   refused: boolean,
-  cms?: { backend: CmsBackend; decap: boolean },
+  cms?: CmsBackend & { decap?: boolean },
 ): OutputEntry[] {
   const feeds = Object.entries(theme.collections ?? {}).flatMap(([name, collection]) => {
     const settings = 'feed' in collection ? collection.feed?.(model.site) : undefined;
     return settings ? [{ settings, members: model.collections[name] ?? [] }] : [];
   });
   const manifest = theme.manifest?.(model.site);
-  const admin = cms ? adminFiles(theme, model.pages, cms.backend, model.site.baseUrl, cms.decap) : [];
+  const admin = cms ? adminFiles(theme, model.pages, cms, model.site.baseUrl, cms.decap === true) : [];
   const settings: ExtrasSettings = {
     policy: theme.securityPolicy?.(model.site) ?? {},
     feeds,

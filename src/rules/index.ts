@@ -11,6 +11,8 @@ import { linksInData, linksOfBody, type Link } from './link-sources.ts';
 import { htmlLink } from '../html/page-facts.ts';
 import { checkLinks, type LinkTargets } from './links.ts';
 import { checkRedirects } from './redirects.ts';
+import { editorHeaders } from './editor-headers.ts';
+import { ADMIN_FOLDER, ADMIN_PAGE } from '../cms/admin-page.ts';
 import { outputClashes } from './output-clashes.ts';
 import { uniqueHeads } from './unique-heads.ts';
 import { inlineAttributes } from './inline-attributes.ts';
@@ -115,7 +117,9 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
   // Orphans are only worth a word on content that is otherwise sound: a page with an error is
   // not rendered, and the pages it links to would look orphaned.
   const orphans = hasErrors([...context.found, ...links]) ? [] : orphanPages(model, pages);
-  return [...outputClashes(planned), ...links, ...inlineAttributes(pages), ...orphans];
+  // With the browser editor (its page among the generated files), the page headers need a block per folder.
+  const editor = context.generated.includes(`${ADMIN_PAGE.slice(1)}.html`) ? editorHeaders(planned, ADMIN_FOLDER) : [];
+  return [...outputClashes(planned), ...editor, ...links, ...inlineAttributes(pages), ...orphans];
 }
 
 /** How React's replacement for a blocked javascript: URL starts. */

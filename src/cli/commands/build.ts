@@ -54,7 +54,7 @@ async function buildSite(options: BuildFlags, colour: boolean, engine: string | 
   const result = await build({
     ...(engine ? { engine } : {}),
     root,
-    ...(options.editor ? { cms: cmsBackend(root) } : {}),
+    ...(options.editor ? { cms: { ...cmsBackend(root), decap: true } } : {}),
     out: options.out,
     baseUrl: options.baseUrl || undefined,
     strict: options.strict,
