@@ -21,6 +21,7 @@ import { cameraPhoto } from './helpers/camera-photo.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { serve } from 'trn-site/serve';
 
 let root: string;
 let dev: RunningDev;
@@ -192,4 +193,36 @@ describe('the browser editor in site dev', () => {
     await page.close();
     await rm(photo, { force: true });
   }, 150_000);
+});
+
+describe('the browser editor in the built site', () => {
+  it('is written by site build and runs under its own policy as the CDN serves it: /admin leads to it, its login shows, nothing is refused', async () => {
+    const out = join(root, 'dist-editor');
+    const env = { ...process.env, SITE_CMS_REPO: 'example-owner/example-site', SITE_CMS_BRANCH: 'main' };
+    const build = spawnSync(process.execPath, [join(root, 'bin/site.js'), 'build', '--out', out], { cwd: root, encoding: 'utf8', env });
+    expect(build.status, build.stdout + build.stderr).toBe(0);
+    const config = parse(await readFile(join(out, 'admin/config.yml'), 'utf8'));
+    expect(config.backend).toMatchObject({ name: 'github', repo: env.SITE_CMS_REPO, branch: 'main' });
+    expect(config.local_backend).toBeUndefined();
+    const server = await serve({ dir: out, port: 0 });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      // The page's own policy violations are reported to it: the policy must let Decap run, or it is refused here.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => console.error(`policy: ${event.violatedDirective} ${event.blockedURI}`));
+      });
+      await page.goto(`${server.url}/admin`);
+      expect(new URL(page.url()).pathname).toBe('/admin/editor');
+      await page.getByRole('button', { name: /Login with GitHub/i }).waitFor({ timeout: 30_000 });
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+      await server.close();
+    }
+  }, 120_000);
 });
