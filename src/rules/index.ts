@@ -86,10 +86,11 @@ export function checkRendered(model: SiteModel, pages: readonly RenderedPage[], 
   const targets = linkTargets(model, context.claimedRoutes, context.generated);
   // Two pages with one output are two files claiming one route, which duplicateRoutes reports.
   const pageOutputs = new Map(pages.map((page) => [page.output, page.source]));
+  // What the build makes first, so that a content file writing the same path is the one reported, at its file.
   const planned = [
-    ...[...pageOutputs].map(([path, from]) => ({ path, from })),
-    // Likewise two files of one route each get the route's share card: one path the build makes twice.
+    // Two files of one route each get the route's share card: one path the build makes twice.
     ...[...new Set(context.generated)].map((path) => ({ path, from: 'the build' })),
+    ...[...pageOutputs].map(([path, from]) => ({ path, from })),
     ...model.statics.map((s) => ({ path: s.route.slice(1), from: s.file })),
   ];
   // A link written in content is reported where it is written; the same href in the HTML is not news.

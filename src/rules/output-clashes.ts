@@ -24,9 +24,9 @@ export function outputClashes(outputs: readonly PlannedOutput[]): Diagnostic[] {
   for (const { path, from } of outputs) {
     const first = byPath.get(path);
     if (first !== undefined) {
-      out.push(diagnostic('output-clash', { file: from }, { path, first }));
+      out.push(diagnostic('output-clash', { file: from, line: 1, column: 1 }, { path, first }));
     } else if (folders.has(path)) {
-      out.push(diagnostic('output-clash', { file: from }, { path }));
+      out.push(diagnostic('output-clash', { file: from, line: 1, column: 1 }, { path }));
     }
     byPath.set(path, first ?? from);
   }
