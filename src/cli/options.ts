@@ -1,10 +1,22 @@
 // Options and argument parsers more than one command takes. Each command gets an Option of its own:
 // commander only reads an Option's settings, so one made per command behaves as one shared would.
 import { InvalidArgumentError, Option } from 'commander';
+import { cmsBackend } from '../cms/backend.ts';
+import type { CmsBackend } from '../cms/config.ts';
 
 /** `--base-url`, also read from SITE_BASE_URL. */
 export function baseUrlOption(): Option {
   return new Option('--base-url <url>', 'absolute URL the site is served from (overrides site.yaml)').env('SITE_BASE_URL');
+}
+
+/** `--no-editor` for the commands that build: without the browser editor at /admin. */
+export function editorOption(): Option {
+  return new Option('--no-editor', 'leave out the browser editor at /admin (docs/editing-online.md)');
+}
+
+/** The build's editor option for the project at `root`: on unless `--no-editor`; `decap` when its files are written. */
+export function editorFor(root: string, editor: boolean, decap: boolean): { cms?: CmsBackend & { decap: boolean } } {
+  return editor ? { cms: { ...cmsBackend(root), decap } } : {};
 }
 
 /** `--threads <n|auto>` for the commands that parse and render. */

@@ -7,9 +7,8 @@ import { byteSize } from '../../contracts/output.ts';
 import { guard, type CommandContext } from '../command-context.ts';
 import { formatBytes, formatDiagnostics, summaryLine } from '../diagnostics-text.ts';
 import { examples } from '../help.ts';
-import { baseUrlOption, threadsOption } from '../options.ts';
+import { baseUrlOption, editorFor, editorOption, threadsOption } from '../options.ts';
 import { projectRoot } from '../project-root.ts';
-import { cmsBackend } from '../../cms/backend.ts';
 import { ADMIN_FOLDER } from '../../cms/admin-page.ts';
 
 interface BuildFlags {
@@ -33,7 +32,7 @@ export function registerBuild(program: Command, context: CommandContext): void {
     .option('--verbose', 'also list every page and the size of each script bundle')
     .option('--strict', 'treat warnings as errors (for CI): nothing is written while there is one')
     .option('--drafts', 'also publish drafts and pages dated in the future (for previews)')
-    .option('--no-editor', 'leave out the browser editor at /admin/ (docs/editing-online.md)')
+    .addOption(editorOption())
     .addOption(threadsOption())
     .addHelpText(
       'after',
@@ -54,7 +53,7 @@ async function buildSite(options: BuildFlags, colour: boolean, engine: string | 
   const result = await build({
     ...(engine ? { engine } : {}),
     root,
-    ...(options.editor ? { cms: { ...cmsBackend(root), decap: true } } : {}),
+    ...editorFor(root, options.editor, true),
     out: options.out,
     baseUrl: options.baseUrl || undefined,
     strict: options.strict,

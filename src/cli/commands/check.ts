@@ -6,7 +6,7 @@ import { check } from '../../index.ts';
 import { guard, type CommandContext } from '../command-context.ts';
 import { diagnosticsJson, formatDiagnostics, problemCount } from '../diagnostics-text.ts';
 import { examples } from '../help.ts';
-import { baseUrlOption, threadsOption } from '../options.ts';
+import { baseUrlOption, editorFor, editorOption, threadsOption } from '../options.ts';
 import { projectRoot } from '../project-root.ts';
 
 interface CheckFlags {
@@ -15,6 +15,7 @@ interface CheckFlags {
   strict?: boolean;
   drafts?: boolean;
   types: boolean;
+  editor: boolean;
   threads: number | 'auto';
 }
 
@@ -28,6 +29,7 @@ export function registerCheck(program: Command, context: CommandContext): void {
     .option('--drafts', 'also check drafts and pages dated in the future as published pages')
     .argument('[files...]', 'report only on these files or folders, relative to the current folder (see below)')
     .option('--no-types', 'skip type-checking the templates with TypeScript')
+    .addOption(editorOption())
     .addOption(threadsOption())
     .addHelpText(
       'after',
@@ -52,8 +54,11 @@ export function registerCheck(program: Command, context: CommandContext): void {
 }
 
 async function checkSite(files: string[], options: CheckFlags, colour: boolean): Promise<number> {
+  const root = projectRoot(process.cwd());
   const diagnostics = await check({
-    root: projectRoot(process.cwd()),
+    root,
+    // As site build does: the editor's page and headers are part of what is checked.
+    ...editorFor(root, options.editor, false),
     baseUrl: options.baseUrl || undefined,
     strict: options.strict,
     drafts: options.drafts,
