@@ -56,6 +56,8 @@ const anyParams = {
   marker: '.site-build',
   extra: 'a path (/sub)',
   place: 'its XMP data',
+  folders: 96,
+  blocks: 101,
 };
 const entries = Object.entries(catalogue) as [string, CatalogueEntry<unknown>][];
 
