@@ -5,6 +5,7 @@
 // stylesheet, photos, the output folder deleted); after each edit the project is built warm, as it is, and cold, with
 // its cache folder set aside, and the two must agree to the byte: the exit code, every
 // problem reported, every file written.
+import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -86,11 +87,17 @@ const edits: fc.Arbitrary<Edit>[] = [
   fc.constant({ name: 'nav link added', apply: (p) => replaceIn(p, 'site.yaml', /^nav:\n/m, 'nav:\n  - label: Panels\n    href: /services/panels\n') }),
   fc.tuple(fc.integer({ min: 1, max: 5 }), word, fc.boolean()).map(([n, w, photo]) => ({
     name: `post ${n} written${photo ? ' with a photo' : ''}`,
-    apply: (p: Project) =>
-      p.write(
+    apply: async (p: Project) => {
+      // As an editor adds a post with a photo: the photo comes with it (a later "photo deleted" still leaves it pointing at nothing).
+      if (photo && !existsSync(join(p.root, 'static/images/photo.png'))) {
+        await mkdir(join(p.root, 'static/images'), { recursive: true });
+        await writeFile(join(p.root, 'static/images/photo.png'), await cameraPhoto('png', 48 + n, 40, n));
+      }
+      await p.write(
         `pages/blog/post-${n}.md`,
         `---\ntemplate: article\ntitle: ${JSON.stringify(`Post ${n}: ${w}`)}\npublishDate: 2024-04-0${n}\n---\nAbout ${w.replace(/[<>]/g, '')}, see [services](/services).\n${photo ? '\n![A photo of a panel](/images/photo.png)\n' : ''}`,
-      ),
+      );
+    },
   })),
   fc.nat().map((pick) => ({
     name: `a post deleted (${pick})`,
