@@ -80,8 +80,17 @@ export async function contentFor(run: Run, listing: ContentListing | undefined):
   const [content, cached] = await run.clock.time('load', () =>
     Promise.all([listing ? load(root, listing) : reloadFiles(root, memory.content!, run.changed!), memory.parsed ?? readParseCache(root)]),
   );
-  memory.content = content;
-  return { content, cached };
+  const read = run.options.overlay && !run.writing ? overlaid(content, run.options.overlay) : content;
+  memory.content = read;
+  return { content: read, cached };
+}
+
+/** `content` with one file's text as `overlay` gives it: site.yaml, or a page file, replaced or added. */
+function overlaid(content: LoadedContent, overlay: { file: string; text: string }): LoadedContent {
+  const file = { file: overlay.file, text: overlay.text };
+  if (overlay.file === 'site.yaml') return { ...content, site: file };
+  const pages = [...content.pages.filter((page) => page.file !== overlay.file), file].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { ...content, pages };
 }
 
 /**

@@ -16,7 +16,7 @@ import { parse } from 'yaml';
 import { copyProject, removeCopy } from './helpers/project-copy.ts';
 import { startDevProcess, type RunningDev } from './helpers/dev-server.ts';
 import { launchBrowser } from './helpers/browser.ts';
-import { posts } from './helpers/content.ts';
+import { pagesOf, posts } from './helpers/content.ts';
 import { cameraPhoto } from './helpers/camera-photo.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
@@ -95,6 +95,16 @@ describe('the browser editor in site dev', () => {
         .end(info.body);
     });
     expect(rebound).toBe(403);
+    // The preview builds a page file from a form's values, for this server's pages only, and nothing else.
+    const preview = (body: unknown, extra: Record<string, string> = {}) =>
+      fetch(`${dev.url}/admin/api/preview`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...extra } });
+    const about = pagesOf('about')[0]!;
+    const answer = await preview({ file: about.file, data: { ...about.data, title: `Previewed, test ${process.pid}` } });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { html: string }).html).toContain(`Previewed, test ${process.pid}`);
+    for (const file of ['site.yaml', 'templates/index.ts', 'pages/../site.yaml', 'pages/.hidden.yaml', '/etc/passwd.yaml'])
+      expect((await preview({ file, data: {} })).status, file).toBe(400);
+    expect((await preview({ file: about.file, data: about.data }, { Origin: 'https://evil.example' })).status).toBe(403);
   });
 
   it('changes the main phone, both forms, and publishes: site.yaml holds it and nothing else changed, it checks clean, and the home page shows it', async () => {
@@ -127,6 +137,30 @@ describe('the browser editor in site dev', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 90_000);
+
+  it('shows the page as the site renders it from the form, before anything is saved, and the problems that would stop the build', async () => {
+    const target = pagesOf('location').find((p) => typeof p.data.hero?.lead === 'string')!;
+    const folder = target.file.slice('pages/'.length, target.file.lastIndexOf('/'));
+    const onDisk = await readFile(join(root, target.file), 'utf8');
+    const { page, problems } = await openEditor(1280);
+    await page.getByTestId(['location', ...folder.split('/')].join('-')).click();
+    await page.getByText(String(target.data.title), { exact: true }).click();
+    const lead = `A lead typed in the browser editor and not saved, test ${process.pid}.`;
+    await retype(page.getByLabel('Lead').first(), lead);
+    const shown = page.frameLocator('iframe').frameLocator('[data-preview-page]');
+    await expect.poll(() => shown.locator('main').textContent(), { timeout: 30_000 }).toContain(lead);
+    // The page around it is the site's: its header shows the business's phone.
+    expect(await shown.locator('a[href^="tel:"]').count()).toBeGreaterThan(0);
+
+    // A title removed: the page would not build, and the preview says where, as the build would.
+    await retype(page.getByLabel('Title', { exact: true }), '');
+    const refused = page.frameLocator('iframe').locator('[data-preview-build]');
+    await expect.poll(() => refused.textContent(), { timeout: 30_000 }).toContain(`${target.file}:`);
+    // Nothing was saved.
+    expect(await readFile(join(root, target.file), 'utf8')).toBe(onDisk);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   it('writes a new post with a phone photo: a title another post has is pointed out before publishing; saved as a draft, then published, it builds with its photo in AVIF and WebP', async () => {
     const other = posts[0]!;

@@ -22,6 +22,8 @@ export const ADMIN_FOLDER = `${ADMIN_ROUTE}/`;
 export const ADMIN_PAGE = `${ADMIN_FOLDER}editor`;
 /** The file of Decap CMS's package that starts it; it loads its other parts from beside itself. */
 export const DECAP_SCRIPT = 'decap-cms.js';
+/** Where the previews ask `site dev` for the page a form would make (src/dev/admin.ts); online nothing answers there. */
+export const PREVIEW_API = '/admin/api/preview';
 /** The engine's own script for the previews (src/cms/browser/preview.ts), made with the site's heads. */
 export const PREVIEW_SCRIPT = 'preview.js';
 
@@ -116,6 +118,7 @@ export function adminFiles(theme: Theme, pages: readonly PageEntry[], backend: C
     c.fields ? [{ name: c.name, template: c.filter?.value }] : (c.files ?? []).map((f) => ({ name: f.name, template: templateOf.get(f.file) })),
   );
   const heads: PreviewHeads = {
+    api: PREVIEW_API,
     collections: Object.fromEntries(
       forms.flatMap(({ name, template }) => (template && theme.templates[template] ? [[name, headFields(theme.templates[template])]] : [])),
     ),

@@ -71,6 +71,11 @@ export interface BuildOptions {
    * as its backend). Default: none.
    */
   cms?: { repo: string; branch: string; authUrl?: string; decap?: boolean };
+  /**
+   * One content file's text as it would be, read instead of the file on disk (which may not exist
+   * yet): the browser editor's preview of a form not yet saved. Only for a build that writes nothing.
+   */
+  overlay?: { file: string; text: string };
 }
 
 export interface BuildResult {

@@ -5,8 +5,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ADMIN_FOLDER, ADMIN_PAGE, ADMIN_POLICY, ADMIN_ROUTE, DECAP_FILE, decapFolder, PREVIEW_SCRIPT } from '../cms/admin-page.ts';
+import { ADMIN_FOLDER, ADMIN_PAGE, ADMIN_POLICY, ADMIN_ROUTE, PREVIEW_API, DECAP_FILE, decapFolder, PREVIEW_SCRIPT } from '../cms/admin-page.ts';
 import { answerLocal, MAX_UPLOAD_BYTES } from '../cms/local-backend.ts';
+import { stringify } from 'yaml';
+import type { PagePreview } from './build-thread.ts';
 
 /** Where the editor's requests for the project's files go. */
 export const LOCAL_API = `${ADMIN_FOLDER}api/v1`;
@@ -14,6 +16,8 @@ export const LOCAL_API = `${ADMIN_FOLDER}api/v1`;
 export interface AdminFiles {
   /** A file of the build being shown, e.g. `admin/config.yml`. */
   built(path: string): string | Uint8Array | undefined;
+  /** The page a form not yet saved would make (src/dev/build-thread.ts). */
+  preview(file: string, text: string): Promise<PagePreview>;
 }
 
 /** Answers /admin and everything under it; returns false for any other request. */
@@ -29,7 +33,8 @@ export function adminRoutes(root: string, files: AdminFiles): (req: IncomingMess
     if (!path.startsWith(ADMIN_FOLDER)) return false;
     const name = path.slice(ADMIN_FOLDER.length);
     const folder = ADMIN_FOLDER.slice(1);
-    if (path === LOCAL_API) void api(root, req, res);
+    if (path === LOCAL_API) void api(req, res, (request) => answerLocal(root, request));
+    else if (path === PREVIEW_API) void api(req, res, (request) => pagePreview(files, request));
     else if (req.method !== 'GET' && req.method !== 'HEAD') send(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n');
     else if (path === ADMIN_PAGE) sendBuilt(res, files.built(`${ADMIN_PAGE.slice(1)}.html`), 'text/html; charset=utf-8');
     else if (name === PREVIEW_SCRIPT) sendBuilt(res, files.built(`${folder}${PREVIEW_SCRIPT}`), 'text/javascript; charset=utf-8');
@@ -63,11 +68,11 @@ export function adminRoutes(root: string, files: AdminFiles): (req: IncomingMess
 }
 
 /**
- * One action of the local backend. Only this page may ask: a JSON body (which another site's page cannot
- * send without a preflight this server never allows), from this origin, to this server by its own name
- * (a rebound DNS name pointing here is refused).
+ * One request of the editor's page: an action of the local backend, or a preview. Only this page may
+ * ask: a JSON body (which another site's page cannot send without a preflight this server never
+ * allows), from this origin, to this server by its own name (a rebound DNS name pointing here is refused).
  */
-async function api(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function api(req: IncomingMessage, res: ServerResponse, answer: (request: unknown) => Promise<{ status: number; body: unknown }>): Promise<void> {
   const json = 'application/json; charset=utf-8';
   const host = req.headers.host ?? '';
   const origin = req.headers.origin;
@@ -83,8 +88,39 @@ async function api(root: string, req: IncomingMessage, res: ServerResponse): Pro
   } catch {
     return send(res, 400, json, JSON.stringify({ error: 'the request is not JSON' }));
   }
-  const answer = await answerLocal(root, request);
-  send(res, answer.status, json, JSON.stringify(answer.body));
+  const answered = await answer(request);
+  send(res, answered.status, json, JSON.stringify(answered.body));
+}
+
+/**
+ * The page a form would make: `{ file, data }` as Decap holds an entry (a Markdown page's text in
+ * `body`), written as the file would be and built without saving it. Only page files: a form of
+ * site.yaml changes every page, and its preview is the site after saving.
+ */
+async function pagePreview(files: AdminFiles, request: unknown): Promise<{ status: number; body: unknown }> {
+  const { file, data } = (request ?? {}) as { file?: unknown; data?: unknown };
+  if (typeof file !== 'string' || !PAGE_FILE.test(file) || file.split('/').some((part) => part === '..' || part.startsWith('.')))
+    return { status: 400, body: { error: 'a page file under pages/ is needed' } };
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { status: 400, body: { error: 'the form’s values are needed' } };
+  const preview = await files.preview(file, fileText(file, data as Record<string, unknown>));
+  // Shown in a frame that runs nothing: the page's own scripts are left out rather than refused there one by one.
+  if ('html' in preview) return { status: 200, body: { html: preview.html.replace(/<script\b[^>]*\bsrc=[^>]*>\s*<\/script>/gi, '') } };
+  return {
+    status: 200,
+    body: {
+      problems: preview.problems.map((d) => ({ file: d.file, line: d.line, column: d.column, message: d.message, ...(d.hint ? { hint: d.hint } : {}) })),
+    },
+  };
+}
+
+/** A page file of the project, as the editor names one. */
+const PAGE_FILE = /^pages\/[^\0\\]+\.(?:ya?ml|md)$/;
+
+/** A form's values as the file would hold them: YAML, or for Markdown the fields as front matter and `body` after it. */
+export function fileText(file: string, data: Record<string, unknown>): string {
+  if (!file.endsWith('.md')) return stringify(data);
+  const { body, ...front } = data;
+  return `---\n${stringify(front)}---\n${typeof body === 'string' ? body : ''}\n`;
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {

@@ -11,7 +11,7 @@
 // Run from its TypeScript sources (the tests), the engine has no module a
 // thread could load (src/threads.ts), and the builder runs on the server's
 // thread as before.
-import { createBuilder, type BuildOptions, type BuildResult, type Builder } from '../build.ts';
+import { build, createBuilder, type BuildOptions, type BuildResult, type Builder } from '../build.ts';
 import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { MadeMedia, MediaJob } from '../contracts/media-job.ts';
 import { serve, startThread, threadModule } from '../threads.ts';
@@ -41,7 +41,30 @@ export interface DevMade {
   diagnostics: Diagnostic[];
 }
 
-type DevTask = { role: typeof ROLE; options: BuildOptions } & ({ kind: 'build'; changed?: readonly string[] } | { kind: 'make'; build: number; job: number });
+type DevTask = { role: typeof ROLE; options: BuildOptions } & (
+  { kind: 'build'; changed?: readonly string[] } | { kind: 'make'; build: number; job: number } | { kind: 'preview'; file: string; text: string }
+);
+
+/** The page a form not yet saved would make, as the site renders it; or the errors that stop it, located in the form's file and elsewhere. */
+export type PagePreview = { html: string } | { problems: Diagnostic[] };
+
+/**
+ * The page `file` makes with `text` in it, from a build of its own that writes nothing and keeps
+ * nothing (the dev server's builder and its memory are left as they were). Photos the cache lacks
+ * are shown by their stand-ins.
+ */
+export async function previewPage(options: BuildOptions, file: string, text: string): Promise<PagePreview> {
+  const { cms: _editor, ...rest } = options;
+  try {
+    const result = await build({ ...rest, write: false, deferMedia: true, threads: 0, overlay: { file, text } });
+    const page = result.pages.find((p) => p.source === file);
+    // Kept going past a page with errors (as site dev builds), the build leaves that page out and says why.
+    return page ? { html: page.html } : { problems: result.diagnostics.filter((d) => d.severity === 'error') };
+  } catch (error) {
+    if (error instanceof ContentError) return { problems: error.diagnostics.filter((d) => d.severity === 'error') };
+    throw error;
+  }
+}
 
 /**
  * A build's outcome as data, crossing threads. Problems in the content are an answer, not an error,
@@ -72,9 +95,10 @@ function jobKeeper(options: BuildOptions) {
 /** The builder of the one dev server this thread builds for, and what it last sent of each file. */
 let held: { keeper: ReturnType<typeof jobKeeper>; sent: Map<string, unknown> } | undefined;
 
-serve<DevTask, Outcome | DevMade | null>(ROLE, async (task) => {
+serve<DevTask, Outcome | DevMade | PagePreview | null>(ROLE, async (task) => {
   held ??= { keeper: jobKeeper(task.options), sent: new Map() };
   if (task.kind === 'make') return held.keeper.make(task.build, task.job);
+  if (task.kind === 'preview') return previewPage(task.options, task.file, task.text);
   try {
     const { result, build } = await held.keeper.build(task.changed);
     const { sent } = held;
@@ -106,6 +130,8 @@ export interface DevBuilder {
   build(changed?: readonly string[]): Promise<DevBuild>;
   /** Makes job `job` of build `build`'s `later`; null when a later build has replaced its jobs. */
   make(build: number, job: number): Promise<DevMade | null>;
+  /** The page `file` would make with `text` in it (see previewPage). */
+  preview(file: string, text: string): Promise<PagePreview>;
   /** Stops the thread, if there is one. */
   close(): Promise<void>;
 }
@@ -121,6 +147,7 @@ export function devBuilder(options: BuildOptions): DevBuilder {
         return { ...summary(result), build, files: new Map(result.files.map((file) => [file.path, file.contents])) };
       },
       make: (build, job) => keeper.make(build, job),
+      preview: (file, text) => previewPage(options, file, text),
       close: async () => {},
     };
   }
@@ -139,6 +166,10 @@ export function devBuilder(options: BuildOptions): DevBuilder {
     make: (build, job) => {
       const task: DevTask = { role: ROLE, options, kind: 'make', build, job };
       return thread.run<DevMade | null>(task);
+    },
+    preview: (file, text) => {
+      const task: DevTask = { role: ROLE, options, kind: 'preview', file, text };
+      return thread.run<PagePreview>(task);
     },
     close: () => thread.close(),
   };

@@ -88,7 +88,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     live,
     (route) => greeting(session.shown, route, media.progress()),
     () => problemsJson(session.shown),
-    adminRoutes(root, { built: (path) => session.shown.files.get(path) }),
+    adminRoutes(root, { built: (path) => session.shown.files.get(path), preview: (file, text) => session.builder.preview(file, text) }),
   );
   // Read afresh for each request: the files, stand-ins and problems of the build being shown.
   const site = shownSite(() => session.shown);

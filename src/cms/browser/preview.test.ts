@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { headProblems, previewScript, type PreviewHeads } from './preview.ts';
 
 const heads: PreviewHeads = {
+  api: '/admin/api/preview',
   collections: { post: { title: ['seoTitle', 'title'], description: 'metaDescription' }, about: { title: ['title'], description: 'description' } },
   pages: [
     { file: 'pages/blog/a.md', title: 'Panel Upgrades  Explained', description: 'What a panel upgrade involves.' },
@@ -21,7 +22,11 @@ describe('the preview’s checks', () => {
   });
 
   it('cannot be closed early by a page’s text', () => {
-    const script = previewScript({ collections: {}, pages: [{ file: 'x', title: '</script><script>alert(1)</script>', description: '' }] });
+    const script = previewScript({
+      api: '/admin/api/preview',
+      collections: {},
+      pages: [{ file: 'x', title: '</script><script>alert(1)</script>', description: '' }],
+    });
     expect(script).not.toContain('</script>');
     expect(() => new Function(script)).not.toThrow();
   });
