@@ -164,8 +164,9 @@ export function pageShown(h: H, shown: Shown | null): unknown[] {
         'data-preview-page': '',
         title: 'The page as the site shows it',
         srcDoc: shown.html,
-        // Shown, not run: its scripts are left out (src/dev/admin.ts), and nothing in it may run.
-        sandbox: '',
+        // Shown, not run: its scripts are left out (src/dev/admin.ts), and nothing in it may run. Of the
+        // site's origin still, or its pictures would be refused (Cross-Origin-Resource-Policy: same-origin).
+        sandbox: 'allow-same-origin',
         style: { width: '100%', height: '80vh', border: '1px solid #ccc', borderRadius: 6 },
       }),
     ];
