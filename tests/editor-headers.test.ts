@@ -31,7 +31,17 @@ const name = fc.constantFrom(
   'gta',
   'gta.html',
   '404.html',
+  // Names no pattern can hold as themselves: their folders are refused by the build (src/rules/editor-headers.ts), and must break nothing here.
+  ':x',
+  'my photos',
+  'Admin',
 );
+
+/** A folder the build lets through with the editor: every name plain, and not the editor's in another case. */
+const plainFolder = (path: string) => {
+  const dir = path.slice(0, Math.max(path.lastIndexOf('/'), 0));
+  return dir === '' || (dir.split('/').every((n) => /^[A-Za-z0-9._~-]+$/.test(n)) && !`/${dir}/`.toLowerCase().startsWith(ADMIN_FOLDER));
+};
 const file = fc.array(name, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
 const files = fc.uniqueArray(file, { minLength: 1, maxLength: 30 });
 
@@ -71,7 +81,9 @@ describe('the page headers with the browser editor', () => {
             .map(([, v]) => v)
             .join(', '),
         });
-        for (const path of [...site.flatMap(addresses), '/no-such-page'].filter((p) => !p.toLowerCase().startsWith(ADMIN_FOLDER.slice(0, -1)))) {
+        for (const path of [...site.filter(plainFolder).flatMap(addresses), '/no-such-page'].filter(
+          (p) => !p.toLowerCase().startsWith(ADMIN_FOLDER.slice(0, -1)),
+        )) {
           expect(policies(path), path).toEqual({ engine: POLICY, netlify: POLICY });
         }
         for (const path of EDITOR)

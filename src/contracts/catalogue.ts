@@ -736,6 +736,14 @@ export const catalogue = {
       `the site has ${p.folders} folders: with the browser editor, _headers needs a block for each (${p.blocks} in all), more than the ${p.limit} Cloudflare Pages reads`,
     hint: () => 'gather pages or pictures into fewer folders, or build with --no-editor (docs/editing-online.md)',
   }),
+  'editor-folder-name': entry({
+    title: 'A folder the browser editor’s headers cannot name',
+    severity: 'error',
+    stops: 'write',
+    message: (p: { path: string }) =>
+      `writes into dist/${p.path}/, a folder _headers cannot name as itself (only letters, digits and - . _ ~, and not the editor's /admin/ in another case), so its pages would go out without the site's security policy`,
+    hint: () => 'rename the folder, or build with --no-editor (docs/editing-online.md)',
+  }),
 };
 
 /** Every code a diagnostic can have. */

@@ -80,16 +80,31 @@ export function headerRules(contentSecurityPolicy: string, app?: AppFolder): Hea
  */
 export function sitePatterns(files: readonly string[], folder: string): string[] {
   const patterns = new Set<string>(['/', '/:page']);
-  const inside = (path: string) => `${path}/`.toLowerCase().startsWith(folder.toLowerCase());
+  const add = (dir: string) => {
+    if (nameableFolder(dir, folder)) patterns.add(`/${dir}/:page`);
+  };
   for (const file of files) {
     const slash = file.lastIndexOf('/');
-    if (slash < 0 || inside(`/${file}`)) continue;
-    patterns.add(`/${file.slice(0, slash)}/:page`);
+    if (slash < 0) continue;
+    add(file.slice(0, slash));
     // A folder's index is a page at the folder's own address (`a/b/index.html` at /a/b), one level up.
     const parent = file.lastIndexOf('/', slash - 1);
-    if (file.endsWith('/index.html') && parent >= 0) patterns.add(`/${file.slice(0, parent)}/:page`);
+    if (file.endsWith('/index.html') && parent >= 0) add(file.slice(0, parent));
   }
   return [...patterns].sort();
+}
+
+/** A folder name both CDNs read in a pattern as itself: not a placeholder (`:x`), a splat, a space or an escape. */
+const LITERAL_SEGMENT = /^[A-Za-z0-9._~-]+$/;
+
+/**
+ * Whether the site's folder `dir` (`blog/2024`) can have a pattern of its own beside the app's
+ * `folder`: every name in it written as itself, and not the app's folder in another case (Netlify
+ * reads patterns in any case). Files of any other folder are refused before anything is written
+ * (src/rules/editor-headers.ts): their pages would go out without their policy.
+ */
+export function nameableFolder(dir: string, folder: string): boolean {
+  return dir.split('/').every((name) => LITERAL_SEGMENT.test(name)) && !`/${dir}/`.toLowerCase().startsWith(folder.toLowerCase());
 }
 
 /**
