@@ -18,7 +18,7 @@ import { startDevProcess, type RunningDev } from './helpers/dev-server.ts';
 import { launchBrowser } from './helpers/browser.ts';
 import { pagesOf, posts } from './helpers/content.ts';
 import { cameraPhoto } from './helpers/camera-photo.ts';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { serve } from 'trn-site/serve';
@@ -238,6 +238,12 @@ describe('the browser editor in the built site', () => {
     const config = parse(await readFile(join(out, 'admin/config.yml'), 'utf8'));
     expect(config.backend).toMatchObject({ name: 'github', repo: env.SITE_CMS_REPO, branch: 'main' });
     expect(config.local_backend).toBeUndefined();
+    // Decap's files are copies: a tool that rewrites dist/ in place must not rewrite the package in node_modules/.
+    const decap = join(root, 'node_modules/decap-cms/dist');
+    for (const name of readdirSync(join(out, 'admin')).filter((n) => existsSync(join(decap, n)))) {
+      expect(statSync(join(out, 'admin', name)).ino, name).not.toBe(statSync(join(decap, name)).ino);
+      expect(await readFile(join(out, 'admin', name))).toEqual(await readFile(join(decap, name)));
+    }
     const server = await serve({ dir: out, port: 0 });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {

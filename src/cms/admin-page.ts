@@ -2,9 +2,9 @@
 // its configuration named by a link, and kept out of search engines.
 import { createRequire } from 'node:module';
 import { readdirSync, statSync } from 'node:fs';
+import { keptFile } from '../write/write.ts';
 import { dirname, join } from 'node:path';
 import type { OutputEntry } from '../contracts/output.ts';
-import { keptFile } from '../write/write.ts';
 import type { Theme } from '../contracts/theme.ts';
 import type { PageEntry } from '../contracts/model.ts';
 import { perObject } from '../memo.ts';
@@ -92,7 +92,11 @@ export function decapFolder(): string | undefined {
   }
 }
 
-/** Decap's files as output files, linked from its package (6.5 MB the build never reads): listed once per process. */
+/**
+ * Decap's files as output files, listed once per process and copied by the file system as they are
+ * written (6.5 MB the build never reads). Copied, not linked as the engine's own cache files are: a
+ * tool that rewrites dist/ in place would otherwise rewrite the package in node_modules/ with it.
+ */
 let decapEntries: OutputEntry[] | undefined;
 function decapFiles(): OutputEntry[] {
   if (decapEntries) return decapEntries;
@@ -102,7 +106,7 @@ function decapFiles(): OutputEntry[] {
   decapEntries = readdirSync(folder)
     .filter((name) => DECAP_FILE.test(name))
     .sort()
-    .map((name) => keptFile(`${folderPath}${name}`, { file: join(folder, name), size: statSync(join(folder, name)).size }));
+    .map((name) => keptFile(`${folderPath}${name}`, { file: join(folder, name), size: statSync(join(folder, name)).size, copied: true }));
   return decapEntries;
 }
 

@@ -21,6 +21,11 @@ export interface OutputFile extends OutputEntry {
 export interface KeptBytes {
   file: string;
   size: number;
+  /**
+   * The file is not the engine's own (a package's, under node_modules/): copied into the output, never
+   * linked, so that a tool rewriting dist/ in place cannot rewrite it through the link.
+   */
+  copied?: boolean;
 }
 
 /** Bytes `contents` takes in a file. */

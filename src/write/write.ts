@@ -4,7 +4,7 @@
 // build replace it (see output-folder.ts), and any file system error on the way
 // (a read-only disk, a full one, a file where a folder should be) ends in a located
 // `--out` problem, with the previous tree in place and nothing of this build beside it.
-import { linkSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -42,7 +42,8 @@ export function entrySize(entry: OutputEntry): number {
 function writeEntry(file: string, entry: OutputEntry): void {
   if (entry.kept) {
     try {
-      linkSync(entry.kept.file, file);
+      if (entry.kept.copied) copyFileSync(entry.kept.file, file, constants.COPYFILE_FICLONE);
+      else linkSync(entry.kept.file, file);
       return;
     } catch {
       // Written below from the cache's bytes.
