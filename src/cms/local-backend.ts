@@ -144,6 +144,16 @@ function mediaPath(value: unknown, kind: 'file' | 'folder'): string {
   return path;
 }
 
+/** `value` as a page file under pages/ that the editor may write, or undefined: what the editor's preview may build. */
+export function pageFile(value: unknown): string | undefined {
+  try {
+    const path = editablePath(value);
+    return path === SITE_FILE ? undefined : path;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Either a content file or a picture: what the editor may delete. */
 function anyContentPath(value: unknown): string {
   const path = contentPath(value, 'file');

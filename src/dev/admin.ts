@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ADMIN_FOLDER, ADMIN_PAGE, ADMIN_POLICY, ADMIN_ROUTE, PREVIEW_API, DECAP_FILE, decapFolder, PREVIEW_SCRIPT } from '../cms/admin-page.ts';
-import { answerLocal, MAX_UPLOAD_BYTES } from '../cms/local-backend.ts';
+import { answerLocal, MAX_UPLOAD_BYTES, pageFile } from '../cms/local-backend.ts';
 import { stringify } from 'yaml';
 import type { PagePreview } from './build-thread.ts';
 
@@ -98,9 +98,10 @@ async function api(req: IncomingMessage, res: ServerResponse, answer: (request: 
  * site.yaml changes every page, and its preview is the site after saving.
  */
 async function pagePreview(files: AdminFiles, request: unknown): Promise<{ status: number; body: unknown }> {
-  const { file, data } = (request ?? {}) as { file?: unknown; data?: unknown };
-  if (typeof file !== 'string' || !PAGE_FILE.test(file) || file.split('/').some((part) => part === '..' || part.startsWith('.')))
-    return { status: 400, body: { error: 'a page file under pages/ is needed' } };
+  const { file: named, data } = (request ?? {}) as { file?: unknown; data?: unknown };
+  // The files the local backend would save, site.yaml aside.
+  const file = pageFile(named);
+  if (file === undefined) return { status: 400, body: { error: 'a page file under pages/ is needed' } };
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { status: 400, body: { error: 'the form’s values are needed' } };
   const preview = await files.preview(file, fileText(file, data as Record<string, unknown>));
   // Shown in a frame that runs nothing: the page's own scripts are left out rather than refused there one by one.
@@ -112,9 +113,6 @@ async function pagePreview(files: AdminFiles, request: unknown): Promise<{ statu
     },
   };
 }
-
-/** A page file of the project, as the editor names one. */
-const PAGE_FILE = /^pages\/[^\0\\]+\.(?:ya?ml|md)$/;
 
 /** A form's values as the file would hold them: YAML, or for Markdown the fields as front matter and `body` after it. */
 export function fileText(file: string, data: Record<string, unknown>): string {
