@@ -741,7 +741,7 @@ export const catalogue = {
     severity: 'error',
     stops: 'write',
     message: (p: { path: string }) =>
-      `writes into dist/${p.path}/, a folder _headers cannot name as itself (only letters, digits and - . _ ~, and not the editor's /admin/ in another case), so its pages would go out without the site's security policy`,
+      `writes into dist/${p.path}/, a folder _headers cannot name as itself (only letters, digits and - . _ ~, and not the editor's /admin/ in any case), so its pages would go out without the site's security policy`,
     hint: () => 'rename the folder, or build with --no-editor (docs/editing-online.md)',
   }),
 };
