@@ -5,6 +5,7 @@
 // of hundreds (the difference is most of a second).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import nodeModule from 'node:module';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,6 +18,9 @@ process.setSourceMapsEnabled(true);
 
 const project = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = moduleFolder(project);
+// Node 22 and later keep what V8 compiled of the bundles between runs (on Node 22 here, --version went from
+// 0.15 to 0.12 s); Node 20 has no such API and compiles them again each time.
+nodeModule.enableCompileCache?.(join(cache, 'v8-compile'));
 const engine = sourceKey();
 const file = join(cache, `cli-${engine}.mjs`);
 if (!existsSync(file)) await bundleCli();

@@ -1,6 +1,7 @@
 // The bundle stage (see the steps in src/build.ts): the theme's client scripts and stylesheet through esbuild,
 // minified, with content-hashed names so they can be cached forever; and the site's icons (icons.ts).
-import { build, type BuildFailure, type Message } from 'esbuild';
+// esbuild is imported when a bundle is made, not with the engine: most builds take the kept one.
+import type { BuildFailure, Message } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
@@ -79,6 +80,7 @@ async function makeBundle(root: string, theme: Theme): Promise<Bundle> {
 async function bundleScripts(root: string, entries: [string, string][], browsers: string[], outdir: string): Promise<ScriptsPart> {
   const part: ScriptsPart = { files: [], inputs: [], failed: null, scripts: {}, sizes: {} };
   try {
+    const { build } = await import('esbuild');
     const result = await build({
       absWorkingDir: root,
       entryPoints: Object.fromEntries(entries),
@@ -118,6 +120,7 @@ async function bundleScripts(root: string, entries: [string, string][], browsers
 /** The theme's stylesheet, minified, as text the pages inline. */
 async function bundleStylesheet(root: string, stylesheet: string, browsers: string[], outdir: string): Promise<StylesheetPart> {
   try {
+    const { build } = await import('esbuild');
     const result = await build({
       absWorkingDir: root,
       entryPoints: [stylesheet],

@@ -6,7 +6,7 @@
 // means bundling again; a kept bundle is used whole or not at all.
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { version as esbuildVersion } from 'esbuild';
+import { packageVersion } from '../package-version.ts';
 import { cacheKey } from '../digest.ts';
 import { fingerprints, unchanged } from '../load/fingerprint.ts';
 import { writeWhole } from '../node-module.js';
@@ -31,7 +31,7 @@ interface Kept<B> {
 
 /** What a bundle is made from besides its input files. */
 export function bundleKey(theme: Theme): string {
-  return cacheKey(JSON.stringify([FORMAT, esbuildVersion, theme.client, Boolean(theme.manifest)]));
+  return cacheKey(JSON.stringify([FORMAT, packageVersion('esbuild'), theme.client, Boolean(theme.manifest)]));
 }
 
 /** One file per project folder, as the parse cache: two projects sharing a cache folder keep their own. */

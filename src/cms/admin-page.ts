@@ -3,7 +3,8 @@
 import { createRequire } from 'node:module';
 import { readdirSync, statSync } from 'node:fs';
 import { keptFile } from '../write/write.ts';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
+import { decapCopy, type CopiedFile } from './decap-copy.ts';
 import type { OutputEntry } from '../contracts/output.ts';
 import type { Theme } from '../contracts/theme.ts';
 import type { PageEntry } from '../contracts/model.ts';
@@ -93,21 +94,30 @@ export function decapFolder(): string | undefined {
 }
 
 /**
- * Decap's files as output files, listed once per process and copied by the file system as they are
- * written (6.5 MB the build never reads). Copied, not linked as the engine's own cache files are: a
- * tool that rewrites dist/ in place would otherwise rewrite the package in node_modules/ with it.
+ * Decap's files as output files, listed once per process: linked from the copy decap-copy.ts keeps in the
+ * cache folder of the node_modules Decap is installed in, or copied by the file system from the package
+ * itself when no such copy can be made (never linked from it: a tool that rewrites dist/ in place would
+ * rewrite the package with it). The build never reads their 6.5 MB.
  */
 let decapEntries: OutputEntry[] | undefined;
 function decapFiles(): OutputEntry[] {
   if (decapEntries) return decapEntries;
   const folder = decapFolder();
   if (!folder) throw new Error('The decap-cms package is missing: run npm ci.');
+  const modules = folder.lastIndexOf(`${sep}node_modules${sep}`);
+  const cacheRoot = modules >= 0 ? join(folder.slice(0, modules), 'node_modules', '.cache', 'site') : undefined;
+  const { files, own } = cacheRoot ? decapCopy(folder, DECAP_FILE, cacheRoot) : { files: listed(folder), own: true };
   const folderPath = ADMIN_FOLDER.slice(1);
-  decapEntries = readdirSync(folder)
+  decapEntries = files.map(({ name, file, size }) => keptFile(`${folderPath}${name}`, { file, size, ...(own ? { copied: true } : {}) }));
+  return decapEntries;
+}
+
+/** The package's own files that DECAP_FILE names, for a package outside any node_modules. */
+function listed(folder: string): CopiedFile[] {
+  return readdirSync(folder)
     .filter((name) => DECAP_FILE.test(name))
     .sort()
-    .map((name) => keptFile(`${folderPath}${name}`, { file: join(folder, name), size: statSync(join(folder, name)).size, copied: true }));
-  return decapEntries;
+    .map((name) => ({ name, file: join(folder, name), size: statSync(join(folder, name)).size }));
 }
 
 /** The editor's page and configuration as output files, and Decap's own files when `withDecap` (`site dev` serves them from the package). */

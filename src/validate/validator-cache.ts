@@ -8,6 +8,7 @@ import { cacheKey } from '../digest.ts';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { packageVersion } from '../package-version.ts';
 import type { Ajv, ValidateFunction } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 
@@ -46,10 +47,4 @@ export function cachedValidator(ajv: Ajv, folder: string | undefined, schemaText
   return validate;
 }
 
-const AJV_VERSION: string = (() => {
-  try {
-    return (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-})();
+const AJV_VERSION = packageVersion('ajv');

@@ -4,7 +4,7 @@
 // folder it replaces only when it made it: every build leaves a marker file at
 // the top of its output (OUTPUT_MARKER), and a folder without one is refused,
 // however much it looks like a site.
-import { createReadStream, lstatSync, readFileSync } from 'node:fs';
+import { createReadStream, lstatSync, readFileSync, type BigIntStats } from 'node:fs';
 import { readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -60,12 +60,15 @@ export function markedFiles(text: string): Map<string, FileStamp> {
   return files;
 }
 
-/** The stamp of the regular file at `file` (a link, a folder or anything else has none). */
-export async function stampOf(file: string): Promise<FileStamp | undefined> {
+/**
+ * The stamp of the regular file at `file` (a link, a folder or anything else has none): the one `known`
+ * vouches for, given the file's status, else one made by reading the file.
+ */
+export async function stampOf(file: string, known?: (info: BigIntStats) => FileStamp | undefined): Promise<FileStamp | undefined> {
   // Synchronous, as the reads below: a promise per file cost ~100 µs, and an output holds thousands.
   const info = lstatSync(file, { bigint: true });
   if (!info.isFile()) return undefined;
-  return { digest: await digestOf(file, info.size), size: info.size, mtime: info.mtimeNs };
+  return known?.(info) ?? { digest: await digestOf(file, info.size), size: info.size, mtime: info.mtimeNs };
 }
 
 /**

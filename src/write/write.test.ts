@@ -1,11 +1,12 @@
 // writeOutput() replaces the output folder whole; recover() cleans up after a killed build; refreshFiles() writes only what changed.
-import { lstat, mkdir, readdir, readFile, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import fc from 'fast-check';
 import { join, relative, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { entrySize, keptFile, openStaging, recover, refreshFiles, turnWriter, writeOutput, writeParseCache } from './write.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../../tests/helpers/unit.ts';
 import { ContentError } from '../contracts/diagnostics.ts';
-import { markedFiles, markerText, OUTPUT_MARKER, stampOf } from './output-folder.ts';
+import { markedFiles, markerText, OUTPUT_MARKER, stampOf, type FileStamp } from './output-folder.ts';
 
 /** A process id no process has (above any kernel's pid_max), for leftovers of a build that was killed. */
 const DEAD_PID = 2147483000;
@@ -299,5 +300,72 @@ describe('writeParseCache', () => {
     await mkdir(join(parent, 'cache', 'parsed.json', 'inside'), { recursive: true });
     await expect(writeParseCache(join(parent, 'cache/parsed.json'), { abc: 1 })).resolves.toBeUndefined();
     expect(await readdir(join(parent, 'cache'))).toEqual(['parsed.json']);
+  });
+});
+
+describe('the marker of a tree made of the last one', () => {
+  /** What happens to one of the cache's files between two builds. */
+  const change = fc.oneof(
+    fc.constant({ kind: 'none' as const }),
+    // Rewritten in place (a tool that edits dist/ through its link): the same file, new bytes of the same size.
+    fc.record({ kind: fc.constant('in place' as const), byte: fc.integer({ min: 0, max: 255 }) }),
+    // Replaced whole, as the engine replaces its cache files: a new file under the same name.
+    fc.record({ kind: fc.constant('replaced' as const), byte: fc.integer({ min: 0, max: 255 }) }),
+    fc.record({ kind: fc.constant('touched' as const), seconds: fc.integer({ min: 1, max: 2_000_000_000 }) }),
+  );
+  /** What one output path is made of in one build: bytes of its own, a cache file linked, or the last build's file. */
+  const source = fc.oneof(
+    fc.record({ kind: fc.constant('bytes' as const), byte: fc.integer({ min: 0, max: 255 }) }),
+    fc.record({ kind: fc.constant('kept' as const), cache: fc.integer({ min: 0, max: 2 }) }),
+    fc.constant({ kind: 'last' as const }),
+  );
+  const build = fc.record({ changes: fc.array(change, { minLength: 3, maxLength: 3 }), sources: fc.array(source, { minLength: 4, maxLength: 4 }) });
+
+  it('stamps every file as its bytes are, whatever the last build left, when files are taken from it or linked from the same cache file', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(build, { minLength: 2, maxLength: 5 }), async (builds) => {
+        const dir = join(parent, `run-${run++}`);
+        const out = join(dir, 'dist');
+        const caches = [0, 1, 2].map((i) => join(dir, `cache-${i}.bin`));
+        await mkdir(dir, { recursive: true });
+        for (const [i, file] of caches.entries()) await writeFile(file, new Uint8Array(64).fill(i));
+        for (const { changes, sources } of builds) {
+          for (const [i, c] of changes.entries()) {
+            if (c.kind === 'in place') await writeFile(caches[i]!, new Uint8Array(64).fill(c.byte));
+            else if (c.kind === 'replaced') {
+              await writeFile(`${caches[i]}.new`, new Uint8Array(64).fill(c.byte));
+              await rename(`${caches[i]}.new`, caches[i]!);
+            } else if (c.kind === 'touched') await utimes(caches[i]!, c.seconds, c.seconds);
+          }
+          const last = await readFile(join(out, OUTPUT_MARKER), 'utf8').then(markedFiles, () => new Map<string, FileStamp>());
+          let staging;
+          try {
+            staging = await openStaging(out);
+          } catch (error) {
+            // A tree whose file was changed after its build is refused, never replaced: nothing to stamp.
+            expect(error).toBeInstanceOf(ContentError);
+            continue;
+          }
+          const entries = [];
+          for (const [i, s] of sources.entries()) {
+            const path = `f${i}.bin`;
+            if (s.kind === 'last' && last.has(path) && staging.takeFromLast(path, last.get(path)!.digest)) continue;
+            if (s.kind === 'kept') entries.push(keptFile(path, { file: caches[s.cache]!, size: 64 }));
+            else entries.push({ path, contents: new Uint8Array(64).fill(s.kind === 'bytes' ? s.byte : 7) });
+          }
+          try {
+            await staging.commit(entries);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ContentError);
+            continue;
+          }
+          const marker = markedFiles(await readFile(join(out, OUTPUT_MARKER), 'utf8'));
+          expect([...marker.keys()].sort()).toEqual(sources.map((_, i) => `f${i}.bin`));
+          for (const [path, stamp] of marker) expect(stamp, path).toEqual(await stampOf(join(out, path)));
+        }
+      }),
+      { numRuns: 60 },
+    );
   });
 });

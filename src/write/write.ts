@@ -4,7 +4,7 @@
 // build replace it (see output-folder.ts), and any file system error on the way
 // (a read-only disk, a full one, a file where a folder should be) ends in a located
 // `--out` problem, with the previous tree in place and nothing of this build beside it.
-import { constants, copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, writeFileSync, type BigIntStats } from 'node:fs';
 import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -120,7 +120,7 @@ export async function openStaging(given: string): Promise<Staging> {
       try {
         writer.flush();
         for (const f of files) writeEntry(fileFor(f.path), f);
-        writeFileSync(join(staging, OUTPUT_MARKER), markerText(await filesBelow(staging)));
+        writeFileSync(join(staging, OUTPUT_MARKER), markerText(await filesBelow(staging, last.unchanged)));
         await swapIn(staging, outDir, given);
       } catch (error) {
         await abandon();
@@ -131,8 +131,16 @@ export async function openStaging(given: string): Promise<Staging> {
   };
 }
 
-/** Staging.takeFromLast for the output folder `outDir`, linking into the new tree's files (`fileFor`), and the bytes it took. */
-function lastBuildTaker(outDir: string, fileFor: (path: string) => string): { take: Staging['takeFromLast']; readonly taken: number } {
+/**
+ * Staging.takeFromLast for the output folder `outDir`, linking into the new tree's files (`fileFor`), and
+ * the bytes it took; and `unchanged`, the last build's stamp of a file of the new tree that is that same
+ * file still as stamped (taken from it, or linked from the same file of the cache), so that its bytes
+ * need not be read again to stamp the new tree.
+ */
+function lastBuildTaker(
+  outDir: string,
+  fileFor: (path: string) => string,
+): { take: Staging['takeFromLast']; unchanged: (path: string, info: BigIntStats) => FileStamp | undefined; readonly taken: number } {
   // What the output folder's marker says its build wrote, read when first asked.
   let last: Map<string, FileStamp> | undefined;
   let taken = 0;
@@ -152,8 +160,20 @@ function lastBuildTaker(outDir: string, fileFor: (path: string) => string): { ta
     taken += Number(stamp.size);
     return true;
   };
+  const unchanged = (path: string, info: BigIntStats): FileStamp | undefined => {
+    last ??= lastBuild(outDir);
+    const stamp = last.get(path);
+    if (!stamp || info.size !== stamp.size || info.mtimeNs !== stamp.mtime) return undefined;
+    try {
+      const before = lstatSync(join(outDir, path), { bigint: true });
+      return before.ino === info.ino && before.dev === info.dev ? stamp : undefined;
+    } catch {
+      return undefined;
+    }
+  };
   return {
     take,
+    unchanged,
     get taken() {
       return taken;
     },
@@ -169,15 +189,19 @@ function lastBuild(outDir: string): Map<string, FileStamp> {
   }
 }
 
-/** Every file below `dir` (this build's tree, whoever wrote it), relative with forward slashes, with its stamp, sorted. */
-async function filesBelow(dir: string): Promise<WrittenFile[]> {
+/**
+ * Every file below `dir` (this build's tree, whoever wrote it), relative with forward slashes, with its
+ * stamp, sorted; `known` gives the stamp of a file the last build stamped as it still is.
+ */
+async function filesBelow(dir: string, known: (path: string, info: BigIntStats) => FileStamp | undefined): Promise<WrittenFile[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files: WrittenFile[] = [];
   for (const e of entries) {
     if (e.isDirectory()) continue;
     const file = join(e.parentPath, e.name);
-    const stamp = await stampOf(file);
-    if (stamp) files.push({ path: relative(dir, file).split(sep).join('/'), ...stamp });
+    const path = relative(dir, file).split(sep).join('/');
+    const stamp = await stampOf(file, (info) => known(path, info));
+    if (stamp) files.push({ path, ...stamp });
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
