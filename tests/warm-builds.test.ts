@@ -25,12 +25,16 @@ interface Outcome {
   files: Record<string, string>;
 }
 
-/** Builds `root` into `out` with the CLI, in a process of its own, as an editor does. */
-async function build(root: string, out: string, env: Record<string, string> = {}): Promise<Outcome> {
+/**
+ * Builds `root` into `out` with the CLI, in a process of its own, as an editor does; on `threads` threads
+ * (a large site's build renders on several, each taking its share of the pages kept by the last build).
+ */
+async function build(root: string, out: string, env: Record<string, string> = {}, threads = 1): Promise<Outcome> {
   let code = 0;
   let problems = '';
   try {
-    await run(process.execPath, [bin, 'build', '--quiet', '--out', out], { cwd: root, env: { ...process.env, NO_COLOR: '1', SITE_BASE_URL: '', ...env } });
+    const args = [bin, 'build', '--quiet', '--out', out, '--threads', String(threads)];
+    await run(process.execPath, args, { cwd: root, env: { ...process.env, NO_COLOR: '1', SITE_BASE_URL: '', ...env } });
   } catch (error) {
     const failed = error as { code: number; stderr: string };
     code = failed.code;
@@ -165,22 +169,23 @@ describe('a warm build', () => {
   it('writes what a cold build writes, after each edit of generated sequences', { timeout: 600_000 }, async () => {
     let compared = 0;
     let built = 0;
-    // Each edit made just before its build, or a while before (a build keeps its client bundle only when no input was being written).
-    const step = fc.tuple(fc.oneof(...edits.map((edit) => edit.map(named))), fc.boolean());
+    // Each edit made just before its build, or a while before (a build keeps its client bundle only when no input was being written);
+    // each warm build on one thread or more, so pages kept by a build on one are taken by a build on several, and back.
+    const step = fc.tuple(fc.oneof(...edits.map((edit) => edit.map(named))), fc.boolean(), fc.constantFrom(1, 2, 3));
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 6 }), async (sequence) => {
         project = await copyFixture();
         try {
           // The first build fills the cache folder.
           await build(project.root, 'dist');
-          for (const [at, [edit, earlier]] of sequence.entries()) {
+          for (const [at, [edit, earlier, threads]] of sequence.entries()) {
             await edit.apply(project);
             if (earlier) await writtenEarlier(project.root);
-            const warm = await build(project.root, 'dist');
+            const warm = await build(project.root, 'dist', {}, threads);
             const cold = await coldBuild(project.root);
             const done = sequence
               .slice(0, at + 1)
-              .map(([e, early]) => `${e.name}${early ? ' (a while ago)' : ''}`)
+              .map(([e, early, n]) => `${e.name}${early ? ' (a while ago)' : ''} (${n} thread${n === 1 ? '' : 's'})`)
               .join(' → ');
             expect({ code: warm.code, problems: warm.problems }, done).toEqual({ code: cold.code, problems: cold.problems });
             compared++;
