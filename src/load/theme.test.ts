@@ -55,3 +55,43 @@ describe('loadTheme', () => {
     ]);
   });
 });
+
+describe('loadTheme with packagesImported (the dev server, which loads the theme again on each template edit)', () => {
+  /** A theme that imports a JavaScript package (with state of its own), a TypeScript one and a package's JSON file. */
+  async function themeWithPackages(marker: string): Promise<void> {
+    await writeTree(root, {
+      'node_modules/js-package/package.json': JSON.stringify({ name: 'js-package', type: 'module', main: 'index.js' }),
+      'node_modules/js-package/index.js': 'export const loaded = { times: 0 };\nloaded.times++;\n',
+      'node_modules/ts-package/package.json': JSON.stringify({ name: 'ts-package', main: 'index.ts' }),
+      'node_modules/ts-package/index.ts': 'export const typed: number = 2;\n',
+      'node_modules/json-package/package.json': JSON.stringify({ name: 'json-package', version: '1.0.0' }),
+      'node_modules/json-package/data.json': '{ "colour": "blue" }\n',
+      'templates/index.ts': [
+        "import { loaded } from 'js-package';",
+        "import { typed } from 'ts-package';",
+        "import data from 'json-package/data.json';",
+        `export default { loaded, typed, colour: data.colour, marker: '${marker}' };`,
+        '',
+      ].join('\n'),
+    });
+  }
+
+  it('imports a JavaScript package from node_modules once for every load, and bundles a TypeScript package and JSON', async () => {
+    await themeWithPackages('first');
+    const first = (await loadTheme(root, { packagesImported: true })) as unknown as { loaded: { times: number }; typed: number; colour: string };
+    await themeWithPackages('second');
+    const second = (await loadTheme(root, { packagesImported: true })) as unknown as typeof first & { marker: string };
+    expect(second).toMatchObject({ typed: 2, colour: 'blue', marker: 'second' });
+    // One module of the package for both themes: loaded once.
+    expect(second.loaded).toBe(first.loaded);
+    expect(first.loaded.times).toBe(1);
+  });
+
+  it('gives the theme the same values as a bundled load, whose packages are its own copies', async () => {
+    await themeWithPackages('same');
+    const imported = (await loadTheme(root, { packagesImported: true })) as unknown as { loaded: object };
+    const bundled = (await loadTheme(root)) as unknown as { loaded: object };
+    expect(bundled).toEqual(imported);
+    expect(bundled.loaded).not.toBe(imported.loaded);
+  });
+});

@@ -5,15 +5,19 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'esbuild';
 import { bundleForNode, moduleFolder, writeWhole } from '../node-module.js';
 import { fingerprints, unchanged } from './fingerprint.ts';
 import { cacheKey } from '../digest.ts';
 
-/** Imports a TypeScript entry and everything it imports, React excepted. */
-export async function importTypeScript<T>(root: string, entry: string): Promise<T> {
+/**
+ * Imports a TypeScript entry and everything it imports, React excepted; with `packagesImported`, its
+ * packages are imported from node_modules rather than bundled (but the engine's own, whose sources are TypeScript).
+ */
+export async function importTypeScript<T>(root: string, entry: string, options: { packagesImported?: boolean } = {}): Promise<T> {
   // Bare imports resolve from the file's folder upwards, so the module must sit inside the project.
   const dir = moduleFolder(root);
-  const name = `theme-${cacheKey(resolve(root, entry)).slice(0, 12)}`;
+  const name = `theme-${cacheKey(resolve(root, entry)).slice(0, 12)}${options.packagesImported ? '-own' : ''}`;
   const file = join(dir, `${name}.mjs`);
   const manifestFile = join(dir, `${name}.json`);
 
@@ -26,6 +30,7 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
       // the rest is bundled, which loads much faster than many small package files. The engine's type
       // check imports typescript on demand: a theme that imports the engine must not pull it in.
       external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'typescript'],
+      ...(options.packagesImported ? { plugins: [importedPackages] } : {}),
       jsx: 'automatic',
       sourcemap: 'inline',
       // A stack trace needs only the mappings: the sources are the project's files (and packages'), read where they are.
@@ -50,6 +55,26 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
   bundleHashes.set(module, manifest.hash);
   return module;
 }
+
+/** What importedPackages passes to its own resolution, which it leaves to esbuild. */
+const RESOLVING = Symbol('resolving');
+
+/**
+ * Leaves each package the bundle imports to Node, as an import from node_modules, when Node can import
+ * what it resolves to as it is (JavaScript, or one of Node's own modules); bundles the rest: a package
+ * whose entry is TypeScript (the engine's own `trn-site/theme`), or JSON or any other kind of file.
+ */
+const importedPackages: Plugin = {
+  name: 'imported-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === RESOLVING) return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: RESOLVING });
+      const javascript = found.errors.length === 0 && (found.external || /\.[cm]?js$/.test(found.path));
+      return javascript ? { path: args.path, external: true } : undefined;
+    });
+  },
+};
 
 /** The hash of each imported module's bundle: what a cached result made with its code is keyed by. */
 const bundleHashes = new WeakMap<object, string>();
