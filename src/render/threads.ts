@@ -16,6 +16,7 @@ import type { RenderMemory } from './memory.ts';
 import type { StageClock } from '../stage-clock.ts';
 import { serve, type Thread } from '../threads.ts';
 import { folderMaker, treeWriter, type Staging } from '../write/write.ts';
+import type { FileStamp } from '../write/output-folder.ts';
 
 const ROLE = 'site-render-thread';
 const THEME_ROLE = 'site-render-theme';
@@ -57,6 +58,8 @@ interface ThreadResult {
   pages: RenderedPage[];
   diagnostics: Diagnostic[];
   bytes: number;
+  /** The stamp of each file written, for the output folder's marker. */
+  stamps: [string, FileStamp][];
 }
 
 /**
@@ -132,7 +135,7 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
     },
   });
   writer?.flush();
-  return { pages: rendered.pages, diagnostics: rendered.diagnostics, bytes: writer?.written ?? 0 };
+  return { pages: rendered.pages, diagnostics: rendered.diagnostics, bytes: writer?.written ?? 0, stamps: writer ? [...writer.stamps] : [] };
 }
 
 serve(ROLE, serveShare);
@@ -215,6 +218,7 @@ export async function renderSite(
     const other = await theirs;
     if ('error' in other) throw other.error;
     if (other.results.length === 0) return { rendered: own, ruled, theirBytes: 0 };
+    for (const result of other.results) staging?.stamped(result.stamps);
     const pages = [...own.pages, ...other.results.flatMap((r) => r.pages)].sort((a, b) => (a.output < b.output ? -1 : 1));
     // Pages rendered elsewhere are not in this thread's memory: a later build would render everything again.
     const rendered = {

@@ -3,7 +3,7 @@ import { lstat, mkdir, readdir, readFile, rename, stat, symlink, utimes, writeFi
 import fc from 'fast-check';
 import { join, relative, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { entrySize, keptFile, openStaging, recover, refreshFiles, turnWriter, writeOutput, writeParseCache } from './write.ts';
+import { entrySize, folderMaker, keptFile, openStaging, recover, refreshFiles, treeWriter, turnWriter, writeOutput, writeParseCache } from './write.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../../tests/helpers/unit.ts';
 import { ContentError } from '../contracts/diagnostics.ts';
 import { markedFiles, markerText, OUTPUT_MARKER, stampOf, type FileStamp } from './output-folder.ts';
@@ -313,15 +313,19 @@ describe('the marker of a tree made of the last one', () => {
     fc.record({ kind: fc.constant('replaced' as const), byte: fc.integer({ min: 0, max: 255 }) }),
     fc.record({ kind: fc.constant('touched' as const), seconds: fc.integer({ min: 1, max: 2_000_000_000 }) }),
   );
-  /** What one output path is made of in one build: bytes of its own, a cache file linked, or the last build's file. */
+  /**
+   * What one output path is made of in one build: bytes of its own given at the end, or written as rendered (by
+   * this thread, or by another, whose file may be changed after it wrote it), a cache file linked, or the last build's file.
+   */
   const source = fc.oneof(
-    fc.record({ kind: fc.constant('bytes' as const), byte: fc.integer({ min: 0, max: 255 }) }),
+    fc.record({ kind: fc.constantFrom('bytes' as const, 'streamed' as const, 'another thread' as const), byte: fc.integer({ min: 0, max: 255 }) }),
+    fc.record({ kind: fc.constant('changed after' as const), byte: fc.integer({ min: 0, max: 255 }) }),
     fc.record({ kind: fc.constant('kept' as const), cache: fc.integer({ min: 0, max: 2 }) }),
     fc.constant({ kind: 'last' as const }),
   );
   const build = fc.record({ changes: fc.array(change, { minLength: 3, maxLength: 3 }), sources: fc.array(source, { minLength: 4, maxLength: 4 }) });
 
-  it('stamps every file as its bytes are, whatever the last build left, when files are taken from it or linked from the same cache file', async () => {
+  it('stamps every file as its bytes are, whatever the last build left, when files are written as rendered, taken from it or linked from the same cache file', async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(build, { minLength: 2, maxLength: 5 }), async (builds) => {
@@ -348,12 +352,26 @@ describe('the marker of a tree made of the last one', () => {
             continue;
           }
           const entries = [];
+          const other = treeWriter(folderMaker(staging.folder), staging.turns);
+          const changedAfter: string[] = [];
           for (const [i, s] of sources.entries()) {
             const path = `f${i}.bin`;
             if (s.kind === 'last' && last.has(path) && staging.takeFromLast(path, last.get(path)!.digest)) continue;
+            if (s.kind === 'streamed') staging.write(path, new Uint8Array(64).fill(s.byte));
+            else if (s.kind === 'another thread' || s.kind === 'changed after') other.write(path, new Uint8Array(64).fill(s.byte));
+            if (s.kind === 'changed after') changedAfter.push(path);
+            if (s.kind === 'streamed' || s.kind === 'another thread' || s.kind === 'changed after') continue;
             if (s.kind === 'kept') entries.push(keptFile(path, { file: caches[s.cache]!, size: 64 }));
             else entries.push({ path, contents: new Uint8Array(64).fill(s.kind === 'bytes' ? s.byte : 7) });
           }
+          other.flush();
+          // Changed in place after it was written (same size, other bytes), as nothing should: the stamp is of what is there.
+          // Its time is set apart too: a file system with coarse times could give the change the time of the write.
+          for (const path of changedAfter) {
+            await writeFile(join(staging.folder, path), new Uint8Array(64).fill(255 - (await readFile(join(staging.folder, path)))[0]!));
+            await utimes(join(staging.folder, path), 1, 1);
+          }
+          staging.stamped(other.stamps);
           try {
             await staging.commit(entries);
           } catch (error) {

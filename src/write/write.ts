@@ -4,7 +4,20 @@
 // build replace it (see output-folder.ts), and any file system error on the way
 // (a read-only disk, a full one, a file where a folder should be) ends in a located
 // `--out` problem, with the previous tree in place and nothing of this build beside it.
-import { constants, copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, writeFileSync, type BigIntStats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  fstatSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeFileSync,
+  type BigIntStats,
+} from 'node:fs';
+import { contentHash } from '../digest.ts';
 import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -77,6 +90,8 @@ export interface Staging {
   takeFromLast(path: string, digest: string): boolean;
   /** Bytes given to `write` or taken from the last build so far. */
   readonly written: number;
+  /** The stamps of files another thread wrote into the tree (its treeWriter's), so that they are not read back to be stamped. */
+  stamped(stamps: Iterable<[string, FileStamp]>): void;
   commit(files: readonly OutputEntry[]): Promise<void>;
   abandon(): Promise<void>;
 }
@@ -116,11 +131,15 @@ export async function openStaging(given: string): Promise<Staging> {
     get written() {
       return writer.written + last.taken;
     },
+    stamped(stamps) {
+      for (const [path, stamp] of stamps) writer.stamps.set(path, stamp);
+    },
     async commit(files) {
       try {
         writer.flush();
         for (const f of files) writeEntry(fileFor(f.path), f);
-        writeFileSync(join(staging, OUTPUT_MARKER), markerText(await filesBelow(staging, last.unchanged)));
+        const known = (path: string, info: BigIntStats) => asWritten(writer.stamps.get(path), info) ?? last.unchanged(path, info);
+        writeFileSync(join(staging, OUTPUT_MARKER), markerText(await filesBelow(staging, known)));
         await swapIn(staging, outDir, given);
       } catch (error) {
         await abandon();
@@ -178,6 +197,11 @@ function lastBuildTaker(
       return taken;
     },
   };
+}
+
+/** `stamp`, when the file whose status is `info` is still as it was written with it. */
+function asWritten(stamp: FileStamp | undefined, info: BigIntStats): FileStamp | undefined {
+  return stamp && stamp.size === info.size && stamp.mtime === info.mtimeNs ? stamp : undefined;
 }
 
 /** What the marker of the output folder `outDir` says its build wrote; nothing when there is none. */
@@ -299,8 +323,20 @@ export function turnWriter(turns: SharedArrayBuffer, writeOne: (path: string, co
  * A turnWriter whose files go into the tree `fileFor` names (see folderMaker). A page is best given
  * as text: Node encodes a string straight into the file, with no buffer made for it.
  */
-export function treeWriter(fileFor: (path: string) => string, turns: SharedArrayBuffer): TurnWriter {
-  return turnWriter(turns, (path, contents) => writeFileSync(fileFor(path), contents));
+export function treeWriter(fileFor: (path: string) => string, turns: SharedArrayBuffer): TurnWriter & { readonly stamps: Map<string, FileStamp> } {
+  // Each file's stamp as written, from the bytes in hand: the marker then need not read the file back (10,000 pages are 400 MB).
+  const stamps = new Map<string, FileStamp>();
+  const writer = turnWriter(turns, (path, contents) => {
+    const fd = openSync(fileFor(path), 'w');
+    try {
+      writeFileSync(fd, contents);
+      const { size, mtimeNs } = fstatSync(fd, { bigint: true });
+      stamps.set(path, { digest: contentHash(contents), size, mtime: mtimeNs });
+    } finally {
+      closeSync(fd);
+    }
+  });
+  return Object.assign(writer, { stamps });
 }
 
 /**
