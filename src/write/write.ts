@@ -215,7 +215,8 @@ function lastBuild(outDir: string): Map<string, FileStamp> {
 
 /**
  * Every file below `dir` (this build's tree, whoever wrote it), relative with forward slashes, with its
- * stamp, sorted; `known` gives the stamp of a file the last build stamped as it still is.
+ * stamp, sorted; `known` gives the stamp of a file already known as it still is (one this build wrote from
+ * bytes in hand, or the last build's same file), which is then not read.
  */
 async function filesBelow(dir: string, known: (path: string, info: BigIntStats) => FileStamp | undefined): Promise<WrittenFile[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
