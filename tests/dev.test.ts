@@ -3,7 +3,7 @@
 // (in the event stream and in a real browser's overlay) while the last good
 // build stays served, and fixing it reloads. The server never stops.
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +137,33 @@ describe('site dev', () => {
     expect(await titleOf(edited!.route)).toBe(TITLE);
     tab.close();
     expect(dev.process.exitCode).toBeNull();
+  });
+
+  it('shows a save written in two steps as the whole save: the half read between them shows no problems', async () => {
+    const tab = await listen(dev.url, edited!.route);
+    await tab.next('hello', 0);
+    for (const [round, gap] of [20, 40, 60].entries()) {
+      const from = tab.events.length;
+      const title = `A title saved in two steps, round ${round}`;
+      // Truncated first (the file is then empty, and has no template), written some milliseconds later.
+      const file = await open(join(root, edited!.file), 'w');
+      await new Promise((resolve) => setTimeout(resolve, gap));
+      await file.writeFile(original.replace(/^title: .*$/m, `title: ${title}`));
+      await file.close();
+      await until(() => tab.events.slice(from).some((e) => e.name === 'reload') && tab.events.length > from, dev.output);
+      for (let tries = 0; (await titleOf(edited!.route)) !== title && tries < 40; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await titleOf(edited!.route)).toBe(title);
+      // Past the watcher's recheck: nothing more comes, and nothing came that spoke of the empty half.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(
+        tab.events
+          .slice(from)
+          .filter((e) => e.name === 'problems')
+          .map((e) => e.data),
+      ).toEqual([]);
+    }
+    await write(original);
+    tab.close();
   });
 
   it("draws the problems over the page in a real browser, under the site's own Content-Security-Policy, and reloads when fixed", async () => {

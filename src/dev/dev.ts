@@ -14,7 +14,7 @@ import { liveEvents, type LiveEvent, type LiveEvents } from './live-events.ts';
 import { internalReport, overlayReport, type OverlayReport } from './problems.ts';
 import { rebuildQueue, type RebuildQueue } from './rebuild-queue.ts';
 import { greeting, namesAny, NOTHING_SHOWN, problemsJson, showBuild, showProblems, tabsToReload, withMade, type ShownBuild } from './shown-build.ts';
-import { watchProject } from './watch.ts';
+import { filePrints, movedWithinRecheck, watchProject } from './watch.ts';
 import { readContentFile } from '../load/content-file.ts';
 import { decodeText } from '../load/encoding.ts';
 import { MAX_FILE_BYTES } from '../validate/limits.ts';
@@ -82,7 +82,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   };
   const { builder, live, report } = session;
   const media = mediaAfterReload(session, () => session.building || queue.waiting());
-  const apply = rebuilder(session, media);
+  const apply = rebuilder(root, session, media, (paths) => queue.add(paths));
   const queue = rebuildQueue(apply(undefined), (batch) => apply(batch).then(() => media.resume()));
   await queue.running();
 
@@ -128,10 +128,25 @@ interface DevSession {
  * Builds again for `changed` (undefined: everything) and shows the result: the new build, with the tabs
  * of what changed reloaded and its media started, or the problems that stopped it, over the last one.
  */
-function rebuilder(session: DevSession, media: LaterMedia): (changed: readonly string[] | undefined) => Promise<void> {
+function rebuilder(
+  root: string,
+  session: DevSession,
+  media: LaterMedia,
+  again: (paths: string[]) => void,
+): (changed: readonly string[] | undefined) => Promise<void> {
   const { builder, live, report } = session;
   return async (changed) => {
     const shown = changed ?? [];
+    // Problems are shown once the files just saved have stayed as the build read them through the watcher's recheck:
+    // a save written in two steps (truncated, then written) read between them would flash its half's problems.
+    const since = Date.now();
+    const prints = filePrints(root, shown);
+    const halfSaved = async () => {
+      if (shown.length === 0 || !(await movedWithinRecheck(root, prints, since))) return false;
+      // The recheck, or chokidar, brings the rest; asked again here too, should both have looked too early.
+      again([...shown]);
+      return true;
+    };
     session.building = true;
     try {
       const result = await builder.build(changed).finally(() => (session.building = false));
@@ -139,10 +154,14 @@ function rebuilder(session: DevSession, media: LaterMedia): (changed: readonly s
       session.shown = showBuild(before, result, session.overlay);
       const reloaded = live.send({ name: 'reload', data: String(session.shown.id) }, tabsToReload(before, session.shown, changed, result.renderedRoutes));
       // A tab of a page kept back is not reloaded to a page that did not change: it is told why.
-      for (const [route, problems] of session.shown.pageProblems) live.send({ name: 'problems', data: JSON.stringify(problems) }, (tab) => tab === route);
-      report({ kind: 'built', changed: shown, result, reloaded });
+      // A build of half a save says nothing of its problems, in the tab or the terminal: the next build, of the whole save, does.
+      const half = session.shown.pageProblems.size > 0 && (await halfSaved());
+      if (!half)
+        for (const [route, problems] of session.shown.pageProblems) live.send({ name: 'problems', data: JSON.stringify(problems) }, (tab) => tab === route);
+      if (!half) report({ kind: 'built', changed: shown, result, reloaded });
       media.start(result.build, result.later);
     } catch (error) {
+      if (error instanceof ContentError && (await halfSaved())) return;
       const problems = error instanceof ContentError ? session.overlay(error.diagnostics) : internalReport(error);
       session.shown = showProblems(session.shown, problems);
       live.send({ name: 'problems', data: JSON.stringify(problems) });

@@ -166,6 +166,24 @@ function kindOf(root: string, path: string): string {
 }
 
 /** Size and modification time of a file, or `gone`. */
+/**
+ * What `paths` are on disk now (size and time), for `movedWithinRecheck`: a save that truncates a file and
+ * writes it in a second step can be read between the two, under load longer after the first than SETTLE_MS.
+ */
+export function filePrints(root: string, paths: readonly string[]): Map<string, string> {
+  return new Map(paths.map((path) => [path, print(root, path)]));
+}
+
+/**
+ * Resolves once the recheck of a batch noticed at `since` has looked (RECHECK_MS), with whether any of
+ * `prints` moved meanwhile: then what was read of them was half a save, and a later batch brings the rest.
+ */
+export async function movedWithinRecheck(root: string, prints: ReadonlyMap<string, string>, since: number): Promise<boolean> {
+  const wait = since + RECHECK_MS - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return [...prints].some(([path, was]) => print(root, path) !== was);
+}
+
 function print(root: string, path: string): string {
   try {
     const info = statSync(resolvePath(root, path));
