@@ -66,7 +66,7 @@ describe('a killed build', () => {
   it(`leaves the previous or the new complete build, ${KILLS} times`, async () => {
     // How long a whole build takes here, to aim the kills: the fastest of three, as the builds between kills run warm.
     const durations = [(await runBuild()).ms, (await runBuild()).ms, (await runBuild()).ms].sort((a, b) => a - b);
-    const whole = durations[0]!;
+    let whole = durations[0]!;
     let landed = 0;
     const outcomes = { previous: 0, next: 0 };
     let current = 1;
@@ -77,6 +77,8 @@ describe('a killed build', () => {
       const at = Math.random() < 0.7 ? whole * (0.8 + 0.3 * Math.random()) : whole * 0.8 * Math.random();
       const run = await runBuild(at);
       if (run.killed) landed++;
+      // A build the kill missed ran whole in less: the aim follows the machine (measured while it was busier, it would miss most kills).
+      else whole = Math.min(whole, run.ms);
       await recover(join(project.root, 'dist'));
       const now = await tree(join(project.root, 'dist'));
       expect([trees[current], trees[target]], `kill ${kill + 1} at ${at.toFixed(0)} ms`).toContain(now);
@@ -87,7 +89,7 @@ describe('a killed build', () => {
       expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
     }
     console.log(
-      `killed builds: ${KILLS} kills aimed at a ${whole.toFixed(0)} ms build, ${landed} landed while it ran; left the previous build ${outcomes.previous} times, the new one ${outcomes.next} times, never anything else`,
+      `killed builds: ${KILLS} kills aimed at a ${durations[0]!.toFixed(0)} ms build (${whole.toFixed(0)} ms at the end), ${landed} landed while it ran; left the previous build ${outcomes.previous} times, the new one ${outcomes.next} times, never anything else`,
     );
     expect(landed).toBeGreaterThan(KILLS / 2);
   }, 300_000);
