@@ -63,6 +63,14 @@ describe('_headers and the policy', () => {
     expect(await headersCase(twice)).toEqual({ written: false, injected: 0 });
   });
 
+  it('refuses a header named like a member every object has, which Netlify reads as that member joined to the value (found by the hardening property)', async () => {
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+      const rules = [{ path: '/*', headers: { [name]: 'DENY' } }];
+      expect(() => headersFile(rules), name).toThrow(UnwritableValue);
+      expect(await headersCase(rules), name).toEqual({ written: false, injected: 0 });
+    }
+  });
+
   it('any blocks: refused or read by Netlify and the preview server as exactly the blocks given', async () => {
     await fc.assert(
       fc.asyncProperty(headersInput, async (rules) => clean(await headersCase(rules))),

@@ -115,7 +115,7 @@ export function nameableFolder(dir: string, folder: string): boolean {
  * starting with "#" would be a comment); a value is printable ASCII (a
  * Worker's headers hold bytes, not text) with no space at either end, since
  * the CDNs trim it; no name twice in a block, in any case, nor one the server
- * sets itself (Content-Length, ...); a path a pattern both CDNs read, with one block; no line longer than
+ * sets itself (Content-Length, ...), nor the name of a member every object has (valueOf); a path a pattern both CDNs read, with one block; no line longer than
  * Cloudflare reads. Header values come from the theme and the site's settings
  * (the form service's origin in the policy), which their schemas hold to this.
  */
@@ -131,7 +131,9 @@ export function headersFile(rules: readonly HeaderRule[]): string {
     if (Object.keys(rule.headers).length === 0) throw new UnwritableValue('_headers', 'a path without headers', rule.path);
     const names = new Set<string>();
     const lines = Object.entries(rule.headers).map(([name, value]) => {
-      if (!HEADER_NAME.test(name) || names.has(name.toLowerCase()) || SERVER_OWNED.has(name.toLowerCase()))
+      // Netlify's parser gathers a block's values in a plain object: a name every object has (valueOf, toString, ...)
+      // reads as that member's text joined to the value ("function valueOf() { [native code] }, DENY").
+      if (!HEADER_NAME.test(name) || names.has(name.toLowerCase()) || SERVER_OWNED.has(name.toLowerCase()) || name in Object.prototype)
         throw new UnwritableValue('_headers', 'a header name', name);
       names.add(name.toLowerCase());
       // Netlify rewrites the spaces around every comma to ", " and Cloudflare keeps them: only that form means one thing to both.
