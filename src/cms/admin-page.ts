@@ -1,10 +1,9 @@
 // The editor's page at /admin/editor (/admin leads there), its files beside it: Decap CMS's script from the site itself (never a third-party CDN),
 // its configuration named by a link, and kept out of search engines.
 import { createRequire } from 'node:module';
-import { readdirSync, statSync } from 'node:fs';
 import { keptFile } from '../write/write.ts';
 import { dirname, join, sep } from 'node:path';
-import { decapCopy, type CopiedFile } from './decap-copy.ts';
+import { decapCopy } from './decap-copy.ts';
 import type { OutputEntry } from '../contracts/output.ts';
 import type { Theme } from '../contracts/theme.ts';
 import type { PageEntry } from '../contracts/model.ts';
@@ -106,18 +105,10 @@ function decapFiles(): OutputEntry[] {
   if (!folder) throw new Error('The decap-cms package is missing: run npm ci.');
   const modules = folder.lastIndexOf(`${sep}node_modules${sep}`);
   const cacheRoot = modules >= 0 ? join(folder.slice(0, modules), 'node_modules', '.cache', 'site') : undefined;
-  const { files, own } = cacheRoot ? decapCopy(folder, DECAP_FILE, cacheRoot) : { files: listed(folder), own: true };
+  const { files, own } = decapCopy(folder, DECAP_FILE, cacheRoot);
   const folderPath = ADMIN_FOLDER.slice(1);
   decapEntries = files.map(({ name, file, size }) => keptFile(`${folderPath}${name}`, { file, size, ...(own ? { copied: true } : {}) }));
   return decapEntries;
-}
-
-/** The package's own files that DECAP_FILE names, for a package outside any node_modules. */
-function listed(folder: string): CopiedFile[] {
-  return readdirSync(folder)
-    .filter((name) => DECAP_FILE.test(name))
-    .sort()
-    .map((name) => ({ name, file: join(folder, name), size: statSync(join(folder, name)).size }));
 }
 
 /** The editor's page and configuration as output files, and Decap's own files when `withDecap` (`site dev` serves them from the package). */

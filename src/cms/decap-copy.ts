@@ -22,22 +22,25 @@ const RECORD = 'copied.json';
 
 /**
  * The files of `folder` whose names `wanted` accepts, as copies in `cacheRoot` (made when missing or
- * spoiled), sorted by name; the package's own files when no copy can be made there (a read-only
- * install), which the caller must then copy rather than link.
+ * spoiled), sorted by name; the package's own files when there is no cache folder (a package outside
+ * any node_modules) or no copy can be made there (a read-only install), which the caller must then
+ * copy rather than link.
  */
-export function decapCopy(folder: string, wanted: RegExp, cacheRoot: string): { files: CopiedFile[]; own: boolean } {
+export function decapCopy(folder: string, wanted: RegExp, cacheRoot: string | undefined): { files: CopiedFile[]; own: boolean } {
   const names = readdirSync(folder)
     .filter((name) => wanted.test(name))
     .sort();
   const sources = names.map((name) => ({ name, file: join(folder, name), info: statSync(join(folder, name), { bigint: true }) }));
   const key = cacheKey(sources.map((s) => `${s.name} ${s.info.size} ${s.info.mtimeNs}`).join('\n')).slice(0, 16);
+  const from = (dir: string, own: boolean) => ({ files: sources.map((s) => ({ name: s.name, file: join(dir, s.name), size: Number(s.info.size) })), own });
+  if (cacheRoot === undefined) return from(folder, true);
   const copy = join(cacheRoot, `decap-${key}`);
   try {
     if (!intact(copy)) makeCopy(copy, sources);
-    return { files: sources.map((s) => ({ name: s.name, file: join(copy, s.name), size: Number(s.info.size) })), own: false };
   } catch {
-    return { files: sources.map((s) => ({ name: s.name, file: s.file, size: Number(s.info.size) })), own: true };
+    return from(folder, true);
   }
+  return from(copy, false);
 }
 
 /** Whether every file of the copy at `copy` still has the size and time it was copied with. */
