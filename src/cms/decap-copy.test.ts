@@ -1,6 +1,7 @@
 // decapCopy(): the package's files as copies in the cache, made once, made again when spoiled or when
 // the package changes, and never the package's own files linked.
-import { lstatSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -72,5 +73,26 @@ describe('decapCopy', () => {
       }),
       { numRuns: 80 },
     );
+  });
+
+  it('lets builds that make the copy at once each link every file, and keeps the copy the first made', { timeout: 120_000 }, async () => {
+    const pkg = join(root, 'node_modules', 'decap-cms', 'dist');
+    const cache = join(root, 'node_modules', '.cache', 'site');
+    mkdirSync(pkg, { recursive: true });
+    // Large enough that making a copy takes a while: the builds overlap.
+    for (const name of NAMES) writeFileSync(join(pkg, name), Buffer.alloc(4_000_000, name));
+    const build = (out: string, at: number) =>
+      new Promise<number | null>((done) =>
+        spawn(process.execPath, ['tools/run.js', 'tests/helpers/decap-copy-run.ts', pkg, cache, out, String(at)], { stdio: 'ignore' }).once('exit', done),
+      );
+    for (let round = 0; round < 4; round++) {
+      // Missing, then spoiled: each round, three builds find no usable copy at once.
+      if (round > 0) for (const dir of readdirSync(cache)) writeFileSync(join(cache, dir, 'a.js'), 'spoiled');
+      const outs = [0, 1, 2, 3].map((i) => join(root, `out-${round}-${i}`));
+      const at = Date.now() + 3_000;
+      expect(await Promise.all(outs.map((out) => build(out, at))), `round ${round}`).toEqual([0, 0, 0, 0]);
+      for (const out of outs)
+        for (const name of NAMES) expect(readFileSync(join(out, name)).equals(readFileSync(join(pkg, name))), `${out} ${name}`).toBe(true);
+    }
   });
 });

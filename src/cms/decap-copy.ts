@@ -65,7 +65,12 @@ function makeCopy(copy: string, sources: readonly { name: string; file: string }
       record[name] = stampOf(join(aside, name));
     }
     writeFileSync(join(aside, RECORD), JSON.stringify(record));
-    // A spoiled copy goes first; another build that made the same copy at the same time has won.
+    // Another build that made the same copy meanwhile has won: its copy stays, as that build may be linking from it.
+    if (intact(copy)) {
+      rmSync(aside, { recursive: true, force: true });
+      return;
+    }
+    // Only a spoiled copy goes.
     rmSync(copy, { recursive: true, force: true });
     renameSync(aside, copy);
   } catch (error) {
