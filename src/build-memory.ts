@@ -120,13 +120,13 @@ export async function validateContent(run: Run, theme: Theme, content: LoadedCon
 /**
  * What the render remembers and is given: the builder's memory of its last render (the dev server's), or for
  * `site build` the records its last run kept in the cache folder, and how to keep this run's for the next
- * (src/render/kept-renders.ts). Records are kept only by a writing build run once on this one thread, by the
- * engine's bundle (which gives its key). They may be kept before the output is swapped in: a page is taken
- * from the last output only when that output's marker vouches for the digest its record names.
+ * (src/render/kept-renders.ts). Records are kept only by a writing build run once, by the engine's bundle (which
+ * gives its key); each render thread sends back the records of its share. They may be kept before the output is
+ * swapped in: a page is taken from the last output only when that output's marker vouches for the digest its record names.
  */
-export function renderMemoryFor(run: Run, theme: Theme, threads: number): Pick<SiteRenderInput, 'memory' | 'remember' | 'keep'> {
+export function renderMemoryFor(run: Run, theme: Theme): Pick<SiteRenderInput, 'memory' | 'remember' | 'keep'> {
   const { root, options, memory } = run;
-  const key = run.writing && options.stream && memory.once && threads === 0 ? rendersKey(options.engine, themeHash(theme)) : undefined;
+  const key = run.writing && options.stream && memory.once ? rendersKey(options.engine, themeHash(theme)) : undefined;
   if (key === undefined) return { memory: memory.rendered, remember: !memory.once };
   const file = keptRendersFile(cacheFolder(root), root);
   return { memory: keptRenders(file, key, theme), remember: true, keep: (rendered) => keepRenders(file, key, rendered) };

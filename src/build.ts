@@ -88,7 +88,7 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     const { model } = media;
     const { rendered, ruled, theirBytes } = await renderSite({
       ...{ root, model, theme, assets: bundled.assets, threads, staging, clock, rules, stream: options.stream === true },
-      ...{ ...renderMemoryFor(run, theme, threads.length), sharedBlocks: options.sharedBlocks !== false, idle: () => void save() },
+      ...{ ...renderMemoryFor(run, theme), sharedBlocks: options.sharedBlocks !== false, idle: () => void save() },
     }); // 6
     memory.rendered = rendered.memory;
     found.push(...ruled, ...rendered.diagnostics);

@@ -14,31 +14,45 @@ import { version as reactVersion } from 'react';
 import type { InlineCode, PageFacts, RenderedPage } from '../contracts/rendered.ts';
 import type { Theme } from '../contracts/theme.ts';
 import { cacheKey } from '../digest.ts';
+import { perObject } from '../memo.ts';
 import { writeWhole } from '../node-module.js';
 import type { PageRecord, RenderMemory } from './memory.ts';
 
 /** Bumped when records are kept differently. */
-const FORMAT = 1;
+const FORMAT = 2;
 
-/** A page's record as JSON carries it: its HTML left out, its facts' sets as lists. */
-interface KeptRecord {
-  route: string;
-  source: string;
-  template: string;
-  own: string;
-  global: string;
-  reads: Record<string, string>;
-  digest: string;
-  links: { href: string; path: string }[][];
-  linkedPaths: string[][];
-  inline: InlineCode;
-}
+// At 10,000 pages, records written out in full came to 123 MB: each page repeats the links of its header and
+// footer. So what pages share is kept once, in tables, and a record names it by its place in a table.
+
+/** A page's record as kept: texts as they are, what pages share as places in the file's tables. */
+type KeptRecord = [
+  output: string,
+  route: string,
+  source: string,
+  template: number,
+  own: string,
+  global: number,
+  reads: number,
+  digest: string,
+  /** Places in `groups`. */
+  links: number[],
+  /** Places in `pathSets`. */
+  linkedPaths: number[],
+  inline: number,
+];
 
 interface KeptFile {
   format: number;
   key: string;
-  /** By output file. */
-  records: Record<string, KeptRecord>;
+  /** Texts pages share: templates, fingerprints, URLs and paths. */
+  texts: string[];
+  /** Groups of links, each as its URLs' pairs of places in `texts`, href then path. */
+  groups: number[][];
+  /** Sets of paths, each as places in `texts`. */
+  pathSets: number[][];
+  reads: Record<string, string>[];
+  inline: InlineCode[];
+  records: KeptRecord[];
 }
 
 /** Where a project's records are kept. */
@@ -61,12 +75,18 @@ export function keptRenders(file: string, key: string, theme: Theme): RenderMemo
     return undefined;
   }
   // A file this engine did not write as it is (another key, or changed since) is thrown away whole, never half-used.
-  if (kept?.format !== FORMAT || kept.key !== key || !isObject(kept.records) || !Object.values(kept.records).every(isKeptRecord)) return undefined;
+  if (kept?.format !== FORMAT || kept.key !== key || !isKeptFile(kept)) return undefined;
+  const { texts } = kept;
+  // Each group and set is made once and shared by the pages that name it, as a render shares a block's.
+  const groups = kept.groups.map((pairs) =>
+    Array.from({ length: pairs.length / 2 }, (_, i) => ({ href: texts[pairs[2 * i]!]!, path: texts[pairs[2 * i + 1]!]! })),
+  );
+  const pathSets = kept.pathSets.map((places) => new Set(places.map((at) => texts[at]!)));
   const records = new Map<string, PageRecord>();
-  for (const [output, record] of Object.entries(kept.records)) {
-    const facts: PageFacts = { links: record.links, linkedPaths: record.linkedPaths.map((paths) => new Set(paths)), inline: record.inline };
-    const page: RenderedPage = { route: record.route, output, source: record.source, template: record.template, html: '', facts };
-    records.set(output, { page, diagnostics: [], own: record.own, global: record.global, reads: record.reads, digest: record.digest, fromCache: true });
+  for (const [output, route, source, template, own, global, reads, digest, links, linkedPaths, inline] of kept.records) {
+    const facts: PageFacts = { links: links.map((at) => groups[at]!), linkedPaths: linkedPaths.map((at) => pathSets[at]!), inline: kept.inline[inline]! };
+    const page: RenderedPage = { route, output, source, template: texts[template]!, html: '', facts };
+    records.set(output, { page, diagnostics: [], own, global: texts[global]!, reads: kept.reads[reads]!, digest, fromCache: true });
   }
   return { theme, records };
 }
@@ -78,16 +98,43 @@ function isObject(value: unknown): value is Record<string, unknown> {
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isListOf = <T>(value: unknown, each: (item: unknown) => item is T): value is T[] => Array.isArray(value) && value.every(each);
 const isStrings = (value: unknown): value is string[] => isListOf(value, isString);
-const isUrl = (value: unknown): value is { href: string; path: string } => isObject(value) && isString(value.href) && isString(value.path);
+/** A test of a place in a table `size` long. */
+const placeIn =
+  (size: number) =>
+  (value: unknown): value is number =>
+    Number.isInteger(value) && (value as number) >= 0 && (value as number) < size;
 
-/** Whether `value` is a record as keepRenders writes one, to the type of every field. */
-function isKeptRecord(value: unknown): value is KeptRecord {
-  if (!isObject(value)) return false;
-  const { route, source, template, own, global, reads, digest, links, linkedPaths, inline } = value;
-  const texts = [route, source, template, own, global, digest].every(isString);
-  const facts = isListOf(links, (group): group is KeptRecord['links'][number] => isListOf(group, isUrl)) && isListOf(linkedPaths, isStrings);
-  const code = isObject(inline) && isStrings(inline.styles) && isStrings(inline.scripts) && isStrings(inline.attributes);
-  return texts && facts && code && isObject(reads) && Object.values(reads).every(isString);
+/** Whether `kept` is a file as keepRenders writes one, to the type of every field and the place of every reference. */
+function isKeptFile(kept: KeptFile): boolean {
+  const { texts, groups, pathSets, reads, inline, records } = kept as unknown as Record<keyof KeptFile, unknown>;
+  if (!isStrings(texts) || !isListOf(reads, isObject) || !isListOf(inline, isObject)) return false;
+  const text = placeIn(texts.length);
+  const pairs = (group: unknown): group is number[] => isListOf(group, text) && group.length % 2 === 0;
+  if (!isListOf(groups, pairs) || !isListOf(pathSets, (set): set is number[] => isListOf(set, text))) return false;
+  if (!reads.every((read) => Object.values(read).every(isString))) return false;
+  if (!inline.every((code) => isStrings(code.styles) && isStrings(code.scripts) && isStrings(code.attributes))) return false;
+  const group = placeIn(groups.length);
+  const pathSet = placeIn(pathSets.length);
+  const isRecord = (value: unknown): value is KeptRecord => {
+    if (!Array.isArray(value) || value.length !== 11) return false;
+    const [output, route, source, template, own, global, read, digest, links, linkedPaths, code] = value as unknown[];
+    const fields = [output, route, source, own, digest].every(isString) && text(template) && text(global);
+    return fields && placeIn(reads.length)(read) && placeIn(inline.length)(code) && isListOf(links, group) && isListOf(linkedPaths, pathSet);
+  };
+  return isListOf(records, isRecord);
+}
+
+/** A table of values pages share: each value's place, the first time it is met, its place on. */
+function table<T>(identity: (value: T) => string) {
+  const values: T[] = [];
+  const places = new Map<string, number>();
+  const place = (value: T): number => {
+    const id = identity(value);
+    let at = places.get(id);
+    if (at === undefined) places.set(id, (at = values.push(value) - 1));
+    return at;
+  };
+  return { values, place };
 }
 
 /**
@@ -95,26 +142,38 @@ function isKeptRecord(value: unknown): value is KeptRecord {
  * has a digest. Written whole, so a build killed meanwhile leaves the last records or none.
  */
 export async function keepRenders(file: string, key: string, memory: RenderMemory): Promise<void> {
-  const records: Record<string, KeptRecord> = {};
+  const texts = table((text: string) => text);
+  const groups = table((pairs: number[]) => pairs.join());
+  const pathSets = table((places: number[]) => places.join());
+  const reads = table((read: Record<string, string>) => JSON.stringify(read));
+  const inline = table((code: InlineCode) => JSON.stringify(code));
+  // Groups and sets shared by object (a shared block's) are looked up once.
+  const groupOf = perObject((links: PageFacts['links'][number]) => groups.place(links.flatMap(({ href, path }) => [texts.place(href), texts.place(path)])));
+  const pathSetOf = perObject((paths: ReadonlySet<string>) => pathSets.place([...paths].map(texts.place)));
+  const records: KeptRecord[] = [];
   for (const [output, record] of memory.records) {
     const { page, digest } = record;
     if (!page || digest === undefined || record.diagnostics.length > 0) continue;
     const { route, source, template, facts } = page;
-    const links = facts.links.map((group) => group.map(({ href, path }) => ({ href, path })));
-    const linkedPaths = facts.linkedPaths.map((paths) => [...paths]);
-    records[output] = {
+    const links = facts.links.map(groupOf);
+    const linkedPaths = facts.linkedPaths.map(pathSetOf);
+    records.push([
+      output,
       route,
       source,
-      template,
-      own: record.own,
-      global: record.global,
-      reads: record.reads,
+      texts.place(template),
+      record.own,
+      texts.place(record.global),
+      reads.place(record.reads),
       digest,
       links,
       linkedPaths,
-      inline: facts.inline,
-    };
+      inline.place(facts.inline),
+    ]);
   }
-  const kept: KeptFile = { format: FORMAT, key, records };
+  const kept: KeptFile = {
+    ...{ format: FORMAT, key, texts: texts.values, groups: groups.values, pathSets: pathSets.values },
+    ...{ reads: reads.values, inline: inline.values, records },
+  };
   await writeWhole(file, JSON.stringify(kept));
 }

@@ -1,19 +1,40 @@
 // render(): a literal model through a literal theme: output files, the doctype, the props templates get, Markdown pages' HTML and template failures.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import type { Assets, MarkdownPage, PageProps } from '../contracts/theme.ts';
 import { collectMembers } from '../collections/members.ts';
-import { inShard, render } from './render.ts';
+import { render, shardPositions } from './render.ts';
 import { documentElement, pageEntry, plainSchema, articleEntry, siteModel, tinyTheme } from '../../tests/helpers/unit.ts';
 
 const assets: Assets = { css: 'body{margin:0}', scripts: { menu: '/assets/menu-ABC123.js' } };
 
-describe('inShard', () => {
+describe('shardPositions', () => {
   it('gives each position to exactly one thread, in runs as long as the weights', () => {
     const weights = [2, 3];
-    const owner = (position: number) => [0, 1].filter((index) => inShard(position, { index, weights }));
+    const owner = (position: number) => [0, 1].filter((index) => shardPositions(12, { index, weights }).includes(position));
     expect(Array.from({ length: 12 }, (_, p) => owner(p))).toEqual([[0], [0], [1], [1], [1], [0], [0], [1], [1], [1], [0], [0]]);
-    expect(Array.from({ length: 7 }, (_, p) => inShard(p, { index: 0, weights: [6] }))).toEqual(Array(7).fill(true));
+    expect(shardPositions(7, { index: 0, weights: [6] })).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('gives every page not kept to exactly one thread, none kept to any, and shares the others by the weights (generated)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 4 }), fc.array(fc.boolean(), { maxLength: 80 }), (weights, keptAt) => {
+        const count = keptAt.length;
+        const kept = new Set(keptAt.flatMap((isKept, position) => (isKept ? [position] : [])));
+        const shares = weights.map((_, index) => shardPositions(count, { index, weights }, kept));
+        const owners = Array.from({ length: count }, (_, p) => shares.flatMap((share, index) => (share.includes(p) ? [index] : [])));
+        owners.forEach((owner, p) => expect(owner.length).toBe(kept.has(p) ? 0 : 1));
+        // Of the pages to render, each run of sum(weights) gives each thread its weight.
+        const total = weights.reduce((a, b) => a + b, 0);
+        const rendered = count - kept.size;
+        shares.forEach((share, index) => {
+          const whole = Math.floor(rendered / total) * weights[index]!;
+          expect(share.length).toBeGreaterThanOrEqual(whole);
+          expect(share.length).toBeLessThanOrEqual(whole + weights[index]!);
+        });
+      }),
+    );
   });
 });
 

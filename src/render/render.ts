@@ -71,19 +71,19 @@ export interface RenderOptions {
    * output, as its HTML then had `digest`: true when it did, false when the page must be rendered.
    */
   takeFromCache?: (page: RenderedPage, digest: string) => boolean;
+  /** Which pages to take from `memory`, planned by the caller (planRender); planned here when not given. */
+  plan?: RenderPlan;
 }
 
 export function render(model: SiteModel, theme: Theme, assets: Assets, options: RenderOptions = {}): Rendered {
-  const memory = options.memory;
   const pages: RenderedPage[] = [];
   const diagnostics: Diagnostic[] = [];
   const renderedRoutes: string[] = [];
   const cards = model.shareCards ?? {};
-  const shared = { site: model.site, baseUrl: model.site.baseUrl, assets, collections: model.collections, pictures: model.pictures ?? {} };
+  const shared = sharedProps(model, assets);
   const remember = options.remember !== false;
-  // Fingerprinting every page and collection costs time a build that runs once does not need.
-  const inputs = remember ? sharedInputs(shared) : { global: '', reads: {} };
-  const previous = remember && memory?.theme === theme ? memory.records : undefined;
+  const plan = options.plan ?? planRender(model, assets, { ...options, theme, remember });
+  const { inputs } = plan;
   const records = new Map<string, PageRecord>();
   // Shared blocks are kept for this render only: the next one may have another site or collections.
   const blocks = createBlockCache();
@@ -92,13 +92,6 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
     const { file: source, route, template: templateName } = entry;
     const output = outputFileFor(route);
     const own = remember ? pageSignature(entry) : '';
-    const before = previous?.get(output);
-    if (before && !isStale(before, own, inputs) && (!before.fromCache || options.takeFromCache?.(before.page!, before.digest!) === true)) {
-      records.set(output, before);
-      if (before.page) pages.push(before.page);
-      diagnostics.push(...before.diagnostics);
-      return;
-    }
     renderedRoutes.push(route);
     const template = theme.templates[templateName]!;
     const sizes = template.markdown?.imageSizes ?? '100vw';
@@ -120,12 +113,56 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
     if (remember) records.set(output, { page, diagnostics: found, own, reads: read, global: inputs.global, ...(digest ? { digest } : {}) });
   };
 
+  const entries = allPages(model);
   const shard = options.shard ?? { index: 0, weights: [1] };
-  let position = -1;
+  // The pages the plan takes from memory are this thread's to give back, when it is the calling one (share 0).
+  if (shard.index === 0)
+    for (const [position, before] of plan.records) {
+      // A page whose file is gone from the last output is rendered after all.
+      if (before.fromCache && options.takeFromCache?.(before.page!, before.digest!) !== true) {
+        renderOne(entries[position]!);
+        continue;
+      }
+      records.set(before.page ? before.page.output : outputFileFor(entries[position]!.route), before);
+      if (before.page) pages.push(before.page);
+      diagnostics.push(...before.diagnostics);
+    }
   // A thread is sent only the pages at its own positions (renderModel in threads.ts): keep the two in step.
-  for (const page of allPages(model)) if (inShard(++position, shard)) renderOne(page);
+  for (const position of shardPositions(entries.length, shard, plan.taken)) renderOne(entries[position]!);
   pages.sort((a, b) => (a.output < b.output ? -1 : 1));
   return { pages, diagnostics, memory: { theme, records }, renderedRoutes };
+}
+
+/**
+ * Which pages a render takes from memory and what they are compared by: the fingerprints of the shared inputs,
+ * and by position (in allPages order) each page whose record says it would come out the same. The calling thread
+ * plans a threaded render, so each thread is sent only pages to render.
+ */
+export interface RenderPlan {
+  inputs: Inputs;
+  /** The positions of the pages taken from memory: no thread renders them. */
+  taken: ReadonlySet<number>;
+  /** Their records, by position: the calling thread's (share 0), which gives them back; a thread is sent none. */
+  records: ReadonlyMap<number, PageRecord>;
+}
+
+/** The plan of a render of `model` with `assets`, from `options.memory` when it is the memory of `options.theme`. */
+export function planRender(model: SiteModel, assets: Assets, options: Pick<RenderOptions, 'memory' | 'remember'> & { theme: Theme }): RenderPlan {
+  const remember = options.remember !== false;
+  // Fingerprinting every page and collection costs time a build that runs once does not need.
+  const inputs = remember ? sharedInputs(sharedProps(model, assets)) : { global: '', reads: {} };
+  const records = new Map<number, PageRecord>();
+  const previous = remember && options.memory?.theme === options.theme ? options.memory.records : undefined;
+  if (previous)
+    allPages(model).forEach((entry, position) => {
+      const before = previous.get(outputFileFor(entry.route));
+      if (before && !isStale(before, pageSignature(entry), inputs)) records.set(position, before);
+    });
+  return { inputs, taken: new Set(records.keys()), records };
+}
+
+function sharedProps(model: SiteModel, assets: Assets): Shared {
+  return { site: model.site, baseUrl: model.site.baseUrl, assets, collections: model.collections, pictures: model.pictures ?? {} };
 }
 
 /**
@@ -138,14 +175,22 @@ export interface Shard {
   weights: readonly number[];
 }
 
-/** Whether the page at `position` (in route order, the 404 page last) is in `shard`. */
-export function inShard(position: number, shard: Shard): boolean {
-  let slot = position % shard.weights.reduce((sum, weight) => sum + weight, 0);
-  for (const [index, weight] of shard.weights.entries()) {
-    if (slot < weight) return index === shard.index;
-    slot -= weight;
+/**
+ * The positions (of `count` pages in route order, the 404 page last) whose pages `shard` renders. Pages taken
+ * from memory (`taken`) are no thread's to render: the runs are of the others.
+ */
+export function shardPositions(count: number, shard: Shard, taken?: ReadonlySet<number>): number[] {
+  const run = shard.weights.reduce((sum, weight) => sum + weight, 0);
+  const from = shard.weights.slice(0, shard.index).reduce((sum, weight) => sum + weight, 0);
+  const to = from + (shard.weights[shard.index] ?? 0);
+  const positions: number[] = [];
+  let rank = 0;
+  for (let position = 0; position < count; position++) {
+    if (taken?.has(position)) continue;
+    const slot = rank++ % run;
+    if (slot >= from && slot < to) positions.push(position);
   }
-  return false;
+  return positions;
 }
 
 const DOCTYPE = '<!DOCTYPE html>';

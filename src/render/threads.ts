@@ -11,8 +11,8 @@ import type { Assets, Theme } from '../contracts/theme.ts';
 import type { ParsedYaml } from '../validate/yaml.ts';
 import { loadTheme } from '../load/theme.ts';
 import { themeFrame } from '../load/theme-frames.ts';
-import { inShard, render, type Rendered, type RenderedPage, type Shard } from './render.ts';
-import type { RenderMemory } from './memory.ts';
+import { planRender, render, shardPositions, type Rendered, type RenderedPage, type RenderPlan, type Shard } from './render.ts';
+import type { Inputs, PageRecord, RenderMemory } from './memory.ts';
 import type { StageClock } from '../stage-clock.ts';
 import { serve, type Thread } from '../threads.ts';
 import { folderMaker, treeWriter, type Staging } from '../write/write.ts';
@@ -41,6 +41,11 @@ interface ThreadTask {
   /** The new output tree the pages are written into, and the turns at writing it; none when the build only checks. */
   output?: { folder: string; turns: SharedArrayBuffer };
   shard: Shard;
+  /** The fingerprints of the shared inputs, and the positions of the pages taken from memory, which no thread renders. */
+  plan: { inputs: Inputs; taken: number[] };
+  /** Whether each page's record comes back (RenderOptions.remember), and with the digest of its HTML (to keep for the next process). */
+  remember: boolean;
+  digests: boolean;
   sharedBlocks: boolean;
   assets: Assets;
   model: RenderModel;
@@ -57,6 +62,9 @@ type RenderModel = Omit<SiteModel, 'siteSource' | 'pages' | 'notFound' | 'redire
 interface ThreadResult {
   pages: RenderedPage[];
   diagnostics: Diagnostic[];
+  renderedRoutes: string[];
+  /** When the task says to remember: each page's record, by output file, without the page (which is in `pages`). */
+  records: [string, Omit<PageRecord, 'page'>][];
   bytes: number;
   /** The stamp of each file written, for the output folder's marker. */
   stamps: [string, FileStamp][];
@@ -92,13 +100,18 @@ export function renderOnThreads(
   output: ThreadTask['output'],
   model: SiteModel,
   assets: Assets,
+  plan: RenderPlan & Pick<ThreadTask, 'remember' | 'digests'>,
   sharedBlocks = true,
 ): Promise<ThreadResult[]> {
   const weights = shareWeights(threads.length);
+  const taken = [...plan.taken];
   return Promise.all(
     threads.map((thread, i) => {
       const shard = { index: i + 1, weights };
-      const task: ThreadTask = { role: ROLE, root, output, shard, sharedBlocks, assets, model: renderModel(model, shard) };
+      const task: ThreadTask = {
+        ...{ role: ROLE, root, output, shard, sharedBlocks, assets, remember: plan.remember, digests: plan.digests },
+        ...{ plan: { inputs: plan.inputs, taken }, model: renderModel(model, shard, plan.taken) },
+      };
       return thread.run<ThreadResult>(task);
     }),
   );
@@ -108,11 +121,12 @@ export function renderOnThreads(
  * What a thread needs of the model to render its share. A large site's page data is most of the
  * model, and each thread gets a copy: only its own pages go (what pages list of each other is in the collections, which all go).
  */
-function renderModel(model: SiteModel, shard: Shard): RenderModel {
+function renderModel(model: SiteModel, shard: Shard, taken: ReadonlySet<number>): RenderModel {
   const { siteSource: _s, redirects: _r, statics: _t, pages, notFound, ...rest } = model;
   const withoutSource = <T extends { source: ParsedYaml }>({ source: _, ...entry }: T) => entry;
   // The same positions render.ts gives each share: pages first, in order.
-  const own = pages.map((page, position) => (inShard(position, shard) ? withoutSource(page) : null));
+  const mine = new Set(shardPositions(pages.length + (notFound ? 1 : 0), shard, taken));
+  const own = pages.map((page, position) => (mine.has(position) ? withoutSource(page) : null));
   return { ...rest, pages: own, notFound: notFound && withoutSource(notFound) };
 }
 
@@ -123,10 +137,13 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
   const model = { ...task.model, siteSource: null, redirects: [], statics: [] } as unknown as SiteModel;
   const output = task.output;
   const writer = output && treeWriter(folderMaker(output.folder), output.turns);
+  const plan = { inputs: task.plan.inputs, taken: new Set(task.plan.taken), records: new Map() };
   const rendered = render(model, theme, task.assets, {
     shard: task.shard,
+    plan,
     sharedBlocks: task.sharedBlocks,
-    remember: false,
+    remember: task.remember,
+    digests: task.digests,
     locate: (stack) => themeFrame(task.root, stack),
     onPage: (page) => {
       // A check writes nothing.
@@ -135,7 +152,9 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
     },
   });
   writer?.flush();
-  return { pages: rendered.pages, diagnostics: rendered.diagnostics, bytes: writer?.written ?? 0, stamps: writer ? [...writer.stamps] : [] };
+  const records = [...rendered.memory.records].map(([output, { page: _, ...record }]) => [output, record] as [string, Omit<PageRecord, 'page'>]);
+  const { pages, diagnostics, renderedRoutes } = rendered;
+  return { pages, diagnostics, renderedRoutes, records, bytes: writer?.written ?? 0, stamps: writer ? [...writer.stamps] : [] };
 }
 
 serve(ROLE, serveShare);
@@ -171,9 +190,7 @@ export interface SiteRenderInput {
 }
 
 /** Every page rendered (stage 6), with what the rules over the model found, and the bytes other threads wrote. */
-export async function renderSite(
-  input: SiteRenderInput,
-): Promise<{ rendered: Omit<Rendered, 'memory'> & { memory?: RenderMemory }; ruled: Diagnostic[]; theirBytes: number }> {
+export async function renderSite(input: SiteRenderInput): Promise<{ rendered: Rendered; ruled: Diagnostic[]; theirBytes: number }> {
   const { root, model, theme, assets, staging, clock } = input;
   const streamed = input.stream
     ? (page: RenderedPage) => {
@@ -183,10 +200,14 @@ export async function renderSite(
       }
     : undefined;
   const helpers = streamed ? input.threads : [];
+  // Planned here, so each thread is sent only pages to render: those whose records say they would come out the same are not.
+  const plan = await clock.time('render', () => planRender(model, assets, { memory: input.memory, remember: input.remember, theme }));
+  const digests = input.keep !== undefined;
   // The other threads are given their shares first; this one runs the rules, then renders its own (smaller) share.
+  const output = staging && { folder: staging.folder, turns: staging.turns };
   const others =
     helpers.length > 0
-      ? renderOnThreads(helpers, root, staging && { folder: staging.folder, turns: staging.turns }, model, assets, input.sharedBlocks)
+      ? renderOnThreads(helpers, root, output, model, assets, { ...plan, remember: input.remember, digests }, input.sharedBlocks)
       : Promise.resolve([]);
   const theirs = others.then(
     (results) => ({ results }),
@@ -198,12 +219,12 @@ export async function renderSite(
     ruled = await clock.time('rules', input.rules);
     own = await clock.time('render', () =>
       render(model, theme, assets, {
-        memory: input.memory,
+        plan,
         locate: (stack) => themeFrame(root, stack),
         ...(streamed ? { onPage: streamed } : {}),
         shard: { index: 0, weights: shareWeights(helpers.length) },
         remember: input.remember,
-        ...(input.keep ? { digests: true, takeFromCache: (page: RenderedPage, digest: string) => staging?.takeFromLast(page.output, digest) === true } : {}),
+        ...(digests ? { digests: true, takeFromCache: (page: RenderedPage, digest: string) => staging?.takeFromLast(page.output, digest) === true } : {}),
         ...(input.sharedBlocks ? {} : { sharedBlocks: false }),
       }),
     );
@@ -213,21 +234,30 @@ export async function renderSite(
     throw error;
   }
   input.idle();
-  await input.keep?.(own.memory);
-  return clock.time('render', async () => {
+  const results = await clock.time('render', async () => {
     const other = await theirs;
     if ('error' in other) throw other.error;
-    if (other.results.length === 0) return { rendered: own, ruled, theirBytes: 0 };
     for (const result of other.results) staging?.stamped(result.stamps);
-    const pages = [...own.pages, ...other.results.flatMap((r) => r.pages)].sort((a, b) => (a.output < b.output ? -1 : 1));
-    // Pages rendered elsewhere are not in this thread's memory: a later build would render everything again.
-    const rendered = {
-      ...own,
-      pages,
-      diagnostics: [...own.diagnostics, ...other.results.flatMap((r) => r.diagnostics)],
-      renderedRoutes: pages.map((p) => p.route),
-      memory: undefined,
-    };
-    return { rendered, ruled, theirBytes: other.results.reduce((sum, r) => sum + r.bytes, 0) };
+    return other.results;
   });
+  const rendered = joined(own, results);
+  await input.keep?.(rendered.memory);
+  return { rendered, ruled, theirBytes: results.reduce((sum, r) => sum + r.bytes, 0) };
+}
+
+/** This thread's render and the other threads' as one: every page in output order, and one memory of them all. */
+function joined(own: Rendered, results: readonly ThreadResult[]): Rendered {
+  if (results.length === 0) return own;
+  const pages = [...own.pages, ...results.flatMap((r) => r.pages)].sort((a, b) => (a.output < b.output ? -1 : 1));
+  const records = new Map(own.memory.records);
+  for (const result of results) {
+    const theirPages = new Map(result.pages.map((page) => [page.output, page]));
+    for (const [output, record] of result.records) records.set(output, { ...record, page: theirPages.get(output) ?? null });
+  }
+  return {
+    pages,
+    diagnostics: [...own.diagnostics, ...results.flatMap((r) => r.diagnostics)],
+    renderedRoutes: [...own.renderedRoutes, ...results.flatMap((r) => r.renderedRoutes)],
+    memory: { theme: own.memory.theme, records },
+  };
 }
