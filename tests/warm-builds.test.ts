@@ -7,7 +7,7 @@
 // problem reported, every file written.
 import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
@@ -206,6 +206,48 @@ describe('a warm build', () => {
     expect(compared).toBeGreaterThanOrEqual(16);
     // Most edits leave a site that builds, so most comparisons are of whole sites, not of refusals.
     expect(built).toBeGreaterThan(compared / 2);
+  });
+});
+
+/**
+ * The inode of each page of a built tree, by path: a page taken from the last build is that build's file, linked.
+ * The editor's page at /admin is not a page of the site: it is written with the other extras.
+ */
+async function pageInodes(dir: string): Promise<Map<string, bigint>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const inodes = new Map<string, bigint>();
+  for (const e of entries.filter((e) => e.isFile() && e.name.endsWith('.html') && !e.parentPath.startsWith(join(dir, 'admin')))) {
+    const file = join(e.parentPath, e.name);
+    inodes.set(file.slice(dir.length + 1), (await stat(file, { bigint: true })).ino);
+  }
+  return inodes;
+}
+
+describe('a warm build on several threads', () => {
+  it('takes every page it need not render from the last build, whatever number of threads either ran on', { timeout: 120_000 }, async () => {
+    project = await copyFixture();
+    const dist = join(project.root, 'dist');
+    expect((await build(project.root, 'dist', {}, 2)).code).toBe(0);
+    let before = await pageInodes(dist);
+    // Nothing changed: every page is the last build's file.
+    for (const threads of [3, 1, 2]) {
+      expect((await build(project.root, 'dist', {}, threads)).code).toBe(0);
+      const now = await pageInodes(dist);
+      expect([...now.keys()], `${threads} threads`).toEqual([...before.keys()]);
+      expect(
+        [...now].filter(([path, ino]) => before.get(path) !== ino).map(([path]) => path),
+        `${threads} threads`,
+      ).toEqual([]);
+      before = now;
+    }
+    // One page's heading edited: that page is rendered again, on whichever thread its turn falls, and most others are taken.
+    await replaceIn(project, 'pages/services.yaml', /^heading: .*$/m, 'heading: "Services, edited"');
+    expect((await build(project.root, 'dist', {}, 3)).code).toBe(0);
+    const now = await pageInodes(dist);
+    const renderedAgain = [...now].filter(([path, ino]) => before.get(path) !== ino).map(([path]) => path);
+    expect(renderedAgain).toContain('services.html');
+    expect(renderedAgain.length).toBeLessThan(now.size / 2);
+    expect(await readFile(join(dist, 'services.html'), 'utf8')).toContain('Services, edited');
   });
 });
 
