@@ -1,11 +1,14 @@
 // Which pages a change re-renders: the dependency graph of the dev server, from
 // literal models. A page depends on its own data, on what every page is handed,
 // and on the collections (the articles among them) it read while rendering; nothing else.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import type { Assets, Theme } from '../contracts/theme.ts';
 import type { Member } from '../collections/query.ts';
-import { render } from './render.ts';
+import { planRender, render } from './render.ts';
+import { allPages } from '../contracts/model.ts';
+import { outputFileFor } from '../url.ts';
 import { isStale } from './memory.ts';
 import { collectMembers } from '../collections/members.ts';
 import { documentElement, pageEntry, plainSchema, articleEntry, siteModel, tinyTheme } from '../../tests/helpers/unit.ts';
@@ -142,5 +145,50 @@ describe('isStale', () => {
     expect(isStale(record, 'o', { global: 'g2', reads: { 'collection:articles': 'p1' } })).toBe(true);
     expect(isStale(record, 'o', { global: 'g', reads: { 'collection:articles': 'p2' } })).toBe(true);
     expect(isStale(record, 'o', { global: 'g', reads: {} })).toBe(true);
+  });
+});
+
+describe('a render planned for several threads', () => {
+  const theme = readingTheme();
+  it('renders each page the plan cannot take exactly once across the shares, takes the others in share 0, and gives back every page (generated)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.func(fc.boolean()),
+        fc.func(fc.boolean()),
+        (articles, others, takeable, takes) => {
+          const site = model({ articles });
+          const first = render(site, theme, assets, { digests: true });
+          // As read back from the cache folder: without HTML.
+          const records = new Map([...first.memory.records].map(([output, r]) => [output, { ...r, page: { ...r.page!, html: '' }, fromCache: true as const }]));
+          const canTake = (page: { output: string }) => takeable(page.output);
+          const taken = (page: { output: string }) => canTake(page) && takes(page.output);
+          const plan = planRender(site, assets, { memory: { theme, records }, theme, takeable: canTake });
+          // Only pages whose file can be taken are planned as taken: the others are shared out.
+          const outputs = allPages(site).map((entry) => outputFileFor(entry.route));
+          expect([...plan.taken].sort((a, b) => a - b)).toEqual(outputs.flatMap((output, position) => (canTake({ output }) ? [position] : [])));
+          const weights = [1, ...Array.from({ length: others }, () => 2)];
+          const shares = weights.map((_, index) =>
+            render(site, theme, assets, {
+              ...{ shard: { index, weights }, digests: true },
+              plan: index === 0 ? plan : { ...plan, records: new Map() },
+              takeFromCache: (page) => index === 0 && taken(page),
+            }),
+          );
+          const back = shares.flatMap((share) => share.pages).sort((a, b) => (a.output < b.output ? -1 : 1));
+          expect(back.map((p) => p.output)).toEqual(first.pages.map((p) => p.output));
+          const renderedAgain = shares.flatMap((share) => share.renderedRoutes).sort();
+          expect(renderedAgain).toEqual(
+            first.pages
+              .filter((page) => !taken(page))
+              .map((page) => page.route)
+              .sort(),
+          );
+          // A page the plan took but whose file was gone is rendered by share 0, as it would have been.
+          for (const page of back) if (!taken(page)) expect(page.html).toBe(first.pages.find((p) => p.output === page.output)!.html);
+        },
+      ),
+    );
   });
 });

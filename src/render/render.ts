@@ -146,8 +146,17 @@ export interface RenderPlan {
   records: ReadonlyMap<number, PageRecord>;
 }
 
-/** The plan of a render of `model` with `assets`, from `options.memory` when it is the memory of `options.theme`. */
-export function planRender(model: SiteModel, assets: Assets, options: Pick<RenderOptions, 'memory' | 'remember'> & { theme: Theme }): RenderPlan {
+/**
+ * The plan of a render of `model` with `assets`, from `options.memory` when it is the memory of `options.theme`.
+ * A record read from the cache folder is planned only when `takeable` says its page's file can be taken from the
+ * last output (the output folder's marker vouches for its digest): with the output gone, every page is rendered
+ * on every thread, not left to the calling one.
+ */
+export function planRender(
+  model: SiteModel,
+  assets: Assets,
+  options: Pick<RenderOptions, 'memory' | 'remember'> & { theme: Theme; takeable?: (page: RenderedPage, digest: string) => boolean },
+): RenderPlan {
   const remember = options.remember !== false;
   // Fingerprinting every page and collection costs time a build that runs once does not need.
   const inputs = remember ? sharedInputs(sharedProps(model, assets)) : { global: '', reads: {} };
@@ -156,7 +165,8 @@ export function planRender(model: SiteModel, assets: Assets, options: Pick<Rende
   if (previous)
     allPages(model).forEach((entry, position) => {
       const before = previous.get(outputFileFor(entry.route));
-      if (before && !isStale(before, pageSignature(entry), inputs)) records.set(position, before);
+      if (!before || isStale(before, pageSignature(entry), inputs)) return;
+      if (!before.fromCache || options.takeable?.(before.page!, before.digest!) === true) records.set(position, before);
     });
   return { inputs, taken: new Set(records.keys()), records };
 }

@@ -201,8 +201,9 @@ export async function renderSite(input: SiteRenderInput): Promise<{ rendered: Re
     : undefined;
   const helpers = streamed ? input.threads : [];
   // Planned here, so each thread is sent only pages to render: those whose records say they would come out the same are not.
-  const plan = await clock.time('render', () => planRender(model, assets, { memory: input.memory, remember: input.remember, theme }));
   const digests = input.keep !== undefined;
+  const takeable = digests && staging ? (page: RenderedPage, digest: string) => staging.lastWrote(page.output, digest) : undefined;
+  const plan = await clock.time('render', () => planRender(model, assets, { memory: input.memory, remember: input.remember, theme, takeable }));
   // The other threads are given their shares first; this one runs the rules, then renders its own (smaller) share.
   const output = staging && { folder: staging.folder, turns: staging.turns };
   const others =

@@ -88,6 +88,8 @@ export interface Staging {
    * when it did, false when the file must be made again.
    */
   takeFromLast(path: string, digest: string): boolean;
+  /** Whether the output folder's marker says the last build wrote `path` with `digest` (takeFromLast may still find it changed since). */
+  lastWrote(path: string, digest: string): boolean;
   /** Bytes given to `write` or taken from the last build so far. */
   readonly written: number;
   /** The stamps of files another thread wrote into the tree (its treeWriter's), so that they are not read back to be stamped. */
@@ -128,6 +130,7 @@ export async function openStaging(given: string): Promise<Staging> {
     turns,
     write: (path, contents) => guarded(() => writer.write(path, contents)),
     takeFromLast: last.take,
+    lastWrote: last.wrote,
     get written() {
       return writer.written + last.taken;
     },
@@ -159,10 +162,19 @@ export async function openStaging(given: string): Promise<Staging> {
 function lastBuildTaker(
   outDir: string,
   fileFor: (path: string) => string,
-): { take: Staging['takeFromLast']; unchanged: (path: string, info: BigIntStats) => FileStamp | undefined; readonly taken: number } {
+): {
+  take: Staging['takeFromLast'];
+  wrote: Staging['lastWrote'];
+  unchanged: (path: string, info: BigIntStats) => FileStamp | undefined;
+  readonly taken: number;
+} {
   // What the output folder's marker says its build wrote, read when first asked.
   let last: Map<string, FileStamp> | undefined;
   let taken = 0;
+  const wrote = (path: string, digest: string): boolean => {
+    last ??= lastBuild(outDir);
+    return last.get(path)?.digest === digest;
+  };
   const take = (path: string, digest: string): boolean => {
     last ??= lastBuild(outDir);
     const stamp = last.get(path);
@@ -192,6 +204,7 @@ function lastBuildTaker(
   };
   return {
     take,
+    wrote,
     unchanged,
     get taken() {
       return taken;
