@@ -19,7 +19,7 @@ import { runSite, type SiteRun } from './site-run.ts';
 import { addLongPost } from './long-post.ts';
 import { measureFloor } from './floor.ts';
 import { isPeer, preparePeers, type Peer } from './peers.ts';
-import { editYaml, firstPageOf, longestText, toggleFirstLetter, touchSource } from './edits.ts';
+import { editYaml, firstPageOf, longestText, toggleFirstLetter, editSource } from './edits.ts';
 import { htmlSizes, printSize, printTargets, problemSummary, type Measured, type Series } from './report.ts';
 
 /** Links in the long post: a case of an earlier issue, kept as a figure. */
@@ -112,7 +112,7 @@ async function warmSeries(root: string, m: Measured, runs: number): Promise<void
   for (let i = 0; i < runs; i++) {
     await timed(m.warm.page, async () => (await editYaml(page, (doc) => toggleFirstLetter(doc, ['description'])), runSite(root, ['build', '--quiet'])));
     await timed(m.warm.site, async () => (await editYaml(site, (doc) => toggleFirstLetter(doc, sitePath)), runSite(root, ['build', '--quiet'])));
-    await timed(m.warm.template, async () => (await touchSource(join(root, TEMPLATE), i), runSite(root, ['build', '--quiet'])));
+    await timed(m.warm.template, async () => (await editSource(join(root, TEMPLATE), i), runSite(root, ['build', '--quiet'])));
   }
 }
 

@@ -12,10 +12,18 @@ export async function editYaml(file: string, edit: (doc: ReturnType<typeof parse
   await writeFile(file, doc.toString());
 }
 
-/** Adds a numbered comment line to the end of a source file, in place of the last one added. */
-export async function touchSource(file: string, n: number): Promise<void> {
-  const text = await readFile(file, 'utf8');
-  await writeFile(file, `${text.replace(/\n\/\/ bench edit \d+\n$/, '\n')}// bench edit ${n}\n`);
+/**
+ * A template's source edited: a numbered statement added at its end, in place of the last one added. A statement,
+ * not a comment: the bundle keeps it, so the theme changes and its pages are rendered again (a comment is not in
+ * the bundle, and a build whose theme did not change takes every page from the last).
+ */
+export function editedSource(text: string, n: number): string {
+  return `${text.replace(/\n\(globalThis as Record<string, unknown>\)\.benchEdit = \d+;\n$/, '\n')}(globalThis as Record<string, unknown>).benchEdit = ${n};\n`;
+}
+
+/** Edits the source file at `file` as editedSource does. */
+export async function editSource(file: string, n: number): Promise<void> {
+  await writeFile(file, editedSource(await readFile(file, 'utf8'), n));
 }
 
 /** Swaps the case of the first letter of the text at `path`: a real change of the same length, valid wherever the text was. */
