@@ -66,11 +66,12 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
   // Threads start first, from a listing of the files, and load the engine and the theme while this one checks the content.
   const listing = await listingFor(run);
   const threads = startThreads(options.threads, listing ? listing.pageFiles.length : memory.content!.pages.length, THREADED_PAGES);
-  if (options.stream) prepareThreads(threads, root);
   let saveCache = () => Promise.resolve();
   let staging: Staging | undefined;
   try {
     const { theme, bundling } = await themeFor(run, listing !== undefined); // 1, and 5 started
+    // Only now: after a template edit each thread would otherwise bundle the theme too, all at once.
+    if (options.stream) prepareThreads(threads, root);
     const typing = options.types ? clock.time('types', () => templateTypes(root)) : undefined;
     const { content, cached } = await contentFor(run, listing); // 2
     const { validated, save } = await validateContent(run, theme, content, cached, threads); // 3
