@@ -72,7 +72,8 @@ interface ThreadResult {
 
 /**
  * Has each thread load the theme of `root` now, so it is ready when the pages are: a build asks
- * this as soon as it starts its threads, and they load it while the build checks the content.
+ * this once it has loaded the theme itself (a theme changed since its bundle was made is bundled
+ * once, not once per thread), and they load it while the build checks the content.
  */
 export function prepareThreads(threads: readonly Thread[], root: string): void {
   // A theme that fails to load fails the render task too, which reports it; here it is only held.
