@@ -63,14 +63,13 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
   const run: Run = { root, options, writing: options.write !== false, memory, clock: stageClock(), ...(changed ? { changed } : {}) };
   const { clock } = run;
   stopOnErrors(await placeProblems(root, options.out ?? 'dist', run.writing));
-  // Threads start first, from a listing of the files, and load the engine and the theme while this one checks the content.
+  // Threads start first, from a listing of the files, and load the engine, then the theme (see prepareThreads), while this one checks the content.
   const listing = await listingFor(run);
   const threads = startThreads(options.threads, listing ? listing.pageFiles.length : memory.content!.pages.length, THREADED_PAGES);
   let saveCache = () => Promise.resolve();
   let staging: Staging | undefined;
   try {
     const { theme, bundling } = await themeFor(run, listing !== undefined); // 1, and 5 started
-    // Only now: after a template edit each thread would otherwise bundle the theme too, all at once.
     if (options.stream) prepareThreads(threads, root);
     const typing = options.types ? clock.time('types', () => templateTypes(root)) : undefined;
     const { content, cached } = await contentFor(run, listing); // 2
