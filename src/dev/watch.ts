@@ -165,7 +165,6 @@ function kindOf(root: string, path: string): string {
   }
 }
 
-/** Size and modification time of a file, or `gone`. */
 /**
  * What `paths` are on disk now (size and time), for `movedWithinRecheck`: a save that truncates a file and
  * writes it in a second step can be read between the two, under load longer after the first than SETTLE_MS.
@@ -184,6 +183,7 @@ export async function movedWithinRecheck(root: string, prints: ReadonlyMap<strin
   return [...prints].some(([path, was]) => print(root, path) !== was);
 }
 
+/** Size and modification time of a file, or `gone`. */
 function print(root: string, path: string): string {
   try {
     const info = statSync(resolvePath(root, path));

@@ -118,12 +118,13 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
   // The pages the plan takes from memory are this thread's to give back, when it is the calling one (share 0).
   if (shard.index === 0)
     for (const [position, before] of plan.records) {
+      const entry = entries[position]!;
       // A page whose file is gone from the last output is rendered after all.
       if (before.fromCache && options.takeFromCache?.(before.page!, before.digest!) !== true) {
-        renderOne(entries[position]!);
+        renderOne(entry);
         continue;
       }
-      records.set(before.page ? before.page.output : outputFileFor(entries[position]!.route), before);
+      records.set(outputFileFor(entry.route), before);
       if (before.page) pages.push(before.page);
       diagnostics.push(...before.diagnostics);
     }

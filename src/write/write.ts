@@ -170,14 +170,11 @@ function lastBuildTaker(
 } {
   // What the output folder's marker says its build wrote, read when first asked.
   let last: Map<string, FileStamp> | undefined;
+  const marked = (path: string) => (last ??= lastBuild(outDir)).get(path);
   let taken = 0;
-  const wrote = (path: string, digest: string): boolean => {
-    last ??= lastBuild(outDir);
-    return last.get(path)?.digest === digest;
-  };
+  const wrote = (path: string, digest: string): boolean => marked(path)?.digest === digest;
   const take = (path: string, digest: string): boolean => {
-    last ??= lastBuild(outDir);
-    const stamp = last.get(path);
+    const stamp = marked(path);
     if (!stamp || stamp.digest !== digest) return false;
     try {
       const from = join(outDir, path);
@@ -192,8 +189,7 @@ function lastBuildTaker(
     return true;
   };
   const unchanged = (path: string, info: BigIntStats): FileStamp | undefined => {
-    last ??= lastBuild(outDir);
-    const stamp = last.get(path);
+    const stamp = marked(path);
     if (!stamp || info.size !== stamp.size || info.mtimeNs !== stamp.mtime) return undefined;
     try {
       const before = lstatSync(join(outDir, path), { bigint: true });
