@@ -136,6 +136,14 @@ const edits: fc.Arbitrary<Edit>[] = [
       await writeFile(join(p.root, 'static/images/photo.png'), await cameraPhoto('png', 48 + seed, 40, seed));
     },
   })),
+  // Another file that serves the same route: the page is the same, the file its problems are reported at is not.
+  fc.constant({
+    name: 'a page renamed, its route kept',
+    apply: async (p: Project) => {
+      const [from, to] = existsSync(join(p.root, 'pages/services/panels.yaml')) ? ['panels.yaml', 'panels.yml'] : ['panels.yml', 'panels.yaml'];
+      await rename(join(p.root, 'pages/services', from), join(p.root, 'pages/services', to));
+    },
+  }),
   fc.constant({ name: 'photo deleted', apply: (p: Project) => rm(join(p.root, 'static/images/photo.png'), { force: true }) }),
   // The pages a build takes from the last output must come from there: with none, each is rendered.
   fc.constant({ name: 'output folder deleted', apply: (p: Project) => rm(join(p.root, 'dist'), { recursive: true, force: true }) }),

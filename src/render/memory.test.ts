@@ -192,3 +192,29 @@ describe('a render planned for several threads', () => {
     );
   });
 });
+
+describe('a page whose file is renamed, its route kept', () => {
+  it('names the file it came from now, whichever pages were renamed and whether their records were kept in memory or in the cache folder (generated)', () => {
+    const theme = readingTheme();
+    const routes = ['/about', '/areas', '/blog', '/gta/ajax'];
+    // The other files that serve a route: `.yml`, or the folder's index.
+    const files = (route: string) => [`pages${route}.yaml`, `pages${route}.yml`, `pages${route}/index.yaml`];
+    const site = (named: number[]) => siteModel({ pages: routes.map((route, i) => pageEntry(route, {}, files(route)[named[i]!]!)) });
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 4, maxLength: 4 }),
+        fc.boolean(),
+        (before, after, fromCache) => {
+          const first = render(site(before), theme, assets, { digests: true });
+          const records = fromCache
+            ? new Map([...first.memory.records].map(([output, r]) => [output, { ...r, page: { ...r.page!, html: '' }, fromCache: true as const }]))
+            : first.memory.records;
+          const again = render(site(after), theme, assets, { memory: { theme, records }, takeFromCache: () => true });
+          const now = site(after).pages;
+          for (const page of again.pages) expect(page.source).toBe(now.find((entry) => entry.route === page.route)!.file);
+        },
+      ),
+    );
+  });
+});

@@ -262,8 +262,10 @@ function sharedInputs(shared: Shared): Inputs {
   };
 }
 
-// A later build keeps the entries of files it did not read again, so their fingerprints are kept too.
-const pageSignature = perObject((page: PageEntry) => signature(page.route, page.template, page.data, page.head, page.body?.text, page.status));
+// A later build keeps the entries of files it did not read again, so their fingerprints are kept too. The file is in
+// it as well: a page's record carries it (as its source, where its problems are reported), and a file renamed to
+// another that serves the same route (`.yml`, a folder's index) must not leave the old name on a page kept.
+const pageSignature = perObject((page: PageEntry) => signature(page.file, page.route, page.template, page.data, page.head, page.body?.text, page.status));
 
 function signature(...values: unknown[]): string {
   return cacheKey(JSON.stringify(values));
