@@ -6,3 +6,4 @@ export declare function bundleForNode(options: BuildOptions): Promise<{ contents
 export declare function cacheFolder(root: string): string;
 export declare function moduleFolder(root: string): string;
 export declare function writeWhole(file: string, contents: string | Uint8Array): Promise<void>;
+export declare function keepWhole(file: string, contents: string | Uint8Array): Promise<void>;

@@ -8,7 +8,7 @@
 // and imported from there.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 
@@ -75,6 +75,20 @@ export function cacheFolder(root) {
 export async function writeWhole(file, contents) {
   await mkdir(join(file, '..'), { recursive: true });
   const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temporary, contents);
-  await rename(temporary, file);
+  try {
+    await writeFile(temporary, contents);
+    await rename(temporary, file);
+  } catch (error) {
+    // A file that could not be put in place (a folder stands there, the disk is full) leaves no half copy beside it.
+    await rm(temporary, { force: true }).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Writes a file of the cache folder as writeWhole does. A cache that cannot be written (a read-only or full disk,
+ * a folder where the file goes) costs only speed: nothing is thrown, and the build goes on without it.
+ */
+export async function keepWhole(file, contents) {
+  await writeWhole(file, contents).catch(() => {});
 }

@@ -5,7 +5,7 @@
 // a circle). sharp draws them. They are cached by the source's bytes and the
 // background, so a build with an unchanged icon does no image work.
 import { readFile } from 'node:fs/promises';
-import { writeWhole } from '../node-module.js';
+import { keepWhole } from '../node-module.js';
 import { join } from 'node:path';
 import type { IconLink } from '../contracts/theme.ts';
 import { contentHash } from '../digest.ts';
@@ -112,7 +112,7 @@ async function draw(svg: Buffer, sourceFile: string, background: string, folder:
   const drawn = await Promise.all(KINDS.map((kind) => drawOne(sharp, svg, width ?? 512, kind, background)));
   // Each file is written whole; one that a killed build left out makes the next build draw them all again.
   // A cache that cannot be written costs only speed.
-  await Promise.all(KINDS.map((kind, i) => writeWhole(join(folder, kind.path), drawn[i]!))).catch(() => undefined);
+  await Promise.all(KINDS.map((kind, i) => keepWhole(join(folder, kind.path), drawn[i]!)));
   return drawn;
 }
 

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { packageVersion } from '../package-version.ts';
 import { cacheKey } from '../digest.ts';
 import { fingerprints, unchanged } from '../load/fingerprint.ts';
-import { writeWhole } from '../node-module.js';
+import { keepWhole } from '../node-module.js';
 import type { Theme } from '../contracts/theme.ts';
 import type { OutputFile } from '../contracts/output.ts';
 
@@ -66,7 +66,7 @@ export async function keepBundle<B extends Keepable>(root: string, folder: strin
     inputs: fingerprints(root, [...bundle.inputs, ...SETTINGS]),
     bundle: { ...bundle, files: bundle.files.map((file) => ({ path: file.path, contents: Buffer.from(file.contents).toString('base64') })) },
   };
-  await writeWhole(keptFile(root, folder), JSON.stringify(kept)).catch(() => undefined);
+  await keepWhole(keptFile(root, folder), JSON.stringify(kept));
 }
 
 // Files esbuild reads for its settings, not named among the inputs it reports: tsconfig.json (how

@@ -3,7 +3,7 @@
 // they are made, so a build with no new photo does no image work, and the dev
 // server, which builds through the same code, shares it.
 import { readFileSync, statSync } from 'node:fs';
-import { writeWhole } from '../node-module.js';
+import { keepWhole } from '../node-module.js';
 import { join } from 'node:path';
 import { MAX_MEGAPIXELS, nameStem, pictureOf, plannedVariants, type Picture, type Variant } from './picture.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
@@ -112,7 +112,7 @@ export async function planPhoto(path: string, bytes: Uint8Array, cacheDir: strin
                 : resized.png(QUALITY.png);
         const contents = new Uint8Array(await encoded.toBuffer());
         // Written whole as it is made; read as the cache only once picture.json says every variant is there.
-        await writeWhole(kept, contents).catch(() => undefined);
+        await keepWhole(kept, contents);
         return { path: v.path, contents };
       },
       save: () => intoCache(folder, { width: meta.width, height: meta.height, variants }),
@@ -194,11 +194,7 @@ function fromCache(folder: string): Made | undefined {
  * so a killed build never leaves half a photo that a later build would take for whole.
  */
 async function intoCache(folder: string, saved: CachedPicture): Promise<void> {
-  try {
-    await writeWhole(join(folder, 'picture.json'), JSON.stringify(saved));
-  } catch {
-    // The cache cannot be written: the build goes on without it.
-  }
+  await keepWhole(join(folder, 'picture.json'), JSON.stringify(saved));
 }
 
 /** A whole file's bytes, or undefined when it is missing or empty. */

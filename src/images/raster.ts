@@ -5,7 +5,7 @@
 // writes none of that data. Pure, except `strippedCopy`, which encodes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeWhole } from '../node-module.js';
+import { keepWhole } from '../node-module.js';
 import { MAX_MEGAPIXELS } from './picture.ts';
 import { contentHash } from '../digest.ts';
 
@@ -78,7 +78,7 @@ export async function strippedCopy(bytes: Uint8Array, format: RasterFormat, cach
     const encoded =
       format === 'jpeg' ? image.jpeg({ quality: 90, mozjpeg: true }) : format === 'png' ? image.png({ compressionLevel: 9 }) : image.toFormat(format);
     const contents = await encoded.toBuffer();
-    await writeWhole(file, contents).catch(() => {});
+    await keepWhole(file, contents);
     return { ok: true, contents };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -5,7 +5,7 @@
 // drawing: cards are cached by their content, so a build where no title changed
 // draws none.
 import { statSync } from 'node:fs';
-import { writeWhole } from '../node-module.js';
+import { keepWhole } from '../node-module.js';
 import { join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { SiteModel } from '../contracts/model.ts';
@@ -183,6 +183,6 @@ async function drawCard(source: Uint8Array, format: 'png' | 'jpeg', key: string,
     return undefined;
   }
   // Written whole, so a killed build never leaves half a card; a cache that cannot be written costs only speed.
-  await writeWhole(cacheFile(format, key, cacheDir), png).catch(() => undefined);
+  await keepWhole(cacheFile(format, key, cacheDir), png);
   return { drawn: png };
 }

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
-import { bundleForNode, moduleFolder, writeWhole } from '../node-module.js';
+import { bundleForNode, keepWhole, moduleFolder, writeWhole } from '../node-module.js';
 import { fingerprints, unchanged } from './fingerprint.ts';
 import { cacheKey } from '../digest.ts';
 
@@ -48,7 +48,8 @@ export async function importTypeScript<T>(root: string, entry: string, options: 
       inputs: fingerprints(root, [...Object.keys(metafile!.inputs), 'package.json']),
     };
     await writeWhole(file, contents);
-    await writeWhole(manifestFile, JSON.stringify(manifest));
+    // Without its manifest the bundle is only made again by the next run.
+    await keepWhole(manifestFile, JSON.stringify(manifest));
   }
   // The hash in the URL makes a changed bundle a new module even within one process.
   const module = (await import(`${pathToFileURL(file).href}?v=${manifest.hash}`)) as T & object;

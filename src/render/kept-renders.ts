@@ -15,7 +15,7 @@ import type { InlineCode, PageFacts, RenderedPage } from '../contracts/rendered.
 import type { Theme } from '../contracts/theme.ts';
 import { cacheKey } from '../digest.ts';
 import { perObject } from '../memo.ts';
-import { writeWhole } from '../node-module.js';
+import { keepWhole } from '../node-module.js';
 import type { PageRecord, RenderMemory } from './memory.ts';
 
 /** Bumped when records are kept differently. */
@@ -175,5 +175,5 @@ export async function keepRenders(file: string, key: string, memory: RenderMemor
     ...{ format: FORMAT, key, texts: texts.values, groups: groups.values, pathSets: pathSets.values },
     ...{ reads: reads.values, inline: inline.values, records },
   };
-  await writeWhole(file, JSON.stringify(kept));
+  await keepWhole(file, JSON.stringify(kept));
 }

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { cacheFolder, writeWhole } from '../node-module.js';
+import { cacheFolder, keepWhole } from '../node-module.js';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { TEMPLATES_DIR, THEME_ENTRIES } from '../contracts/project.ts';
 import { fingerprints, unchanged } from '../load/fingerprint.ts';
@@ -67,7 +67,7 @@ export async function templateTypes(projectRoot: string, options: TemplateTypesO
   // their own (for the browser), and a mistake in one is as much the theme's as one in a template.
   const { problems, read } = checkThemeProgram(await compiler.load(), root, [entry, ...themeScripts(root)]);
   const fresh: CachedCheck = { format: CACHE_FORMAT, typescript: compiler.version, inputs: fingerprints(root, [...read, ...SETTINGS]), problems };
-  await writeWhole(cacheFile, JSON.stringify(fresh));
+  await keepWhole(cacheFile, JSON.stringify(fresh));
   return { diagnostics: problems.map(typeDiagnostic), cached: false };
 }
 

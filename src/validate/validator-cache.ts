@@ -5,7 +5,7 @@
 // loaded instead of compiled while neither changes.
 import { randomBytes } from 'node:crypto';
 import { cacheKey } from '../digest.ts';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { packageVersion } from '../package-version.ts';
@@ -36,13 +36,15 @@ export function cachedValidator(ajv: Ajv, folder: string | undefined, schemaText
     }
   }
   const validate = compile();
+  // Synchronous, unlike writeWhole (node-module.js): validators are compiled where they are first asked for.
+  const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
     mkdirSync(folder, { recursive: true });
-    const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     writeFileSync(temporary, moduleCode(ajv, validate));
     renameSync(temporary, file);
   } catch {
-    // A read-only cache only costs the next run a compile.
+    // A read-only cache only costs the next run a compile; a module that could not be put in place leaves no half copy.
+    rmSync(temporary, { force: true });
   }
   return validate;
 }
