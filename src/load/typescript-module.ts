@@ -2,13 +2,16 @@
 // one ES module beside the project's node_modules and Node imports it. The
 // bundle is kept with a list of the files it was made from, and reused while
 // none of them has changed, so most runs skip bundling altogether.
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { bundleForNode, keepWhole, moduleFolder, writeWhole } from '../node-module.js';
 import { fingerprints, unchanged } from './fingerprint.ts';
 import { cacheKey } from '../digest.ts';
+import { ContentError, diagnostic } from '../contracts/diagnostics.ts';
+import { fileSystemWords } from '../write/file-system-words.ts';
 
 /**
  * Imports a TypeScript entry and everything it imports, React excepted; with `packagesImported`, its
@@ -22,7 +25,7 @@ export async function importTypeScript<T>(root: string, entry: string, options: 
   const manifestFile = join(dir, `${name}.json`);
 
   let manifest = await readManifest(manifestFile);
-  if (!manifest || manifest.format !== MANIFEST_FORMAT || !unchanged(root, manifest.inputs)) {
+  if (!manifest || manifest.format !== MANIFEST_FORMAT || !unchanged(root, manifest.inputs) || !isFile(file)) {
     const { contents, metafile } = await bundleForNode({
       absWorkingDir: root,
       entryPoints: [entry],
@@ -47,7 +50,9 @@ export async function importTypeScript<T>(root: string, entry: string, options: 
       // package.json too: its `sideEffects` decides what the bundle leaves out.
       inputs: fingerprints(root, [...Object.keys(metafile!.inputs), 'package.json']),
     };
-    await writeWhole(file, contents);
+    await writeWhole(file, contents).catch((error: unknown) => {
+      throw unwritableModule(root, file, error);
+    });
     // Without its manifest the bundle is only made again by the next run.
     await keepWhole(manifestFile, JSON.stringify(manifest));
   }
@@ -102,4 +107,22 @@ async function readManifest(file: string): Promise<Manifest | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * The module made for the project could not be put where Node imports it from (a folder stands there, the disk is
+ * full): the build cannot go on, and says where, in plain words, instead of with a stack.
+ */
+function unwritableModule(root: string, file: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === undefined) return error;
+  const folder = relative(root, join(file, '..'));
+  const { why } = fileSystemWords(code);
+  const hint = `remove ${JSON.stringify(relative(root, file))} or the whole ${folder} folder (builds make what they keep there again)`;
+  return new ContentError([diagnostic('cache-folder', { file: folder }, { folder, why, hint })]);
+}
+
+/** Whether a regular file is at `file`: a bundle deleted from the cache, or a folder in its place, is made again. */
+function isFile(file: string): boolean {
+  return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
