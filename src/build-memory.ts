@@ -59,7 +59,7 @@ export async function themeFor(run: Run, fresh: boolean): Promise<{ theme: Theme
   const themeTouched = fresh || changed!.some((path) => !isContentPath(path));
   // A theme that failed to load is loaded again by the next build, whatever changed.
   if (themeTouched) memory.theme = undefined;
-  const theme = memory.theme ?? (await clock.time('theme', () => loadTheme(root, { packagesImported: run.options.reloadsTheme === true })));
+  const theme = memory.theme ?? (await clock.time('theme', () => loadTheme(root)));
   const newTheme = theme !== memory.bundledWith;
   memory.theme = theme;
   if (newTheme && (run.options.editorSchemas ?? run.writing)) await refreshFiles(root, editorSchemas(theme));

@@ -1,8 +1,8 @@
 // Types of src/node-module.js, for the engine's TypeScript that imports it.
-import type { BuildOptions, Metafile } from 'esbuild';
+import type { BuildOptions, Metafile, OutputFile } from 'esbuild';
 
 export declare const NODE_BUNDLE: BuildOptions;
-export declare function bundleForNode(options: BuildOptions): Promise<{ contents: Uint8Array; metafile: Metafile | undefined }>;
+export declare function bundleForNode(options: BuildOptions): Promise<{ contents: Uint8Array; outputFiles: OutputFile[]; metafile: Metafile | undefined }>;
 export declare function cacheFolder(root: string): string;
 export declare function moduleFolder(root: string): string;
 export declare function writeWhole(file: string, contents: string | Uint8Array): Promise<void>;

@@ -24,12 +24,12 @@ export const NODE_BUNDLE = {
   logLevel: 'silent',
 };
 
-/** Bundles with NODE_BUNDLE plus `options`; returns the bundle's bytes and esbuild's metafile. */
+/** Bundles with NODE_BUNDLE plus `options`; returns the bundle's bytes (the first file's, of several), the files and esbuild's metafile. */
 export async function bundleForNode(options) {
   // Imported here, not above: a launcher whose bundle is already made never loads esbuild (about 20 ms).
   const { build } = await import('esbuild');
   const result = await build({ ...NODE_BUNDLE, ...options });
-  return { contents: result.outputFiles[0].contents, metafile: result.metafile };
+  return { contents: result.outputFiles[0].contents, outputFiles: result.outputFiles, metafile: result.metafile };
 }
 
 /**

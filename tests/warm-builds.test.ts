@@ -280,8 +280,9 @@ describe('a cache folder changed by hand', () => {
             const warm = await build(project!.root, 'dist', {}, threads);
             const leftovers = (await readdir(cache, { recursive: true })).filter((name) => String(name).endsWith('.tmp'));
             expect(leftovers, file).toEqual([]);
-            // The theme's own bundle is imported from there: a folder in its place stops the build, said in plain words.
-            if (folder && /[/\\]theme-[^/\\]*\.mjs$/.test(file)) {
+            // The theme's bundle and its packages' modules are imported from there: a folder in the place of one stops the
+            // build, said in plain words.
+            if (folder && /[/\\](theme-[^/\\]*|packages-[^/\\]*[/\\][^/\\]*)\.mjs$/.test(file)) {
               expect(warm.code, file).toBe(1);
               expect(warm.problems, file).toContain("cannot keep the build's cache");
               expect(warm.problems, file).toContain('a folder stands where the build writes a file');
@@ -321,6 +322,7 @@ describe('SITE_CACHE_DIR', () => {
         // The modules made for the project (the theme's bundle, the validators) stay where their imports are found.
         const modules = await readdir(join(project.root, 'node_modules', '.cache', 'site'));
         expect(modules.some((name) => name.startsWith('theme-'))).toBe(true);
+        expect(modules.some((name) => name.startsWith('packages-'))).toBe(true);
         expect(modules.some((name) => name.startsWith('parsed-') || name.startsWith('bundle-'))).toBe(false);
         // As `npm ci` does: node_modules goes, and comes back without its cache.
         await rm(join(project.root, 'node_modules', '.cache'), { recursive: true, force: true });

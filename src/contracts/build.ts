@@ -65,14 +65,6 @@ export interface BuildOptions {
    */
   deferMedia?: boolean;
   /**
-   * The builder loads the theme again on every template edit (site dev): each new theme bundle then holds only
-   * the theme's own code and the engine's, and imports its packages (TypeBox, libphonenumber-js, ...) from
-   * node_modules, where the process loaded them once. A template edit bundles a fifth of the code (on the
-   * real site 1 MB became 0.23 MB, esbuild's 125 ms about 35 ms); a process that loads the theme once
-   * (`site build`) is faster with them bundled (an import of 57 ms against 160). Default: false.
-   */
-  reloadsTheme?: boolean;
-  /**
    * Write the browser editor (Decap CMS) at /admin: its page and its configuration, made from the
    * theme's schemas and the page files (src/cms/), committing to this repository online, and with
    * `decap` Decap's own files (`site dev` serves those from the package, with the project's files

@@ -70,8 +70,6 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       drafts: true,
       keepGoing: true,
       deferMedia: true,
-      // A template edit bundles the theme's own code only; its packages stay loaded.
-      reloadsTheme: true,
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       editorSchemas: true,
       cms: cmsBackend(root),

@@ -1,9 +1,10 @@
 // loadTheme(): a theme entry in a temporary folder → its default export, or a ContentError with located diagnostics.
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, readdir, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
-import { loadTheme } from './theme.ts';
+import { loadTheme, themeHash } from './theme.ts';
+import type { Theme } from '../contracts/theme.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../../tests/helpers/unit.ts';
 
 let root: string;
@@ -56,7 +57,7 @@ describe('loadTheme', () => {
   });
 });
 
-describe('loadTheme with packagesImported (the dev server, which loads the theme again on each template edit)', () => {
+describe("loadTheme: the theme's packages, in modules of their own (package-modules.ts)", () => {
   /** A theme that imports a JavaScript package (with state of its own), a TypeScript one and a package's JSON file. */
   async function themeWithPackages(marker: string): Promise<void> {
     await writeTree(root, {
@@ -76,22 +77,68 @@ describe('loadTheme with packagesImported (the dev server, which loads the theme
     });
   }
 
-  it('imports a JavaScript package from node_modules once for every load, and bundles a TypeScript package and JSON', async () => {
+  /** The files of the packages' modules in the cache folder, with when each was written. */
+  async function packageFiles(): Promise<Record<string, number>> {
+    const cache = join(root, 'node_modules/.cache/site');
+    const entries = await readdir(cache, { recursive: true, withFileTypes: true });
+    const files = entries.filter((entry) => entry.isFile() && /^packages-/.test(relative(cache, entry.parentPath)));
+    return Object.fromEntries(await Promise.all(files.map(async (entry) => [entry.name, (await stat(join(entry.parentPath, entry.name))).mtimeMs] as const)));
+  }
+
+  it('imports a JavaScript package once in a process however often the theme is loaded, and bundles a TypeScript package and JSON', async () => {
     await themeWithPackages('first');
-    const first = (await loadTheme(root, { packagesImported: true })) as unknown as { loaded: { times: number }; typed: number; colour: string };
-    await themeWithPackages('second');
-    const second = (await loadTheme(root, { packagesImported: true })) as unknown as typeof first & { marker: string };
+    const first = (await loadTheme(root)) as unknown as { loaded: { times: number }; typed: number; colour: string };
+    const made = await packageFiles();
+    expect(Object.keys(made).length).toBeGreaterThan(0);
+    // A template edit alone: the packages' files as they were.
+    await writeTree(root, { 'templates/index.ts': (await readFile(join(root, 'templates/index.ts'), 'utf8')).replace("'first'", "'second'") });
+    const second = (await loadTheme(root)) as unknown as typeof first & { marker: string };
     expect(second).toMatchObject({ typed: 2, colour: 'blue', marker: 'second' });
-    // One module of the package for both themes: loaded once.
+    // One module of the package for both themes: loaded once, and not made again for a template edit.
     expect(second.loaded).toBe(first.loaded);
     expect(first.loaded.times).toBe(1);
+    expect(await packageFiles()).toEqual(made);
   });
 
-  it('gives the theme the same values as a bundled load, whose packages are its own copies', async () => {
+  it('makes a changed package again, and the theme loaded next has it, with a new hash', async () => {
     await themeWithPackages('same');
-    const imported = (await loadTheme(root, { packagesImported: true })) as unknown as { loaded: object };
-    const bundled = (await loadTheme(root)) as unknown as { loaded: object };
-    expect(bundled).toEqual(imported);
-    expect(bundled.loaded).not.toBe(imported.loaded);
+    const before = (await loadTheme(root)) as unknown as { loaded: { times: number; version?: number } };
+    const hash = themeHash(before as unknown as Theme);
+    await writeTree(root, { 'node_modules/js-package/index.js': 'export const loaded = { times: 0, version: 2 };\nloaded.times++;\n' });
+    const after = (await loadTheme(root)) as unknown as typeof before;
+    expect(after.loaded).toEqual({ times: 1, version: 2 });
+    expect(themeHash(after as unknown as Theme)).not.toBe(hash);
+  });
+
+  it('gives packages that import one another, or a file of each other, one copy of each file, as Node does', async () => {
+    await writeTree(root, {
+      'node_modules/shapes/package.json': JSON.stringify({ name: 'shapes', type: 'module', exports: { '.': './index.js', './square': './square.js' } }),
+      'node_modules/shapes/index.js': "export { Square } from './square.js';\nexport class Shape {}\n",
+      'node_modules/shapes/square.js': 'export class Square {}\n',
+      'node_modules/drawing/package.json': JSON.stringify({ name: 'drawing', type: 'module', main: 'index.js' }),
+      'node_modules/drawing/index.js':
+        "import { Square, Shape } from 'shapes';\nimport { draw } from 'pen';\nexport const square = () => new Square();\nexport { Shape, draw };\n",
+      // A cycle among packages: pen imports drawing, which imports pen.
+      'node_modules/pen/package.json': JSON.stringify({ name: 'pen', type: 'module', main: 'index.js' }),
+      'node_modules/pen/index.js': "import * as drawing from 'drawing';\nexport const draw = () => typeof drawing.square;\n",
+      'templates/index.ts': [
+        "import { Square } from 'shapes/square';",
+        "import { Shape } from 'shapes';",
+        "import { square, Shape as Drawn, draw } from 'drawing';",
+        'export default { square: square() instanceof Square, shape: Shape === Drawn, draw: draw() };',
+        '',
+      ].join('\n'),
+    });
+    expect(await loadTheme(root)).toEqual({ square: true, shape: true, draw: 'function' });
+  });
+
+  it('bundles a CommonJS package into the theme, its names imported as from Node', async () => {
+    await writeTree(root, {
+      'node_modules/old-style/package.json': JSON.stringify({ name: 'old-style', main: 'index.js' }),
+      'node_modules/old-style/index.js': "exports.answer = 42;\nexports.ask = () => require('./question.js');\n",
+      'node_modules/old-style/question.js': "module.exports = 'why';\n",
+      'templates/index.ts': "import { answer, ask } from 'old-style';\nexport default { answer, question: ask() };\n",
+    });
+    expect(await loadTheme(root)).toEqual({ answer: 42, question: 'why' });
   });
 });

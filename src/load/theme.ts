@@ -8,11 +8,8 @@ import type { Theme } from '../contracts/theme.ts';
 import { esbuildDiagnostics } from '../bundle/bundle.ts';
 import { bundleHash, importTypeScript } from './typescript-module.ts';
 
-/**
- * The project's theme; a missing or uncompilable theme is a ContentError with located diagnostics.
- * `packagesImported`: its packages are imported from node_modules, not bundled (BuildOptions.reloadsTheme).
- */
-export async function loadTheme(projectRoot: string, options: { packagesImported?: boolean } = {}): Promise<Theme> {
+/** The project's theme; a missing or uncompilable theme is a ContentError with located diagnostics. */
+export async function loadTheme(projectRoot: string): Promise<Theme> {
   const root = resolve(projectRoot);
   const entry = THEME_ENTRIES[0]!;
   const file = THEME_ENTRIES.map((f) => resolve(root, f)).find((f) => existsSync(f));
@@ -22,7 +19,7 @@ export async function loadTheme(projectRoot: string, options: { packagesImported
     ]);
   let module: { default?: Theme };
   try {
-    module = await importTypeScript<{ default?: Theme }>(root, file, options);
+    module = await importTypeScript<{ default?: Theme }>(root, file);
   } catch (error) {
     // A template that does not compile is a located mistake, not a crash of the engine.
     const located = esbuildDiagnostics(error, 'theme');

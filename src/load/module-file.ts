@@ -1,0 +1,24 @@
+// The files of the modules made for a project (the theme's bundle, its packages' modules): Node
+// imports them from the cache folder, so, unlike the rest of what is kept there, they must be written.
+import { statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ContentError, diagnostic } from '../contracts/diagnostics.ts';
+import { fileSystemWords } from '../write/file-system-words.ts';
+
+/**
+ * The module made for the project could not be put where Node imports it from (a folder stands there, the disk is
+ * full): the build cannot go on, and says where, in plain words, instead of with a stack.
+ */
+export function unwritableModule(root: string, file: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === undefined) return error;
+  const folder = relative(root, join(file, '..'));
+  const { why } = fileSystemWords(code);
+  const hint = `remove ${JSON.stringify(relative(root, file))} or the whole ${folder} folder (builds make what they keep there again)`;
+  return new ContentError([diagnostic('cache-folder', { file: folder }, { folder, why, hint })]);
+}
+
+/** Whether a regular file is at `file`: a module deleted from the cache, or a folder in its place, is made again. */
+export function isFile(file: string): boolean {
+  return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+}
