@@ -132,6 +132,17 @@ describe("loadTheme: the theme's packages, in modules of their own (package-modu
     expect(await loadTheme(root)).toEqual({ square: true, shape: true, draw: 'function' });
   });
 
+  it('reports a name a package does not export at the import in the template, as when the package was bundled with it', async () => {
+    await writeTree(root, {
+      'node_modules/js-package/package.json': JSON.stringify({ name: 'js-package', type: 'module', main: 'index.js' }),
+      'node_modules/js-package/index.js': 'export const present = 1;\n',
+      'templates/index.ts': "const first = 1;\nimport { present, absent } from 'js-package';\nexport default { first, present, absent };\n",
+    });
+    expect((await problems()).map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([
+      ['theme', 'templates/index.ts', 2, 19, expect.stringContaining('No matching export')],
+    ]);
+  });
+
   it('bundles a CommonJS package into the theme, its names imported as from Node', async () => {
     await writeTree(root, {
       'node_modules/old-style/package.json': JSON.stringify({ name: 'old-style', main: 'index.js' }),

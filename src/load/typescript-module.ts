@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { BuildOptions } from 'esbuild';
 import { bundleForNode, keepWhole, moduleFolder, writeWhole } from '../node-module.js';
 import { fingerprints, unchanged } from './fingerprint.ts';
 import { cacheKey } from '../digest.ts';
@@ -26,10 +27,34 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
     // Without its manifest the bundle is only made again by the next run.
     await keepWhole(manifestFile, JSON.stringify(manifest));
   }
-  // The hash in the URL makes a changed bundle a new module even within one process.
-  const module = (await import(`${pathToFileURL(file).href}?v=${manifest.hash}`)) as T & object;
+  let module: T & object;
+  try {
+    // The hash in the URL makes a changed bundle a new module even within one process.
+    module = (await import(`${pathToFileURL(file).href}?v=${manifest.hash}`)) as T & object;
+  } catch (error) {
+    // A name a package does not export passes esbuild, the package being another module, and fails here, in Node, at
+    // no place of the templates: bundled with its packages, the theme fails in esbuild, at the import's line.
+    if (error instanceof SyntaxError) await bundleForNode({ ...themeOptions(root, entry, file), external: LEFT_TO_NODE });
+    throw error;
+  }
   bundleHashes.set(module, manifest.hash);
   return module;
+}
+
+/** How the theme is bundled into `file` (its packages aside, by bundle()). */
+function themeOptions(root: string, entry: string, file: string): BuildOptions {
+  return {
+    absWorkingDir: root,
+    entryPoints: [entry],
+    jsx: 'automatic',
+    sourcemap: 'inline',
+    // A stack trace needs only the mappings: the sources are the project's files (and packages'), read where they are.
+    // Their text inside the map made the bundle 2.2 MB, which Node read and parsed again on every template edit.
+    sourcesContent: false,
+    // Where the bundle will be: the source map names the templates relative to it, so a stack
+    // trace mapped through it (by Node, or by theme-frames.ts) names the templates' own files.
+    outfile: file,
+  };
 }
 
 /**
@@ -44,20 +69,11 @@ async function bundle(root: string, entry: string, file: string, last: Manifest 
     const packages = await packageModules(root, dirname(file), entries);
     const found = new Set<string>();
     const { contents, metafile } = await bundleForNode({
-      absWorkingDir: root,
-      entryPoints: [entry],
+      ...themeOptions(root, entry, file),
       // React stays external so the theme and the engine share one copy (hooks and context need that). The engine's type
       // check imports typescript on demand: a theme that imports the engine must not pull it in.
       external: LEFT_TO_NODE,
       plugins: [importedFrom(root, file, packages, found)],
-      jsx: 'automatic',
-      sourcemap: 'inline',
-      // A stack trace needs only the mappings: the sources are the project's files (and packages'), read where they are.
-      // Their text inside the map made the bundle 2.2 MB, which Node read and parsed again on every template edit.
-      sourcesContent: false,
-      // Where the bundle will be: the source map names the templates relative to it, so a stack
-      // trace mapped through it (by Node, or by theme-frames.ts) names the templates' own files.
-      outfile: file,
       metafile: true,
     });
     const imported = [...new Set([...entries, ...found])].sort();
