@@ -7,7 +7,7 @@
 // own subpath) lands in one shared chunk, so each file has one instance, as from node_modules,
 // and an `instanceof` across packages holds.
 import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import type { OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
 import { bundleForNode, keepWhole, writeWhole } from '../node-module.js';
 import { cacheKey } from '../digest.ts';
@@ -39,7 +39,9 @@ const FORMAT = 1;
 /** The modules of the packages whose entry files are `entries`, made in `cache` or reused from it. */
 export async function packageModules(root: string, cache: string, entries: readonly string[]): Promise<PackageModules> {
   const sorted = [...entries].sort();
-  const folder = join(cache, `packages-${cacheKey(sorted.join('\n')).slice(0, 12)}`);
+  // The project's folder too: two projects without node_modules share the system's cache folder, and the same
+  // relative entries (`../node_modules/…`) may be other files for each.
+  const folder = join(cache, `packages-${cacheKey(resolve(root), '\n', sorted.join('\n')).slice(0, 12)}`);
   const manifestFile = `${folder}.json`;
   const kept = await readManifest(manifestFile);
   if (kept && kept.entries.join('\n') === sorted.join('\n') && unchanged(root, kept.inputs) && kept.files.every((file) => isFile(join(folder, file))))
