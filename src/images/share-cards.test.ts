@@ -49,6 +49,20 @@ describe('shareCards', () => {
     expect(made.cards).toEqual({});
   });
 
+  it("draws each page's card (the theme's SVG) once per page entry, site and theme, however often it is asked", async () => {
+    const drawn: string[] = [];
+    const theme = tinyTheme({ shareCard: ({ route }) => (drawn.push(route), { svg: svg(route), alt: `Card of ${route}` }) });
+    const first = await shareCards(model, theme, {}, cache);
+    const again = await shareCards(model, theme, {}, cache);
+    expect(again.cards).toEqual(first.cards);
+    expect(drawn).toEqual(['/', '/about', '/same']);
+    // A page entry read again, or another site, is drawn again.
+    const edited = { ...model, pages: [model.pages[0]!, { ...model.pages[1]! }, model.pages[2]!] };
+    await shareCards(edited, theme, {}, cache);
+    await shareCards({ ...edited, site: { ...edited.site } }, theme, {}, cache);
+    expect(drawn).toEqual(['/', '/about', '/same', '/about', '/', '/about', '/same']);
+  });
+
   it('names files after routes', () => {
     expect(routeStem('/')).toBe('home');
     expect(routeStem('/gta/vaughan')).toBe('gta-vaughan');

@@ -8,7 +8,8 @@ import { statSync } from 'node:fs';
 import { keepWhole } from '../node-module.js';
 import { join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
-import type { SiteModel } from '../contracts/model.ts';
+import type { PageEntry, SiteModel } from '../contracts/model.ts';
+import { perObject } from '../memo.ts';
 import type { ShareCard, ShareCardSpec, Theme } from '../contracts/theme.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
 import { keptFile, type KeptBytes } from '../write/write.ts';
@@ -98,9 +99,12 @@ export async function shareCards(
 function cardName(spec: ShareCardSpec, source: Uint8Array, route: string): { format: 'png' | 'jpeg'; key: string; path: string } {
   // Drawings stay sharp as PNG; a photo is a JPEG, as a photo should be.
   const format = 'svg' in spec || /\.svg$/i.test(spec.image) ? 'png' : 'jpeg';
-  const key = contentHash(`${DRAWING}\0${format}\0`, source);
+  const key = 'svg' in spec ? drawingKey(spec) : contentHash(`${DRAWING}\0${format}\0`, source);
   return { format, key, path: `assets/share/${routeStem(route)}-${key.slice(0, 10)}.${format === 'png' ? 'png' : 'jpg'}` };
 }
+
+/** A drawing's key, once per drawing (a page's spec is kept while its page is: specsFor). */
+const drawingKey = perObject((spec: { svg: string }) => contentHash(`${DRAWING}\0png\0`, Buffer.from(spec.svg)));
 
 /** Where a card's problem is reported: at the field its title is drawn from. */
 type Where = () => { file: string; line: number; column: number };
@@ -114,11 +118,24 @@ interface Deferred {
 
 /** The card the theme draws for each page, in route order, with where to report it. */
 function wantedCards(model: SiteModel, draw: NonNullable<Theme['shareCard']>): { route: string; where: Where; spec: ShareCardSpec }[] {
+  const specOf = specsFor(draw)(model.site);
   return model.pages.flatMap((page) => {
-    const spec = draw({ site: model.site, route: page.route, title: page.head.title, template: page.template, page: page.data });
+    const spec = specOf(page);
     return spec ? [{ route: page.route, where: () => ({ file: page.file, ...page.source.locate([page.head.titleField]) }), spec }] : [];
   });
 }
+
+type Draw = NonNullable<Theme['shareCard']>;
+
+/**
+ * Each page's card as the theme draws it, once per page entry, site and theme: the dev server keeps the entries of
+ * the pages an edit did not touch, whose cards are then not drawn (as SVG) again on every rebuild.
+ */
+const specsFor = perObject((draw: Draw) =>
+  perObject((site: SiteModel['site']) =>
+    perObject((page: PageEntry) => draw({ site, route: page.route, title: page.head.title, template: page.template, page: page.data })),
+  ),
+);
 
 /** A deferred card as a job: drawn once, written at every page's name for it. */
 function laterCard(key: string, { source, format, paths }: Deferred, cacheDir: string): MediaJob {

@@ -171,6 +171,36 @@ describe('refused paths', () => {
   });
 });
 
+describe('site.yaml read again', () => {
+  /** A theme whose site rules count their runs and find the phone's display wrong. */
+  function countingTheme() {
+    const counted = { runs: 0 };
+    const rules = theme.siteRules!;
+    return { counted, theme: { ...theme, siteRules: (site: Parameters<typeof rules>[0]) => (counted.runs++, rules(site)) } };
+  }
+  const phoned = siteFile('name: Tiny', 'baseUrl: https://www.example.com/', 'phone:', '  number: "+14165550100"', '  display: (416) 555-0199');
+
+  it('gives back the same site, and its problems again, while the file and what reads it are the same; reads it again when any changed', () => {
+    const { counted, theme: counting } = countingTheme();
+    const validate2 = (site: SourceFile, options: ValidateOptions = {}) => validate({ site, pages: [], statics: [] }, counting, validators, options);
+    const first = validate2(phoned);
+    const again = validate2(phoned);
+    // The same object: what is worked out once per site (share cards, the theme's menus) is not worked out again.
+    expect(again.model.site).toBe(first.model.site);
+    expect(again.diagnostics).toEqual(first.diagnostics);
+    expect(codes(first.diagnostics)).toEqual(['site-rule']);
+    expect(counted.runs).toBe(1);
+    // The same text in a file read again (an edit undone), another base URL, another theme: read again.
+    const reread = validate2({ ...phoned });
+    expect(reread.model.site).not.toBe(first.model.site);
+    expect(reread.model.site).toEqual(first.model.site);
+    const moved = validate2(phoned, { baseUrl: 'https://preview.example.com' });
+    expect(moved.model.site.baseUrl).toBe('https://preview.example.com');
+    expect(validate({ site: phoned, pages: [], statics: [] }, theme, validators).model.site).not.toBe(first.model.site);
+    expect(counted.runs).toBe(3);
+  });
+});
+
 describe('publication', () => {
   const articles = [
     article('out', { title: 'Out', summary: 'S', date: '2025-06-01' }),

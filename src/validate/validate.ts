@@ -105,33 +105,41 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
  * holds only a base URL for the engine's own rules, and `siteValid` keeps theme code from it.
  */
 function readSite(content: LoadedContent, theme: Theme, validators: Validators, options: ValidateOptions, diagnostics: Diagnostic[]) {
-  let siteSource: ParsedYaml | null = null;
-  let siteData: SiteModel['site'] | undefined;
-  const siteRefused = (content.refused ?? []).some((r) => r.file === SITE_FILE);
-  if (!content.site) {
+  const file = content.site;
+  if (!file) {
+    const siteRefused = (content.refused ?? []).some((r) => r.file === SITE_FILE);
     if (!siteRefused) diagnostics.push(diagnostic('missing-file', { file: SITE_FILE }, { what: SITE_FILE, hint: 'create it at the project root' }));
-  } else if (content.site.encoding) {
-    diagnostics.push(encodingProblem(content.site));
-  } else if (isTooLarge(content.site)) {
-    diagnostics.push(tooLarge(content.site));
-  } else {
-    siteSource = parseYaml(content.site.file, content.site.text, 0, options.cache);
-    diagnostics.push(...siteSource.diagnostics, ...modeline(content.site, 'site'));
-    if (siteSource.data !== undefined) {
-      const result = validators.site.validate(content.site.file, siteSource);
-      diagnostics.push(...result.diagnostics);
+    return siteRead(undefined, null, theme, options, diagnostics);
+  }
+  // Read again only when the file or what reads it changed: the dev server then keeps the same site object, and what
+  // is worked out once per site (each page's share card, the theme's menus) is not worked out again on every edit.
+  return readOnce(file, [theme, validators, options.baseUrl], diagnostics, (found) => {
+    if (file.encoding) found.push(encodingProblem(file));
+    else if (isTooLarge(file)) found.push(tooLarge(file));
+    else {
+      const siteSource = parseYaml(file.file, file.text, 0, options.cache);
+      found.push(...siteSource.diagnostics, ...modeline(file, 'site'));
+      if (siteSource.data === undefined) return siteRead(undefined, siteSource, theme, options, found);
+      const result = validators.site.validate(file.file, siteSource);
+      found.push(...result.diagnostics);
       // Only a value that matched its schema is the site: a partly valid one would reach theme code
       // (its rules here, and every later stage) in a shape the theme does not expect.
-      if (result.diagnostics.length === 0 && result.value !== null && typeof result.value === 'object') siteData = result.value as SiteModel['site'];
+      const valid = result.diagnostics.length === 0 && result.value !== null && typeof result.value === 'object';
+      return siteRead(valid ? (result.value as SiteModel['site']) : undefined, siteSource, theme, options, found);
     }
-  }
+    return siteRead(undefined, null, theme, options, found);
+  });
+}
+
+/** The site as read from site.yaml's value (undefined when it failed), its base URL judged and the theme's rules run on it. */
+function siteRead(siteData: SiteModel['site'] | undefined, siteSource: ParsedYaml | null, theme: Theme, options: ValidateOptions, diagnostics: Diagnostic[]) {
   const baseUrl = judgedBaseUrl(siteData, siteSource, options, diagnostics);
   // The theme's own rules, like all theme code, are given only a site that validated, base URL included.
   const siteValid = siteData !== undefined && baseUrl !== undefined;
   let site: SiteModel['site'] = { baseUrl: 'https://www.example.com' };
   if (siteValid) {
-    site = { ...siteData!, baseUrl };
-    diagnostics.push(...siteRules(theme, site, content.site!.file, siteSource!));
+    site = { ...siteData, baseUrl };
+    diagnostics.push(...siteRules(theme, site, SITE_FILE, siteSource!));
   }
   return { site, siteSource, siteValid };
 }
