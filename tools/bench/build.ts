@@ -8,7 +8,9 @@
 // It prints each figure beside the issue's target (report.ts), and one build's stage profile.
 // Prints figures; it asserts nothing (the machine is shared and noisy).
 //
-//   npm run bench [-- --pages 0,1000,10000 --runs 3 --floor]
+// Then it times the dev server's page and template edits (dev.ts), which have targets of their own.
+//
+//   npm run bench [-- --pages 0,1000,10000 --runs 3 --floor --dev-edits 25]
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +23,7 @@ import { measureFloor } from './floor.ts';
 import { isPeer, preparePeers, type Peer } from './peers.ts';
 import { editYaml, firstPageOf, longestText, toggleFirstLetter, editSource } from './edits.ts';
 import { htmlSizes, printSize, printTargets, problemSummary, type Measured, type Series } from './report.ts';
+import { line, measureDev } from './dev.ts';
 
 /** Links in the long post: a case of an earlier issue, kept as a figure. */
 const LONG_POST_LINKS = 50_000;
@@ -33,13 +36,19 @@ const COLD =
 export async function main(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { pages: { type: 'string', default: '0,1000,10000' }, runs: { type: 'string', default: '3' }, floor: { type: 'boolean', default: false } },
+    options: {
+      pages: { type: 'string', default: '0,1000,10000' },
+      runs: { type: 'string', default: '3' },
+      floor: { type: 'boolean', default: false },
+      'dev-edits': { type: 'string', default: '25' },
+    },
   });
   const sizes = values.pages.split(',').map(Number);
   const runs = Number(values.runs);
-  if (!sizes.every((n) => Number.isInteger(n) && n >= 0) || !Number.isInteger(runs) || runs < 1) {
+  const devEdits = Number(values['dev-edits']);
+  if (!sizes.every((n) => Number.isInteger(n) && n >= 0) || !Number.isInteger(runs) || runs < 1 || !Number.isInteger(devEdits) || devEdits < 0) {
     console.error(
-      'usage: npm run bench -- [--pages N,M,...] [--runs R] [--floor]   (N: synthetic pages added to the real site, 0 for the real site alone; R from 1)',
+      'usage: npm run bench -- [--pages N,M,...] [--runs R] [--floor] [--dev-edits E]   (N: synthetic pages added to the real site, 0 for the real site alone; R from 1; E edits of each kind in site dev, 0 for none)',
     );
     return 2;
   }
@@ -53,7 +62,13 @@ export async function main(args: string[]): Promise<number> {
     printSize(m);
     measured.push(m);
   }
-  printTargets(measured);
+  const dev = devEdits > 0 ? await measureDev(devEdits, ['page', 'template'], false) : undefined;
+  if (dev) {
+    console.log(`site dev, the real site: ${devEdits} edits each, from the write to the reload event (npm run bench:dev times more kinds)`);
+    console.log(line('page edit', dev.edits.page));
+    console.log(line('template edit', dev.edits.template));
+  }
+  printTargets(measured, dev && { page: dev.edits.page, template: dev.edits.template });
   return 0;
 }
 
