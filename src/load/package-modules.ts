@@ -48,29 +48,27 @@ export async function packageModules(root: string, cache: string, entries: reado
     return { ...kept, folder };
   const made: PackageModules = { entries: sorted, folder, hash: cacheKey('').slice(0, 12), inputs: {}, files: [], commonJs: [] };
   if (sorted.length === 0) return made;
-  {
-    const { outputFiles, metafile } = await bundleForNode({
-      absWorkingDir: root,
-      entryPoints: Object.fromEntries(sorted.map((entry) => [entryName(entry), entry])),
-      external: LEFT_TO_NODE,
-      splitting: true,
-      outdir: folder,
-      outExtension: { '.js': '.mjs' },
-      chunkNames: 'chunk-[hash]',
-      sourcemap: 'inline',
-      sourcesContent: false,
-      metafile: true,
+  const { outputFiles, metafile } = await bundleForNode({
+    absWorkingDir: root,
+    entryPoints: Object.fromEntries(sorted.map((entry) => [entryName(entry), entry])),
+    external: LEFT_TO_NODE,
+    splitting: true,
+    outdir: folder,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunk-[hash]',
+    sourcemap: 'inline',
+    sourcesContent: false,
+    metafile: true,
+  });
+  for (const output of outputFiles) {
+    await writeWhole(output.path, output.contents).catch((error: unknown) => {
+      throw unwritableModule(root, output.path, error);
     });
-    for (const output of outputFiles) {
-      await writeWhole(output.path, output.contents).catch((error: unknown) => {
-        throw unwritableModule(root, output.path, error);
-      });
-    }
-    made.files = outputFiles.map((output) => relative(folder, output.path).split('\\').join('/')).sort();
-    made.hash = cacheKey(...outputFiles.map((output) => output.contents)).slice(0, 12);
-    made.inputs = fingerprints(root, Object.keys(metafile!.inputs));
-    made.commonJs = sorted.filter((entry) => metafile!.inputs[entry]?.format === 'cjs');
   }
+  made.files = outputFiles.map((output) => relative(folder, output.path).split('\\').join('/')).sort();
+  made.hash = cacheKey(...outputFiles.map((output) => output.contents)).slice(0, 12);
+  made.inputs = fingerprints(root, Object.keys(metafile!.inputs));
+  made.commonJs = sorted.filter((entry) => metafile!.inputs[entry]?.format === 'cjs');
   // The folder is where the project is now: a copy of the project (and its cache) finds its own.
   await keepWhole(manifestFile, JSON.stringify({ format: FORMAT, ...made, folder: undefined }));
   return made;

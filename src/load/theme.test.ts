@@ -1,5 +1,5 @@
 // loadTheme(): a theme entry in a temporary folder → its default export, or a ContentError with located diagnostics.
-import { mkdir, readFile, readdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
@@ -141,6 +141,18 @@ describe("loadTheme: the theme's packages, in modules of their own (package-modu
     expect((await problems()).map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([
       ['theme', 'templates/index.ts', 2, 19, expect.stringContaining('No matching export')],
     ]);
+  });
+
+  it('needs no package the templates stopped importing, which may be uninstalled since, nor keeps its module', async () => {
+    await themeWithPackages('with');
+    await loadTheme(root);
+    await writeTree(root, { 'templates/index.ts': "import data from 'json-package/data.json';\nexport default { colour: data.colour };\n" });
+    await rm(join(root, 'node_modules/js-package'), { recursive: true });
+    expect(await loadTheme(root)).toEqual({ colour: 'blue' });
+    // The theme imports no module of a package now, and its own bundle holds what it needs.
+    const manifests = (await readdir(join(root, 'node_modules/.cache/site'))).filter((name) => /^theme-.*\.json$/.test(name));
+    const manifest = JSON.parse(await readFile(join(root, 'node_modules/.cache/site', manifests[0]!), 'utf8')) as { packages: string[]; modules: string[] };
+    expect(manifest).toMatchObject({ packages: [], modules: [] });
   });
 
   it('bundles a CommonJS package into the theme, its names imported as from Node', async () => {

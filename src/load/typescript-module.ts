@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 import { bundleForNode, keepWhole, moduleFolder, writeWhole } from '../node-module.js';
 import { fingerprints, unchanged } from './fingerprint.ts';
 import { cacheKey } from '../digest.ts';
@@ -59,13 +59,13 @@ function themeOptions(root: string, entry: string, file: string): BuildOptions {
 
 /**
  * Bundles `entry` into `file`, and the packages it imports into their modules beside it. Which packages it imports
- * is known once it is bundled: those the last bundle imported are assumed, and a bundle that imports others is made
- * again with their modules made (once when a template imports a new package; a few times for a package that only a
- * CommonJS one, bundled, imports).
+ * is known once it is bundled: those the last bundle imported (and are still there) are assumed, and a bundle that
+ * imports others, or fewer, is made again with the modules of exactly those (once when a template imports a package
+ * it did not, or stops importing one; a package left behind could be uninstalled since).
  */
 async function bundle(root: string, entry: string, file: string, last: Manifest | null): Promise<Manifest> {
-  let entries = last?.packages ?? [];
-  for (let round = 1; ; round++) {
+  let entries = (last?.packages ?? []).filter((path) => isFile(resolve(root, path)));
+  for (let round = 0; round < MOST_ROUNDS; round++) {
     const packages = await packageModules(root, dirname(file), entries);
     const found = new Set<string>();
     const { contents, metafile } = await bundleForNode({
@@ -76,28 +76,43 @@ async function bundle(root: string, entry: string, file: string, last: Manifest 
       plugins: [importedFrom(root, file, packages, found)],
       metafile: true,
     });
-    const imported = [...new Set([...entries, ...found])].sort();
-    if (imported.length > entries.length && round < MAX_ROUNDS) {
+    const imported = [...found].sort();
+    if (imported.join('\n') !== packages.entries.join('\n')) {
       entries = imported;
       continue;
     }
-    await writeWhole(file, contents).catch((error: unknown) => {
-      throw unwritableModule(root, file, error);
-    });
-    return {
-      format: MANIFEST_FORMAT,
-      hash: cacheKey(contents).slice(0, 12),
-      // package.json too: its `sideEffects` decides what the bundle leaves out. The packages' files too: a changed one
-      // makes their modules again, and this bundle, which names their hash.
-      inputs: { ...packages.inputs, ...fingerprints(root, [...Object.keys(metafile!.inputs), 'package.json']) },
-      packages: packages.entries,
-      modules: packages.files.map((name) => join(relative(dirname(file), packages.folder), name)),
-    };
+    // The packages' files too: a changed one makes their modules again, and this bundle, which names their hash.
+    const modules = packages.files.map((name) => join(relative(dirname(file), packages.folder), name));
+    return written(root, file, contents, { ...packages.inputs, ...fingerprints(root, inputsOf(metafile!)) }, packages.entries, modules);
   }
+  // Packages whose modules never settle (a CommonJS package, bundled, importing ES ones that import more): all in the
+  // theme's bundle, as esbuild makes it by itself.
+  const { contents, metafile } = await bundleForNode({ ...themeOptions(root, entry, file), external: LEFT_TO_NODE, metafile: true });
+  return written(root, file, contents, fingerprints(root, inputsOf(metafile!)), [], []);
 }
 
-/** Rounds of bundle() before it gives up finding new packages (a chain of CommonJS packages importing ES ones). */
-const MAX_ROUNDS = 5;
+/** Rounds of bundle() before it bundles the packages into the theme instead. */
+const MOST_ROUNDS = 4;
+
+/** What a bundle was made from; package.json too: its `sideEffects` decides what the bundle leaves out. */
+function inputsOf(metafile: Metafile): string[] {
+  return [...Object.keys(metafile.inputs), 'package.json'];
+}
+
+/** Writes the bundle to `file` (where Node imports it from, so a failure stops the build) and gives back its manifest. */
+async function written(
+  root: string,
+  file: string,
+  contents: Uint8Array,
+  inputs: Record<string, string>,
+  packages: string[],
+  modules: string[],
+): Promise<Manifest> {
+  await writeWhole(file, contents).catch((error: unknown) => {
+    throw unwritableModule(root, file, error);
+  });
+  return { format: MANIFEST_FORMAT, hash: cacheKey(contents).slice(0, 12), inputs, packages, modules };
+}
 
 /** The hash of each imported module's bundle: what a cached result made with its code is keyed by. */
 const bundleHashes = new WeakMap<object, string>();
