@@ -34,6 +34,11 @@ export function fingerprints(root: string, inputs: readonly string[]): Record<st
   return Object.fromEntries([...new Set([...inputs, ...folders])].map((input) => [input, fingerprint(root, input)]));
 }
 
+/** Whether `value` is inputs with their fingerprints, as fingerprints() gives them (read back from a file, it may be anything). */
+export function isFingerprints(value: unknown): value is Record<string, string> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((print) => typeof print === 'string');
+}
+
 /** Whether every input still has the fingerprint it had. */
 export function unchanged(root: string, inputs: Record<string, string>): boolean {
   return Object.entries(inputs).every(([input, print]) => fingerprint(root, input) === print);

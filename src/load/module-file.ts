@@ -22,3 +22,8 @@ export function unwritableModule(root: string, file: string, error: unknown): un
 export function isFile(file: string): boolean {
   return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
+
+/** Whether `value` is a list of strings: a field of a kept manifest, which a hand may have changed into anything. */
+export function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}

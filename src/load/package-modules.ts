@@ -11,8 +11,8 @@ import { join, relative, resolve } from 'node:path';
 import type { OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
 import { bundleForNode, keepWhole, writeWhole } from '../node-module.js';
 import { cacheKey } from '../digest.ts';
-import { fingerprints, unchanged } from './fingerprint.ts';
-import { isFile, unwritableModule } from './module-file.ts';
+import { fingerprints, isFingerprints, unchanged } from './fingerprint.ts';
+import { isFile, isStringList, unwritableModule } from './module-file.ts';
 
 /** What esbuild leaves to Node in every module made for the project: React stays one copy shared with the engine. */
 export const LEFT_TO_NODE = ['react', 'react-dom', 'react/*', 'react-dom/*', 'typescript'];
@@ -44,8 +44,13 @@ export async function packageModules(root: string, cache: string, entries: reado
   const folder = join(cache, `packages-${cacheKey(resolve(root), '\n', sorted.join('\n')).slice(0, 12)}`);
   const manifestFile = `${folder}.json`;
   const kept = await readManifest(manifestFile);
-  if (kept && kept.entries.join('\n') === sorted.join('\n') && unchanged(root, kept.inputs) && kept.files.every((file) => isFile(join(folder, file))))
-    return { ...kept, folder };
+  // Made from these entries, each among its inputs (a manifest that names none would vouch for anything), unchanged, and all there.
+  const usable = (kept: PackageModules) =>
+    kept.entries.join('\n') === sorted.join('\n') &&
+    sorted.every((entry) => Object.hasOwn(kept.inputs, entry)) &&
+    unchanged(root, kept.inputs) &&
+    kept.files.every((file) => isFile(join(folder, file)));
+  if (kept && usable(kept)) return { ...kept, folder };
   const made: PackageModules = { entries: sorted, folder, hash: cacheKey('').slice(0, 12), inputs: {}, files: [], commonJs: [] };
   if (sorted.length === 0) return made;
   const { outputFiles, metafile } = await bundleForNode({
@@ -132,8 +137,14 @@ function leftToNode(specifier: string): boolean {
 
 async function readManifest(file: string): Promise<PackageModules | null> {
   try {
-    const manifest = JSON.parse(await readFile(file, 'utf8')) as PackageModules & { format?: number };
-    return manifest.format === FORMAT ? manifest : null;
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as (Partial<PackageModules> & { format?: unknown }) | null;
+    // One of another format, or with a field changed by hand into something else, is no manifest: the modules are made again.
+    const whole =
+      manifest?.format === FORMAT &&
+      typeof manifest.hash === 'string' &&
+      isFingerprints(manifest.inputs) &&
+      [manifest.entries, manifest.files, manifest.commonJs].every(isStringList);
+    return whole ? (manifest as PackageModules) : null;
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 // loadTheme(): a theme entry in a temporary folder → its default export, or a ContentError with located diagnostics.
-import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
@@ -153,6 +153,28 @@ describe("loadTheme: the theme's packages, in modules of their own (package-modu
     const manifests = (await readdir(join(root, 'node_modules/.cache/site'))).filter((name) => /^theme-.*\.json$/.test(name));
     const manifest = JSON.parse(await readFile(join(root, 'node_modules/.cache/site', manifests[0]!), 'utf8')) as { packages: string[]; modules: string[] };
     expect(manifest).toMatchObject({ packages: [], modules: [] });
+  });
+
+  it('makes the bundle and the modules again when a field of their kept manifests is changed by hand into another type, whichever', async () => {
+    await themeWithPackages('kept');
+    const { marker: _, ...expected } = (await loadTheme(root)) as unknown as Record<string, unknown>;
+    const cache = join(root, 'node_modules/.cache/site');
+    const manifests = (await readdir(cache)).filter((name) => /^(theme|packages)-.*\.json$/.test(name));
+    expect(manifests.length).toBe(2);
+    let edits = 0;
+    for (const name of manifests) {
+      const text = await readFile(join(cache, name), 'utf8');
+      for (const field of Object.keys(JSON.parse(text) as object).filter((key) => key !== 'format')) {
+        for (const wrong of [null, 'text', 1, {}, [], [1], { a: 1 }]) {
+          await writeFile(join(cache, name), JSON.stringify({ ...(JSON.parse(text) as object), [field]: wrong }));
+          // A template edit each time: the theme is bundled again, and its packages' manifest read.
+          const template = await readFile(join(root, 'templates/index.ts'), 'utf8');
+          await writeTree(root, { 'templates/index.ts': template.replace(/marker: '[^']*'/, `marker: 'kept ${++edits}'`) });
+          const { marker, ...loaded } = (await loadTheme(root)) as unknown as Record<string, unknown>;
+          expect({ marker, ...loaded }, `${name} ${field} = ${JSON.stringify(wrong)}`).toEqual({ marker: `kept ${edits}`, ...expected });
+        }
+      }
+    }
   });
 
   it('bundles a CommonJS package into the theme, its names imported as from Node', async () => {

@@ -8,9 +8,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { bundleForNode, keepWhole, moduleFolder, writeWhole } from '../node-module.js';
-import { fingerprints, unchanged } from './fingerprint.ts';
+import { fingerprints, isFingerprints, unchanged } from './fingerprint.ts';
 import { cacheKey } from '../digest.ts';
-import { isFile, unwritableModule } from './module-file.ts';
+import { isFile, isStringList, unwritableModule } from './module-file.ts';
 import { LEFT_TO_NODE, importedFrom, packageModules } from './package-modules.ts';
 
 /** Imports a TypeScript entry and everything it imports, React excepted. */
@@ -21,7 +21,11 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
   const file = join(dir, `${name}.mjs`);
   const manifestFile = join(dir, `${name}.json`);
   let manifest = await readManifest(manifestFile);
-  const usable = (kept: Manifest) => unchanged(root, kept.inputs) && [file, ...kept.modules.map((module) => join(dir, module))].every(isFile);
+  // Made from the entry among the rest (a manifest that names no input would vouch for any bundle), unchanged, and all there.
+  const usable = (kept: Manifest) =>
+    Object.hasOwn(kept.inputs, relative(root, entry).split('\\').join('/')) &&
+    unchanged(root, kept.inputs) &&
+    [file, ...kept.modules.map((module) => join(dir, module))].every(isFile);
   if (!manifest || !usable(manifest)) {
     manifest = await bundle(root, entry, file, manifest);
     // Without its manifest the bundle is only made again by the next run.
@@ -142,8 +146,15 @@ interface Manifest {
 
 async function readManifest(file: string): Promise<Manifest | null> {
   try {
-    const manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
-    return manifest.format === MANIFEST_FORMAT ? manifest : null;
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as Partial<Manifest> | null;
+    // A manifest of another format, or with a field changed by hand into something else, is no manifest: the bundle is made again.
+    const whole =
+      manifest?.format === MANIFEST_FORMAT &&
+      typeof manifest.hash === 'string' &&
+      isFingerprints(manifest.inputs) &&
+      isStringList(manifest.packages) &&
+      isStringList(manifest.modules);
+    return whole ? (manifest as Manifest) : null;
   } catch {
     return null;
   }
