@@ -687,6 +687,14 @@ export const catalogue = {
     stops: 'render',
     ...supplied,
   }),
+  'theme-load': entry({
+    title: 'The theme failed while it loaded',
+    severity: 'error',
+    stops: 'render',
+    message: (p: { error: string }) => `the theme threw while it loaded: ${p.error}`,
+    hint: () =>
+      'code at the top of a theme file runs once, as the build loads the theme, before any page: make it run without throwing, or move it into a function a template calls',
+  }),
   render: entry({
     title: 'A template failed while rendering a page',
     severity: 'error',

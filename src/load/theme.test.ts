@@ -1,6 +1,7 @@
 // loadTheme(): a theme entry in a temporary folder → its default export, or a ContentError with located diagnostics.
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentError, type Diagnostic } from '../contracts/diagnostics.ts';
 import { loadTheme, themeHash } from './theme.ts';
@@ -54,6 +55,36 @@ describe('loadTheme', () => {
     expect((await problems()).map((d) => [d.code, d.file, d.message, d.hint])).toEqual([
       ['theme', 'templates/index.ts', 'the theme has no default export', 'end the file with: export default defineTheme({ ... })'],
     ]);
+  });
+});
+
+describe('loadTheme: theme code that throws as it loads', () => {
+  it('is one problem at the line of the theme that threw, whatever it throws and from whichever file (generated)', async () => {
+    const throws = fc.constantFrom(
+      ["throw new Error('no');", 'no'],
+      ["JSON.parse('{');", "Expected property name or '}' in JSON at position 1"],
+      ['(null as unknown as { a: number }).a;', "Cannot read properties of null (reading 'a')"],
+      ["throw 'a string';", 'a string'],
+      ["new RegExp('(');", 'Invalid regular expression: /(/: Unterminated group'],
+    );
+    await fc.assert(
+      fc.asyncProperty(throws, fc.integer({ min: 0, max: 4 }), fc.boolean(), async ([statement, message], padding, inImported) => {
+        const lines = [...Array.from({ length: padding }, (_, i) => `const pad${i} = ${i};`), statement];
+        await writeTree(root, {
+          'templates/index.ts': inImported
+            ? "import { marker } from './lib/marker.ts';\nexport default { marker };\n"
+            : `${lines.join('\n')}\nexport default {};\n`,
+          'templates/lib/marker.ts': `${lines.join('\n')}\nexport const marker = 1;\n`,
+        });
+        const found = (await problems()).map((d) => [d.code, d.file, d.line, d.message]);
+        const file = inImported ? 'templates/lib/marker.ts' : 'templates/index.ts';
+        // A thrown value that is not an Error has no stack: it is said at the theme's entry.
+        const line = statement.startsWith("throw '") ? 0 : padding + 1;
+        const at = statement.startsWith("throw '") ? 'templates/index.ts' : file;
+        expect(found).toEqual([['theme-load', at, line, `the theme threw while it loaded: ${message}`]]);
+      }),
+      { numRuns: 30 },
+    );
   });
 });
 

@@ -2,7 +2,8 @@
 // compiled by esbuild and imported, its default export being the Theme.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ContentError, diagnostic } from '../contracts/diagnostics.ts';
+import { ContentError, diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
+import { themeFrame } from './theme-frames.ts';
 import { THEME_ENTRIES } from '../contracts/project.ts';
 import type { Theme } from '../contracts/theme.ts';
 import { esbuildDiagnostics } from '../bundle/bundle.ts';
@@ -21,8 +22,8 @@ export async function loadTheme(projectRoot: string): Promise<Theme> {
   try {
     module = await importTypeScript<{ default?: Theme }>(root, file);
   } catch (error) {
-    // A template that does not compile is a located mistake, not a crash of the engine.
-    const located = esbuildDiagnostics(error, 'theme');
+    // A template that does not compile, or theme code that throws as it loads, is a located mistake, not a crash of the engine.
+    const located = esbuildDiagnostics(error, 'theme') ?? thrownWhileLoading(root, entry, error);
     if (located) throw new ContentError(located);
     throw error;
   }
@@ -34,6 +35,17 @@ export async function loadTheme(projectRoot: string): Promise<Theme> {
   const hash = bundleHash(module);
   if (hash !== undefined) themeHashes.set(module.default, hash);
   return module.default;
+}
+
+/**
+ * An error the theme's own code threw as Node ran it, at the first line of the theme's files it passed through (the entry
+ * when none); undefined for Node's own (a module of the cache folder missing, say), which are not the theme's doing.
+ */
+function thrownWhileLoading(root: string, entry: string, error: unknown): Diagnostic[] | undefined {
+  if (error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string') return undefined;
+  const at = error instanceof Error && error.stack ? themeFrame(root, error.stack) : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  return [diagnostic('theme-load', at ? { file: at.file, line: at.line, column: at.column } : { file: entry }, { error: message })];
 }
 
 const themeHashes = new WeakMap<Theme, string>();
