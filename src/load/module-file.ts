@@ -1,9 +1,11 @@
 // The files of the modules made for a project (the theme's bundle, its packages' modules): Node
 // imports them from the cache folder, so, unlike the rest of what is kept there, they must be written.
 import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { ContentError, diagnostic } from '../contracts/diagnostics.ts';
 import { fileSystemWords } from '../write/file-system-words.ts';
+import { isFingerprints } from './fingerprint.ts';
 
 /**
  * The module made for the project could not be put where Node imports it from (a folder stands there, the disk is
@@ -23,7 +25,29 @@ export function isFile(file: string): boolean {
   return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
 
-/** Whether `value` is a list of strings: a field of a kept manifest, which a hand may have changed into anything. */
-export function isStringList(value: unknown): value is string[] {
+/**
+ * The manifest kept beside modules made for the project (what they were made from, their hash, and the lists named in
+ * `lists`), or null when it is missing, unreadable, of another format, or has a field of another type, as a hand may
+ * leave it: what it was for is then made again.
+ */
+export async function readManifest<T extends { hash: string; inputs: Record<string, string> }>(
+  file: string,
+  format: number,
+  lists: readonly (keyof T & string)[],
+): Promise<T | null> {
+  try {
+    const manifest = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown> | null;
+    const whole =
+      manifest?.format === format &&
+      typeof manifest.hash === 'string' &&
+      isFingerprints(manifest.inputs) &&
+      lists.every((list) => isStringList(manifest[list]));
+    return whole ? (manifest as unknown as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }

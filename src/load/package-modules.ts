@@ -6,13 +6,12 @@
 // code splitting, each package an entry: a file that two packages import (or a package and its
 // own subpath) lands in one shared chunk, so each file has one instance, as from node_modules,
 // and an `instanceof` across packages holds.
-import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
 import { bundleForNode, keepWhole, writeWhole } from '../node-module.js';
 import { cacheKey } from '../digest.ts';
-import { fingerprints, isFingerprints, unchanged } from './fingerprint.ts';
-import { isFile, isStringList, unwritableModule } from './module-file.ts';
+import { fingerprints, unchanged } from './fingerprint.ts';
+import { isFile, readManifest, unwritableModule } from './module-file.ts';
 
 /** What esbuild leaves to Node in every module made for the project: React stays one copy shared with the engine. */
 export const LEFT_TO_NODE = ['react', 'react-dom', 'react/*', 'react-dom/*', 'typescript'];
@@ -43,7 +42,7 @@ export async function packageModules(root: string, cache: string, entries: reado
   // relative entries (`../node_modules/…`) may be other files for each.
   const folder = join(cache, `packages-${cacheKey(resolve(root), '\n', sorted.join('\n')).slice(0, 12)}`);
   const manifestFile = `${folder}.json`;
-  const kept = await readManifest(manifestFile);
+  const kept = await readManifest<PackageModules>(manifestFile, FORMAT, ['entries', 'files', 'commonJs']);
   // Made from these entries, each among its inputs (a manifest that names none would vouch for anything), unchanged, and all there.
   const usable = (kept: PackageModules) =>
     kept.entries.join('\n') === sorted.join('\n') &&
@@ -133,19 +132,4 @@ function leftToNode(specifier: string): boolean {
     specifier.startsWith('node:') ||
     LEFT_TO_NODE.some((pattern) => (pattern.endsWith('/*') ? specifier.startsWith(pattern.slice(0, -1)) : specifier === pattern))
   );
-}
-
-async function readManifest(file: string): Promise<PackageModules | null> {
-  try {
-    const manifest = JSON.parse(await readFile(file, 'utf8')) as (Partial<PackageModules> & { format?: unknown }) | null;
-    // One of another format, or with a field changed by hand into something else, is no manifest: the modules are made again.
-    const whole =
-      manifest?.format === FORMAT &&
-      typeof manifest.hash === 'string' &&
-      isFingerprints(manifest.inputs) &&
-      [manifest.entries, manifest.files, manifest.commonJs].every(isStringList);
-    return whole ? (manifest as PackageModules) : null;
-  } catch {
-    return null;
-  }
 }

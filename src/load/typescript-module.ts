@@ -3,14 +3,13 @@
 // packages it imports have modules of their own there (package-modules.ts).
 // The bundle is kept with a list of the files it and they were made from, and
 // reused while none of them has changed, so most runs skip bundling altogether.
-import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { bundleForNode, keepWhole, moduleFolder, writeWhole } from '../node-module.js';
-import { fingerprints, isFingerprints, unchanged } from './fingerprint.ts';
+import { fingerprints, unchanged } from './fingerprint.ts';
 import { cacheKey } from '../digest.ts';
-import { isFile, isStringList, unwritableModule } from './module-file.ts';
+import { isFile, readManifest, unwritableModule } from './module-file.ts';
 import { LEFT_TO_NODE, importedFrom, packageModules } from './package-modules.ts';
 
 /** Imports a TypeScript entry and everything it imports, React excepted. */
@@ -20,7 +19,7 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
   const name = `theme-${cacheKey(resolve(root, entry)).slice(0, 12)}`;
   const file = join(dir, `${name}.mjs`);
   const manifestFile = join(dir, `${name}.json`);
-  let manifest = await readManifest(manifestFile);
+  let manifest = await readManifest<Manifest>(manifestFile, MANIFEST_FORMAT, ['packages', 'modules']);
   // Made from the entry among the rest (a manifest that names no input would vouch for any bundle), unchanged, and all there.
   const usable = (kept: Manifest) =>
     Object.hasOwn(kept.inputs, relative(root, entry).split('\\').join('/')) &&
@@ -142,20 +141,4 @@ interface Manifest {
   packages: string[];
   /** The files of their modules, relative to the bundle's folder. */
   modules: string[];
-}
-
-async function readManifest(file: string): Promise<Manifest | null> {
-  try {
-    const manifest = JSON.parse(await readFile(file, 'utf8')) as Partial<Manifest> | null;
-    // A manifest of another format, or with a field changed by hand into something else, is no manifest: the bundle is made again.
-    const whole =
-      manifest?.format === MANIFEST_FORMAT &&
-      typeof manifest.hash === 'string' &&
-      isFingerprints(manifest.inputs) &&
-      isStringList(manifest.packages) &&
-      isStringList(manifest.modules);
-    return whole ? (manifest as Manifest) : null;
-  } catch {
-    return null;
-  }
 }

@@ -68,7 +68,7 @@ export async function main(args: string[]): Promise<number> {
     console.log(line('page edit', dev.edits.page));
     console.log(line('template edit', dev.edits.template));
   }
-  printTargets(measured, dev && { page: dev.edits.page, template: dev.edits.template });
+  printTargets(measured, dev?.edits);
   return 0;
 }
 

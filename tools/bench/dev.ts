@@ -28,7 +28,7 @@ export async function main(args: string[]): Promise<number> {
   const edits = Math.max(1, Number(values.edits));
   const times = await measureDev(edits, DEV_EDITS);
   console.log(
-    `site dev: ${edits} edits each, from the write to the reload event, on ${times.page}, site.yaml (${times.sitePath}, then phones.main), templates/pages/location.tsx and ${times.photo.shown.length} new photos (shown: the reload with its quick version; progress: the first word of it in the tab; made: the reload with all its files)`,
+    `site dev: ${edits} edits each, from the write to the reload event, on ${times.pageFile}, site.yaml (${times.sitePath}, then phones.main), templates/pages/location.tsx and ${times.photo.shown.length} new photos (shown: the reload with its quick version; progress: the first word of it in the tab; made: the reload with all its files)`,
   );
   console.log(line('page edit', times.edits.page, TARGETS.page));
   console.log(line('site.yaml edit', times.edits.site, TARGETS.site));
@@ -48,7 +48,8 @@ export type DevEdit = (typeof DEV_EDITS)[number];
 
 /** What measureDev found: milliseconds from each write to its reload event, by kind, and the pages the last rebuild of each kind rendered. */
 export interface DevTimes {
-  page: string;
+  /** The page file the page edits change. */
+  pageFile: string;
   sitePath: string;
   /** Empty for a kind not timed. */
   edits: Record<DevEdit, number[]>;
@@ -79,7 +80,7 @@ export async function measureDev(edits: number, kinds: readonly DevEdit[], photo
       template: () => timeWrites(edits, join(root, 'templates/pages/location.tsx'), editedSource, tab),
     };
     const times: DevTimes = {
-      page: page.file,
+      pageFile: page.file,
       sitePath: sitePath.join('.'),
       edits: { page: [], site: [], phone: [], template: [] },
       rebuilt: {},
