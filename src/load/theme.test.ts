@@ -208,6 +208,26 @@ describe("loadTheme: the theme's packages, in modules of their own (package-modu
     }
   });
 
+  it('loads a chain of CommonJS packages, each importing the next only when asked, however long (every length up to seven: past four, the packages go into the theme bundle)', async () => {
+    for (let length = 1; length <= 7; length++) {
+      const tree: Record<string, string> = {};
+      for (let n = 1; n <= length; n++) {
+        tree[`node_modules/link-${n}/package.json`] = JSON.stringify({ name: `link-${n}`, main: 'index.js' });
+        // Each is found only once the one before is bundled into the theme: a round of bundle() each.
+        tree[`node_modules/link-${n}/index.js`] = n < length ? `exports.next = () => import('link-${n + 1}');\nexports.n = ${n};\n` : `exports.n = ${n};\n`;
+      }
+      tree['templates/index.ts'] = `import * as first from 'link-1';\nexport default { first };\n`;
+      // A cache of its own for each: the last bundle's packages, assumed first, would otherwise be all but the newest.
+      await rm(join(root, 'node_modules/.cache'), { recursive: true, force: true });
+      await writeTree(root, tree);
+      // Followed to its end, as a template calling each next() would.
+      type Link = { n: number; next?: () => Promise<Link> };
+      let link = ((await loadTheme(root)) as unknown as { first: Link }).first;
+      while (link.next) link = await link.next();
+      expect(link.n).toBe(length);
+    }
+  });
+
   it('bundles a CommonJS package into the theme, its names imported as from Node', async () => {
     await writeTree(root, {
       'node_modules/old-style/package.json': JSON.stringify({ name: 'old-style', main: 'index.js' }),

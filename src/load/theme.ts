@@ -7,7 +7,7 @@ import { themeFrame } from './theme-frames.ts';
 import { THEME_ENTRIES } from '../contracts/project.ts';
 import type { Theme } from '../contracts/theme.ts';
 import { esbuildDiagnostics } from '../bundle/bundle.ts';
-import { bundleHash, importTypeScript } from './typescript-module.ts';
+import { bundleHash, importTypeScript, ThrownWhileLoading } from './typescript-module.ts';
 
 /** The project's theme; a missing or uncompilable theme is a ContentError with located diagnostics. */
 export async function loadTheme(projectRoot: string): Promise<Theme> {
@@ -37,15 +37,12 @@ export async function loadTheme(projectRoot: string): Promise<Theme> {
   return module.default;
 }
 
-/**
- * An error the theme's own code threw as Node ran it, at the first line of the theme's files it passed through (the entry
- * when none); undefined for Node's own (a module of the cache folder missing, say), which are not the theme's doing.
- */
+/** What the theme's own code threw as Node ran it, at the first line of the theme's files it passed through (the entry when none). */
 function thrownWhileLoading(root: string, entry: string, error: unknown): Diagnostic[] | undefined {
-  if (error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string') return undefined;
-  const at = error instanceof Error && error.stack ? themeFrame(root, error.stack) : undefined;
-  const message = error instanceof Error ? error.message : String(error);
-  return [diagnostic('theme-load', at ? { file: at.file, line: at.line, column: at.column } : { file: entry }, { error: message })];
+  if (!(error instanceof ThrownWhileLoading)) return undefined;
+  const { thrown } = error;
+  const at = thrown instanceof Error && thrown.stack ? themeFrame(root, thrown.stack) : undefined;
+  return [diagnostic('theme-load', at ? { file: at.file, line: at.line, column: at.column } : { file: entry }, { error: error.message })];
 }
 
 const themeHashes = new WeakMap<Theme, string>();

@@ -38,10 +38,18 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
     // A name a package does not export passes esbuild, the package being another module, and fails here, in Node, at
     // no place of the templates: bundled with its packages, the theme fails in esbuild, at the import's line.
     if (error instanceof SyntaxError) await bundleForNode({ ...themeOptions(root, entry, file), external: LEFT_TO_NODE });
-    throw error;
+    // Node's own errors (a module of the cache folder gone) are not the entry's doing; anything else its code threw is.
+    throw error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' ? error : new ThrownWhileLoading(error);
   }
   bundleHashes.set(module, manifest.hash);
   return module;
+}
+
+/** What the entry's own code threw as Node ran it (`thrown`), told apart from a failure to bundle or import it. */
+export class ThrownWhileLoading extends Error {
+  constructor(readonly thrown: unknown) {
+    super(thrown instanceof Error ? thrown.message : String(thrown));
+  }
 }
 
 /** How the theme is bundled into `file` (its packages aside, by bundle()). */
