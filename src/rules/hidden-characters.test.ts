@@ -80,14 +80,16 @@ describe('joiners and zero-width spaces', () => {
 
 describe('characters drawn as nothing (default-ignorable)', () => {
   it('refuses every one of them between Latin letters, whatever it is', () => {
-    // Every default-ignorable character, as Unicode lists them: between two Latin letters none has a job.
+    // Every default-ignorable character, as Unicode lists them: between two Latin letters none has a job,
+    // but for the soft hyphen, whose job is there (a place to break a long word); at a word's edge it has none.
     const ignorable = fc
       .integer({ min: 0, max: 0xe0fff })
       .map((c) => String.fromCodePoint(c))
       .filter((c) => /\p{Default_Ignorable_Code_Point}/u.test(c));
     fc.assert(
       fc.property(ignorable, fc.constantFrom('', ' '), (c, space) => {
-        expect(codes(`Fio${space}${c}relli`)).toEqual([c.codePointAt(0)]);
+        const inWord = c === '\u00AD' && space === '';
+        expect(codes(`Fio${space}${c}relli`)).toEqual(inWord ? [] : [c.codePointAt(0)]);
       }),
       { numRuns: 2_000 },
     );
