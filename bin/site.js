@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // The engine is TypeScript. esbuild bundles the CLI with its dependencies into
-// one module, cached under node_modules/.cache until a source file changes:
+// one file, cached under node_modules/.cache until a source file changes:
 // no compile step to forget, no loader, and one file for Node to load instead
-// of hundreds (the difference is most of a second).
+// of hundreds (the difference is most of a second). V8's compiled code for it
+// is kept beside it, as Node 20 keeps none (runKeptCode, src/node-module.js).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import nodeModule from 'node:module';
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleForNode, moduleFolder, writeWhole } from 'trn-site/launcher';
+import { fileURLToPath } from 'node:url';
+import { bundleForNode, moduleFolder, runKeptCode, writeWhole } from 'trn-site/launcher';
 
 // React's development build checks every element and is several times slower; a build is production.
 process.env.NODE_ENV ??= 'production';
@@ -19,15 +20,17 @@ process.setSourceMapsEnabled(true);
 const project = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = moduleFolder(project);
 // Node 22 and later keep what V8 compiled of the bundles between runs (on Node 22 here, --version went from
-// 0.15 to 0.12 s); Node 20 has no such API and compiles them again each time.
+// 0.15 to 0.12 s). Node 20 has no such API: the CLI's bundle keeps its own (runKeptCode below), the theme's none.
 nodeModule.enableCompileCache?.(join(cache, 'v8-compile'));
 const engine = sourceKey();
-const file = join(cache, `cli-${engine}.mjs`);
+const file = join(cache, `cli-${engine}.cjs`);
 if (!existsSync(file)) await bundleCli();
-const { main } = await import(pathToFileURL(file).href);
+// Run from the code V8 compiled for it in an earlier run, when there is some (runKeptCode in src/node-module.js).
+const cli = runKeptCode(file, cache);
 const { version } = JSON.parse(await readFile(join(project, 'package.json'), 'utf8'));
 // The key of the engine's code goes with it: what a build keeps for the next is made by this code only.
-process.exitCode = await main(process.argv, version, engine);
+process.exitCode = await cli.exports.main(process.argv, version, engine);
+await cli.keepCode();
 
 /** Changes whenever a source file, this launcher or the installed packages change. */
 function sourceKey() {
@@ -53,6 +56,10 @@ async function bundleCli() {
     // is megabytes that only `site check` loads, on demand, and a production install may not have.
     // sharp is a native library too, loaded only when an image has to be drawn.
     external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'typescript', 'sharp'],
+    // CommonJS, so that runKeptCode can run it from V8's kept code; its few uses of import.meta.url get the file's.
+    format: 'cjs',
+    banner: { js: "const __siteUrl = require('node:url').pathToFileURL(__filename).href;" },
+    define: { 'import.meta.url': '__siteUrl' },
     logLevel: 'error',
   });
   await mkdir(cache, { recursive: true });

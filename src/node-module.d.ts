@@ -6,4 +6,9 @@ export declare function bundleForNode(options: BuildOptions): Promise<{ contents
 export declare function cacheFolder(root: string): string;
 export declare function moduleFolder(root: string): string;
 export declare function writeWhole(file: string, contents: string | Uint8Array): Promise<void>;
+export declare function importModule<T = unknown>(specifier: string): Promise<T>;
 export declare function keepWhole(file: string, contents: string | Uint8Array): Promise<void>;
+export declare function runKeptCode(
+  file: string,
+  folder: string,
+): { exports: Record<string, unknown>; fromKeptCode: boolean; keepCode: () => Promise<void>; codeFile: string };

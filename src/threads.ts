@@ -15,7 +15,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 /** The file a thread can run, or undefined when the engine runs from its sources. */
 export function threadModule(): string | undefined {
   const file = fileURLToPath(import.meta.url);
-  return /\.m?js$/.test(file) ? file : undefined;
+  return /\.[cm]?js$/.test(file) ? file : undefined;
 }
 
 /**

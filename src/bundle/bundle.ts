@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { TEMPLATES_DIR } from '../contracts/project.ts';
-import { cacheFolder } from '../node-module.js';
+import { cacheFolder, importModule } from '../node-module.js';
 import { bodyPosition } from '../rules/content-sources.ts';
 import { IconProblem, makeIcons, type ManifestIcon } from './icons.ts';
 import { bundleKey, keepBundle, keptBundle } from './kept-bundle.ts';
@@ -80,7 +80,7 @@ async function makeBundle(root: string, theme: Theme): Promise<Bundle> {
 async function bundleScripts(root: string, entries: [string, string][], browsers: string[], outdir: string): Promise<ScriptsPart> {
   const part: ScriptsPart = { files: [], inputs: [], failed: null, scripts: {}, sizes: {} };
   try {
-    const { build } = await import('esbuild');
+    const { build } = await importModule<typeof import('esbuild')>('esbuild');
     const result = await build({
       absWorkingDir: root,
       entryPoints: Object.fromEntries(entries),
@@ -120,7 +120,7 @@ async function bundleScripts(root: string, entries: [string, string][], browsers
 /** The theme's stylesheet, minified, as text the pages inline. */
 async function bundleStylesheet(root: string, stylesheet: string, browsers: string[], outdir: string): Promise<StylesheetPart> {
   try {
-    const { build } = await import('esbuild');
+    const { build } = await importModule<typeof import('esbuild')>('esbuild');
     const result = await build({
       absWorkingDir: root,
       entryPoints: [stylesheet],

@@ -5,7 +5,7 @@
 // a circle). sharp draws them. They are cached by the source's bytes and the
 // background, so a build with an unchanged icon does no image work.
 import { readFile } from 'node:fs/promises';
-import { keepWhole } from '../node-module.js';
+import { importModule, keepWhole } from '../node-module.js';
 import { join } from 'node:path';
 import type { IconLink } from '../contracts/theme.ts';
 import { contentHash } from '../digest.ts';
@@ -100,7 +100,7 @@ async function fromCache(folder: string): Promise<Uint8Array[] | undefined> {
 }
 
 async function draw(svg: Buffer, sourceFile: string, background: string, folder: string): Promise<Uint8Array[]> {
-  const sharp = (await import('sharp')).default;
+  const sharp = (await importModule<typeof import('sharp')>('sharp')).default;
   let width: number | undefined;
   try {
     const meta = await sharp(svg).metadata();

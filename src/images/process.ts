@@ -3,7 +3,7 @@
 // they are made, so a build with no new photo does no image work, and the dev
 // server, which builds through the same code, shares it.
 import { readFileSync, statSync } from 'node:fs';
-import { keepWhole } from '../node-module.js';
+import { importModule, keepWhole } from '../node-module.js';
 import { join } from 'node:path';
 import { MAX_MEGAPIXELS, nameStem, pictureOf, plannedVariants, type Picture, type Variant } from './picture.ts';
 import type { OutputFile } from '../bundle/bundle.ts';
@@ -75,7 +75,7 @@ export async function planPhoto(path: string, bytes: Uint8Array, cacheDir: strin
   const cached = fromCache(folder);
   if (cached) return { ok: true, cached };
 
-  const sharp = (await import('sharp')).default;
+  const sharp = (await importModule<typeof import('sharp')>('sharp')).default;
   let meta: { width: number; height: number; hasAlpha: boolean };
   try {
     const read = await sharp(bytes).metadata();

@@ -5,7 +5,7 @@
 // writes none of that data. Pure, except `strippedCopy`, which encodes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { keepWhole } from '../node-module.js';
+import { importModule, keepWhole } from '../node-module.js';
 import { MAX_MEGAPIXELS } from './picture.ts';
 import { contentHash } from '../digest.ts';
 
@@ -70,7 +70,7 @@ export async function strippedCopy(bytes: Uint8Array, format: RasterFormat, cach
     // Not made before.
   }
   try {
-    const sharp = (await import('sharp')).default;
+    const sharp = (await importModule<typeof import('sharp')>('sharp')).default;
     const limitInputPixels = MAX_MEGAPIXELS * 1_000_000;
     const pages = (await sharp(bytes, { limitInputPixels }).metadata()).pages ?? 1;
     // An animation keeps its frames; a still photo is turned upright first, since its orientation tag goes with the rest.

@@ -5,7 +5,7 @@
 // drawing: cards are cached by their content, so a build where no title changed
 // draws none.
 import { statSync } from 'node:fs';
-import { keepWhole } from '../node-module.js';
+import { importModule, keepWhole } from '../node-module.js';
 import { join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { PageEntry, SiteModel } from '../contracts/model.ts';
@@ -185,7 +185,7 @@ function cachedCard(format: 'png' | 'jpeg', key: string, cacheDir: string): Card
 }
 
 async function drawCard(source: Uint8Array, format: 'png' | 'jpeg', key: string, cacheDir: string): Promise<Card | undefined> {
-  const sharp = (await import('sharp')).default;
+  const sharp = (await importModule<typeof import('sharp')>('sharp')).default;
   let png: Uint8Array;
   try {
     // A drawing is drawn at its size; an image is cropped to the card's shape around its middle.

@@ -6,7 +6,7 @@
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
-import { bundleForNode, keepWhole, moduleFolder, writeWhole } from '../node-module.js';
+import { bundleForNode, importModule, keepWhole, moduleFolder, writeWhole } from '../node-module.js';
 import { fingerprints, unchanged } from './fingerprint.ts';
 import { cacheKey } from '../digest.ts';
 import { isFile, readManifest, unwritableModule } from './module-file.ts';
@@ -33,7 +33,7 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
   let module: T & object;
   try {
     // The hash in the URL makes a changed bundle a new module even within one process.
-    module = (await import(`${pathToFileURL(file).href}?v=${manifest.hash}`)) as T & object;
+    module = await importModule<T & object>(`${pathToFileURL(file).href}?v=${manifest.hash}`);
   } catch (error) {
     // A name a package does not export passes esbuild, the package being another module, and fails here, in Node, at
     // no place of the templates: bundled with its packages, the theme fails in esbuild, at the import's line.

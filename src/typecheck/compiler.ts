@@ -3,6 +3,7 @@
 // when its cached result is out of date. A production install may lack it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { importModule } from '../node-module.js';
 import type TypeScript from 'typescript';
 
 export type TypeScriptApi = typeof TypeScript;
@@ -27,7 +28,7 @@ export function findCompiler(): Compiler | undefined {
     version,
     // A dynamic import, kept out of the CLI bundle and the theme bundle (both list typescript as external).
     load: async () => {
-      const module = (await import('typescript')) as TypeScriptApi & { default?: TypeScriptApi };
+      const module = await importModule<TypeScriptApi & { default?: TypeScriptApi }>('typescript');
       return module.default ?? module;
     },
   };
