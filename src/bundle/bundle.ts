@@ -3,7 +3,8 @@
 // esbuild is imported when a bundle is made, not with the engine: most builds take the kept one.
 import type { BuildFailure, Message } from 'esbuild';
 import { readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
+import { relativePath } from '../folders.ts';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { TEMPLATES_DIR } from '../contracts/project.ts';
 import { cacheFolder, importModule } from '../node-module.js';
@@ -99,13 +100,13 @@ async function bundleScripts(root: string, entries: [string, string][], browsers
     });
     part.inputs.push(...Object.keys(result.metafile.inputs));
     for (const file of result.outputFiles) {
-      const path = 'assets/' + relative(outdir, file.path).split(sep).join('/');
+      const path = 'assets/' + relativePath(outdir, file.path);
       part.files.push({ path, contents: file.contents });
     }
     for (const [output, meta] of Object.entries(result.metafile.outputs)) {
       if (!meta.entryPoint) continue;
       const name = entries.find(([, file]) => meta.entryPoint === file.replace(/^\.\//, ''))?.[0];
-      const path = 'assets/' + relative(outdir, join(root, output)).split(sep).join('/');
+      const path = 'assets/' + relativePath(outdir, join(root, output));
       if (name) {
         part.scripts[name] = '/' + path;
         part.sizes[name] = meta.bytes;

@@ -1,4 +1,6 @@
 // namedFiles() and concerning(): which files a check reports on, and which problems elsewhere are about them.
+import fc from 'fast-check';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
@@ -24,6 +26,28 @@ describe('namedFiles', () => {
       ],
       problems: [],
     });
+  });
+
+  it('names a file as the loader does, whatever characters its name holds, a backslash among them', () => {
+    // On Linux a backslash is a character of a name: `ab\\out.yaml` was taken for `ab/out.yaml`, and its problems left out.
+    const name = fc
+      .string({ unit: fc.constantFrom('a', 'b', '-', '_', ' ', '.', 'é', '\\'), minLength: 1, maxLength: 8 })
+      .filter((n) => n !== '.' && n !== '..');
+    fc.assert(
+      fc.property(name, name, (folder, file) => {
+        const path = `pages/${folder}/${file}.yaml`;
+        mkdirSync(join(root, 'pages', folder), { recursive: true });
+        writeFileSync(join(root, path), 'x');
+        for (const given of [path, join(root, path)]) {
+          const { named, problems } = namedFiles(root, [given]);
+          expect(problems).toEqual([]);
+          expect(named).toEqual([{ path, folder: false }]);
+          expect(concerning(named)(diagnostic('schema', { file: path }, { message: 'x' }))).toBe(true);
+        }
+        expect(namedFiles(root, [`pages/${folder}`]).named).toEqual([{ path: `pages/${folder}`, folder: true }]);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('refuses a file that does not exist and one outside the project', () => {

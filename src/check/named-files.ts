@@ -2,7 +2,8 @@
 // can only be judged against every other page), and the report keeps to the
 // named files: their own problems, and problems elsewhere that are about them.
 import { existsSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
+import { relativePath } from '../folders.ts';
 import { diagnostic, stopsRendering, type Diagnostic } from '../contracts/diagnostics.ts';
 import { PAGES_DIR, STATIC_DIR } from '../contracts/project.ts';
 import { normaliseLinkPath, routeFromPath } from '../url.ts';
@@ -20,7 +21,7 @@ export function namedFiles(root: string, paths: readonly string[]): { named: Nam
   const problems: Diagnostic[] = [];
   for (const path of paths) {
     const absolute = resolve(root, path);
-    const inProject = relative(root, absolute).split('\\').join('/');
+    const inProject = relativePath(root, absolute);
     if (inProject === '..' || inProject.startsWith('../') || isAbsolute(inProject)) {
       problems.push(diagnostic('named-file', { file: path }, { why: 'outside', root }));
     } else if (!existsSync(absolute)) {

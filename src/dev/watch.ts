@@ -4,6 +4,7 @@
 import { watch, type FSWatcher } from 'chokidar';
 import { statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
+import { relativePath } from '../folders.ts';
 import { PAGES_DIR, SITE_FILE, STATIC_DIR, TEMPLATES_DIR } from '../contracts/project.ts';
 
 /** What the dev server watches: the content, the static files and the theme. */
@@ -46,12 +47,12 @@ export function watchProject(root: string, onBatch: (paths: string[]) => void, o
   });
   const patrol = watchedPathsPatrol(root, watcher, batches.noticed);
   watcher.on('all', (event, path) => {
-    const relativePath = relative(root, resolvePath(root, path)).split(sep).join('/');
+    const inRoot = relativePath(root, resolvePath(root, path));
     // A watched path that was a file and is a folder again (or the other way) is watched afresh:
     // chokidar keeps watching it as what it was, and would report nothing below it.
-    if (WATCHED.includes(relativePath) && event !== 'addDir' && isFolder(root, relativePath)) watcher.unwatch(relativePath).add(relativePath);
-    if (WATCHED.includes(relativePath)) patrol.changed(relativePath);
-    batches.noticed(relativePath);
+    if (WATCHED.includes(inRoot) && event !== 'addDir' && isFolder(root, inRoot)) watcher.unwatch(inRoot).add(inRoot);
+    if (WATCHED.includes(inRoot)) patrol.changed(inRoot);
+    batches.noticed(inRoot);
   });
   // An error event nobody listens to would end the process; the dev server says it and keeps going.
   watcher.on('error', (error) => onError(error instanceof Error ? error : new Error(String(error))));

@@ -1,7 +1,8 @@
 // Whether the files a cached result was made from have changed since: the
 // theme bundle and the templates' type check are both reused while they have not.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { relativePath } from '../folders.ts';
 import { cacheKey } from '../digest.ts';
 
 /**
@@ -47,7 +48,7 @@ export function unchanged(root: string, inputs: Record<string, string>): boolean
 function fileNames(folder: string): string[] {
   return readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => relative(folder, resolve(entry.parentPath, entry.name)).split('\\').join('/'))
+    .map((entry) => relativePath(folder, resolve(entry.parentPath, entry.name)))
     .sort();
 }
 

@@ -1,7 +1,8 @@
 // The load stage (see the steps in src/build.ts): the only reading of content from disk. Everything after works
 // on the returned texts, so it can be tested with literal inputs.
 import { lstat, readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
+import { relativePath } from '../folders.ts';
 import { cacheFolder } from '../node-module.js';
 import { decodeText, type EncodingProblem } from './encoding.ts';
 import { inspectEntry, inspectFolder, readContentFile, type KnownKind, type RefusedFile } from './content-file.ts';
@@ -168,7 +169,7 @@ async function allFiles(root: string, dir: string): Promise<{ file: string; regu
       // A folder named like a page (pages/_redirects.yaml/, made by mistake) is listed, to be refused
       // as a folder where a file should be: left out, the rules or the page it stands for were lost without a word.
       .filter((entry) => !entry.isDirectory() || ((dir === 'pages' || dir.startsWith('pages/')) && isPageText(entry.name)))
-      .map((entry) => ({ file: relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'), regular: entry.isFile() }))
+      .map((entry) => ({ file: relativePath(root, join(entry.parentPath, entry.name)), regular: entry.isFile() }))
       .sort(byFile)
   );
 }

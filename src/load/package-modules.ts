@@ -6,7 +6,8 @@
 // code splitting, each package an entry: a file that two packages import (or a package and its
 // own subpath) lands in one shared chunk, so each file has one instance, as from node_modules,
 // and an `instanceof` across packages holds.
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { relativePath } from '../folders.ts';
 import type { OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
 import { bundleForNode, keepWhole, writeWhole } from '../node-module.js';
 import { cacheKey } from '../digest.ts';
@@ -69,7 +70,7 @@ export async function packageModules(root: string, cache: string, entries: reado
       throw unwritableModule(root, output.path, error);
     });
   }
-  made.files = outputFiles.map((output) => relative(folder, output.path).split('\\').join('/')).sort();
+  made.files = outputFiles.map((output) => relativePath(folder, output.path)).sort();
   made.hash = cacheKey(...outputFiles.map((output) => output.contents)).slice(0, 12);
   made.inputs = fingerprints(root, Object.keys(metafile!.inputs));
   made.commonJs = sorted.filter((entry) => metafile!.inputs[entry]?.format === 'cjs');
@@ -94,7 +95,7 @@ const RESOLVING = Symbol('resolving');
  * Node's own modules and LEFT_TO_NODE stay as they are.
  */
 export function importedFrom(root: string, bundle: string, modules: PackageModules, found: Set<string>): Plugin {
-  const folder = relative(join(bundle, '..'), modules.folder).split('\\').join('/');
+  const folder = relativePath(join(bundle, '..'), modules.folder);
   // Each import asks esbuild (another process) to resolve it: the same request from the same folder is asked once.
   const resolutions = new Map<string, Promise<OnResolveResult | undefined>>();
   return {
@@ -105,7 +106,7 @@ export function importedFrom(root: string, bundle: string, modules: PackageModul
         if (resolved.errors.length > 0) return undefined;
         if (resolved.external) return { path: args.path, external: true };
         if (!/\.[cm]?js$/.test(resolved.path)) return undefined;
-        const entry = relative(root, resolved.path).split('\\').join('/');
+        const entry = relativePath(root, resolved.path);
         found.add(entry);
         if (modules.commonJs.includes(entry)) return undefined;
         // The URL changes with the modules' bytes: a process that loaded older ones loads these, and what was kept

@@ -6,8 +6,8 @@
 // one in the theme's own code.
 import { readFileSync, statSync } from 'node:fs';
 import { SourceMap } from 'node:module';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { isInside } from '../folders.ts';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { isInside, relativePath } from '../folders.ts';
 import { fileURLToPath } from 'node:url';
 import { moduleFolder } from '../node-module.js';
 import { isThemeSource } from '../contracts/project.ts';
@@ -32,7 +32,7 @@ export function themeFrame(projectRoot: string, stack: string): (SourcePosition 
   for (const frame of stackFrames(stack)) {
     const original = isInside(bundles, frame.path) ? throughSourceMap(frame) : frame;
     if (!original) continue;
-    const file = relative(root, original.path).split('\\').join('/');
+    const file = relativePath(root, original.path);
     if (isThemeSource(file)) theme.push({ file, line: original.line, column: original.column });
   }
   const [first] = theme;

@@ -4,6 +4,7 @@
 // The bundle is kept with a list of the files it and they were made from, and
 // reused while none of them has changed, so most runs skip bundling altogether.
 import { dirname, join, relative, resolve } from 'node:path';
+import { relativePath } from '../folders.ts';
 import { pathToFileURL } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { bundleForNode, importModule, keepWhole, moduleFolder, writeWhole } from '../node-module.js';
@@ -22,7 +23,7 @@ export async function importTypeScript<T>(root: string, entry: string): Promise<
   let manifest = await readManifest<Manifest>(manifestFile, MANIFEST_FORMAT, ['packages', 'modules']);
   // Made from the entry among the rest (a manifest that names no input would vouch for any bundle), unchanged, and all there.
   const usable = (kept: Manifest) =>
-    Object.hasOwn(kept.inputs, relative(root, entry).split('\\').join('/')) &&
+    Object.hasOwn(kept.inputs, relativePath(root, entry)) &&
     unchanged(root, kept.inputs) &&
     [file, ...kept.modules.map((module) => join(dir, module))].every(isFile);
   if (!manifest || !usable(manifest)) {

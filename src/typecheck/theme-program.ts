@@ -4,7 +4,8 @@
 // without reading them, so a misspelt field (`page.yeer`) would otherwise
 // render as empty text.
 import { existsSync, realpathSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { relativePath } from '../folders.ts';
 import type TypeScript from 'typescript';
 import { isThemeSource } from '../contracts/project.ts';
 import type { TypeScriptApi } from './compiler.ts';
@@ -117,6 +118,6 @@ function located(ts: TypeScriptApi, root: string, d: TypeScript.Diagnostic, fall
 
 /** A path inside the project, relative and with forward slashes; `undefined` outside it. */
 function projectPath(root: string, fileName: string): string | undefined {
-  const path = relative(root, fileName).split('\\').join('/');
+  const path = relativePath(root, fileName);
   return path.startsWith('../') || path === '..' || /^([a-z]:)?\//i.test(path) ? undefined : path;
 }

@@ -19,7 +19,8 @@ import {
 } from 'node:fs';
 import { contentHash } from '../digest.ts';
 import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { relativePath } from '../folders.ts';
 import { randomBytes } from 'node:crypto';
 import { ContentError } from '../contracts/diagnostics.ts';
 import { diagnostic } from '../contracts/diagnostics.ts';
@@ -233,7 +234,7 @@ async function filesBelow(dir: string, known: (path: string, info: BigIntStats) 
   for (const e of entries) {
     if (e.isDirectory()) continue;
     const file = join(e.parentPath, e.name);
-    const path = relative(dir, file).split(sep).join('/');
+    const path = relativePath(dir, file);
     const stamp = await stampOf(file, (info) => known(path, info));
     if (stamp) files.push({ path, ...stamp });
   }
