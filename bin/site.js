@@ -57,8 +57,10 @@ async function bundleCli() {
     // sharp is a native library too, loaded only when an image has to be drawn.
     external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'esbuild', 'typescript', 'sharp'],
     // CommonJS, so that runKeptCode can run it from V8's kept code; its few uses of import.meta.url get the file's.
+    // Strict first, as the ES module it was, wherever it runs: esbuild's own "use strict" comes after the banner,
+    // where it is no directive, and a render thread (which Node's loader starts from the file) ran it sloppy.
     format: 'cjs',
-    banner: { js: "const __siteUrl = require('node:url').pathToFileURL(__filename).href;" },
+    banner: { js: "'use strict'; const __siteUrl = require('node:url').pathToFileURL(__filename).href;" },
     define: { 'import.meta.url': '__siteUrl' },
     logLevel: 'error',
   });

@@ -66,6 +66,14 @@ describe('runKeptCode', () => {
     );
   });
 
+  it('runs a file strict when it starts with the directive, as Node would, and keeps its code under its own name', async () => {
+    const file = join(folder, 'strict.cjs');
+    writeFileSync(file, `'use strict';\nexports.assign = () => { undeclaredName = 1; };\n`);
+    const ran = runKeptCode(file, folder);
+    expect(() => (ran.exports as { assign: () => void }).assign()).toThrow(ReferenceError);
+    expect(ran.codeFile).toMatch(/[/\\]strict-[0-9a-f]{16}\.v8$/);
+  });
+
   it('runs without kept code when a folder stands where it goes, and when the text changed', async () => {
     const file = moduleFile('folder.cjs', 11);
     const { codeFile } = await run(file);
