@@ -1,7 +1,9 @@
 // runKeptCode(): a CommonJS file run from the code V8 kept for it, and never from code that is not its own.
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runKeptCode } from './node-module.js';
@@ -84,5 +86,20 @@ describe('runKeptCode', () => {
     // Same length, other text: another file of kept code, never this one's.
     const other = moduleFile('folder.cjs', 12);
     expect(await run(other)).toMatchObject({ sum: expected(12), fromKeptCode: false });
+  });
+
+  it('runs from its text when V8 refuses whole kept code (made for another file, as after another Node), and keeps its own', async () => {
+    const short = moduleFile('short.cjs', 1);
+    const { codeFile: shortCode } = await run(short);
+    const long = moduleFile('long.cjs', 100);
+    // Its code is kept by another process: V8 looks at kept code only for a text this process has not compiled yet.
+    const keep = `const { runKeptCode } = await import(${JSON.stringify(pathToFileURL(join(import.meta.dirname, 'node-module.js')).href)}); const ran = runKeptCode(${JSON.stringify(long)}, ${JSON.stringify(folder)}); await ran.keepCode(); console.log(ran.codeFile);`;
+    const longCode = execFileSync(process.execPath, ['--input-type=module', '-e', keep], { encoding: 'utf8' }).trim();
+    // The other file's code, digest and all: whole, so V8 is given it, and refuses it.
+    writeFileSync(longCode, readFileSync(shortCode));
+    expect(await run(long)).toMatchObject({ sum: expected(100), imported: 'function', fromKeptCode: false, codeFile: longCode });
+    // What this process kept in its place is its own, and whole: the next run takes it.
+    expect(readFileSync(longCode).equals(readFileSync(shortCode))).toBe(false);
+    expect(runKeptCode(long, folder).fromKeptCode).toBe(true);
   });
 });
