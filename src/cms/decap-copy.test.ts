@@ -85,14 +85,19 @@ describe('decapCopy', () => {
       new Promise<number | null>((done) =>
         spawn(process.execPath, ['tools/run.js', 'tests/helpers/decap-copy-run.ts', pkg, cache, out, String(at)], { stdio: 'ignore' }).once('exit', done),
       );
-    for (let round = 0; round < 4; round++) {
-      // Missing, then spoiled: each round, three builds find no usable copy at once.
+    // Each round the builds start a few milliseconds apart, drawn anew, so that one of them comes to the
+    // copy at each moment of another's making it: finding it, copying, renaming, removing the spoiled one.
+    const random = fc.sample(fc.array(fc.integer({ min: 0, max: 60 }), { minLength: 6, maxLength: 6 }), 6);
+    for (const [round, offsets] of random.entries()) {
+      // Missing, then spoiled: each round, the builds find no usable copy at once.
       if (round > 0) for (const dir of readdirSync(cache)) writeFileSync(join(cache, dir, 'a.js'), 'spoiled');
-      const outs = [0, 1, 2, 3].map((i) => join(root, `out-${round}-${i}`));
+      const outs = offsets.map((_, i) => join(root, `out-${round}-${i}`));
       const at = Date.now() + 3_000;
-      expect(await Promise.all(outs.map((out) => build(out, at))), `round ${round}`).toEqual([0, 0, 0, 0]);
+      expect(await Promise.all(outs.map((out, i) => build(out, at + offsets[i]!))), `round ${round}, offsets ${offsets.join(' ')}`).toEqual(offsets.map(() => 0));
       for (const out of outs)
         for (const name of NAMES) expect(readFileSync(join(out, name)).equals(readFileSync(join(pkg, name))), `${out} ${name}`).toBe(true);
+      // What a build found spoiled is gone; what it made stays.
+      expect(readdirSync(cache).filter((dir) => !dir.endsWith('.tmp')).length, `round ${round}`).toBe(1);
     }
   });
 });

@@ -3,7 +3,8 @@
 // (about 30 ms of the real site's 0.5 s build). Linked from the package itself, a tool that rewrote
 // dist/ in place would rewrite the package through the link; linked from this copy, it can only spoil
 // the copy, and a copy whose files no longer have the sizes and times they were copied with is made
-// again. The copy is named after the package's files as installed (names, sizes, times): `npm ci` or
+// again, in a new folder beside it (builds running at once may be linking from the folder another finds
+// spoiled a moment later). The copy is named after the package's files as installed (names, sizes, times): `npm ci` or
 // another version makes a new one.
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -34,13 +35,49 @@ export function decapCopy(folder: string, wanted: RegExp, cacheRoot: string | un
   const key = cacheKey(sources.map((s) => `${s.name} ${s.info.size} ${s.info.mtimeNs}`).join('\n')).slice(0, 16);
   const from = (dir: string, own: boolean) => ({ files: sources.map((s) => ({ name: s.name, file: join(dir, s.name), size: Number(s.info.size) })), own });
   if (cacheRoot === undefined) return from(folder, true);
-  const copy = join(cacheRoot, `decap-${key}`);
   try {
-    if (!intact(copy)) makeCopy(copy, sources);
+    return from(usableCopy(cacheRoot, `decap-${key}`, sources), false);
   } catch {
     return from(folder, true);
   }
-  return from(copy, false);
+}
+
+/**
+ * The newest copy named `${name}-<generation>` in `cacheRoot` whose files are as copied, made when there
+ * is none. A spoiled copy is never made again in its own folder: the next generation is made beside it,
+ * so a build that took a copy while it was whole links from a folder no other build removes or replaces.
+ * A folder is made under its name only by renaming it there, which fails when another build got there
+ * first; that build's copy is then the one taken.
+ */
+function usableCopy(cacheRoot: string, name: string, sources: readonly { name: string; file: string }[]): string {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const generations = generationsOf(cacheRoot, name);
+    const newest = generations.at(-1);
+    if (newest !== undefined && intact(join(cacheRoot, `${name}-${newest}`))) return join(cacheRoot, `${name}-${newest}`);
+    const next = (newest ?? -1) + 1;
+    if (!makeCopy(join(cacheRoot, `${name}-${next}`), sources)) continue;
+    // The generations before are spoiled: each goes once it is found so (renamed away first, so that no
+    // build that finds one half removed takes it for a copy).
+    for (const generation of generations) removeSpoiled(join(cacheRoot, `${name}-${generation}`));
+    return join(cacheRoot, `${name}-${next}`);
+  }
+  throw new Error(`${name}: other builds kept making new copies`);
+}
+
+/** The generations of the copies named `${name}-<n>` in `cacheRoot`, oldest first. */
+function generationsOf(cacheRoot: string, name: string): number[] {
+  let names: string[];
+  try {
+    names = readdirSync(cacheRoot);
+  } catch {
+    return [];
+  }
+  const pattern = new RegExp(`^${name}-(\\d+)$`);
+  return names
+    .map((n) => pattern.exec(n)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
 }
 
 /** Whether every file of the copy at `copy` still has the size and time it was copied with. */
@@ -54,9 +91,12 @@ function intact(copy: string): boolean {
   }
 }
 
-/** Copies `sources` into a new folder and renames it to `copy`, so no build ever links half a copy. */
-function makeCopy(copy: string, sources: readonly { name: string; file: string }[]): void {
-  const aside = `${copy}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+/**
+ * Copies `sources` into a new folder and renames it to `copy`, so no build ever links half a copy; false
+ * when another build's folder is there already.
+ */
+function makeCopy(copy: string, sources: readonly { name: string; file: string }[]): boolean {
+  const aside = asideOf(copy);
   mkdirSync(aside, { recursive: true });
   try {
     const record: Record<string, string> = {};
@@ -65,18 +105,29 @@ function makeCopy(copy: string, sources: readonly { name: string; file: string }
       record[name] = stampOf(join(aside, name));
     }
     writeFileSync(join(aside, RECORD), JSON.stringify(record));
-    // Another build that made the same copy meanwhile has won: its copy stays, as that build may be linking from it.
-    if (intact(copy)) {
-      rmSync(aside, { recursive: true, force: true });
-      return;
-    }
-    // Only a spoiled copy goes.
-    rmSync(copy, { recursive: true, force: true });
     renameSync(aside, copy);
+    return true;
   } catch (error) {
     rmSync(aside, { recursive: true, force: true });
-    if (!intact(copy)) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTEMPTY' || code === 'EEXIST') return false;
+    throw error;
   }
+}
+
+function removeSpoiled(copy: string): void {
+  if (!existsSync(copy) || intact(copy)) return;
+  const aside = asideOf(copy);
+  try {
+    renameSync(copy, aside);
+  } catch {
+    return;
+  }
+  rmSync(aside, { recursive: true, force: true });
+}
+
+function asideOf(copy: string): string {
+  return `${copy}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
 }
 
 function stampOf(file: string): string {
