@@ -93,7 +93,9 @@ describe('decapCopy', () => {
       if (round > 0) for (const dir of readdirSync(cache)) writeFileSync(join(cache, dir, 'a.js'), 'spoiled');
       const outs = offsets.map((_, i) => join(root, `out-${round}-${i}`));
       const at = Date.now() + 3_000;
-      expect(await Promise.all(outs.map((out, i) => build(out, at + offsets[i]!))), `round ${round}, offsets ${offsets.join(' ')}`).toEqual(offsets.map(() => 0));
+      expect(await Promise.all(outs.map((out, i) => build(out, at + offsets[i]!))), `round ${round}, offsets ${offsets.join(' ')}`).toEqual(
+        offsets.map(() => 0),
+      );
       for (const out of outs)
         for (const name of NAMES) expect(readFileSync(join(out, name)).equals(readFileSync(join(pkg, name))), `${out} ${name}`).toBe(true);
       // What a build found spoiled is gone; what it made stays.
