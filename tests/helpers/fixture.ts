@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 /** The engine's package name, as a theme imports it (`trn-site/theme`). */
@@ -19,8 +20,17 @@ export interface Project {
   remove(): Promise<void>;
 }
 
+// Copies a test did not remove (one of several it made, or a test that failed before its own cleanup) go with
+// the test file: nothing it made is left in the system's temporary folder.
+const copies = new Set<string>();
+afterAll(async () => {
+  for (const root of copies) await rm(root, { recursive: true, force: true });
+  copies.clear();
+});
+
 export async function copyFixture(name = 'basic'): Promise<Project> {
   const root = await mkdtemp(join(tmpdir(), `site-${name}-`));
+  copies.add(root);
   await cp(join(fixtures, name), root, { recursive: true });
   // The fixture's theme imports react and typebox as the real site does; give it the project's
   // packages, one link each, in a node_modules of its own: the engine's cache then lives and
@@ -44,7 +54,10 @@ export async function copyFixture(name = 'basic'): Promise<Project> {
       if (!text.includes(from)) throw new Error(`${file} does not contain ${JSON.stringify(from)}`);
       await project.write(file, text.replace(from, to));
     },
-    remove: () => rm(root, { recursive: true, force: true }),
+    remove: async () => {
+      await rm(root, { recursive: true, force: true });
+      copies.delete(root);
+    },
   };
   return project;
 }

@@ -8,7 +8,8 @@
 // Run by tests/writers.test.ts and, with many more cases, by
 // tests/hardening/writers.test.ts. It reads the theme's JSON-LD writer and site schema too, so it lives
 // among the tests, not beside the engine's writers (the engine names no template module).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { afterAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -166,6 +167,8 @@ export const redirectsInput = fc.record({
 // ── Parsers ─────────────────────────────────────────────────────────────────
 
 const folder = mkdtempSync(join(tmpdir(), 'site-writers-'));
+// Made as the test file that imports this loads, and removed with it.
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** A file's text as Netlify's own parsers read it (they read files, not text). */
 async function netlifyRedirects(text: string) {
