@@ -4,7 +4,7 @@ import { repairFor } from './repair.ts';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { FieldPath, ParsedYaml } from './yaml.ts';
-import { cachedValidator } from './validator-cache.ts';
+import { cachedValidators } from './validator-cache.ts';
 
 type JsonSchema = { [key: string]: unknown };
 
@@ -50,10 +50,24 @@ const compiled = new Map<string, ValidateFunction>();
 
 /** Compiles `schema`; with a cache folder, the compiled code is kept there for later runs. */
 export function compileSchema(schema: object, cacheFolder?: string): Validator {
-  const root = editorSchema(schema);
-  const text = JSON.stringify(root);
-  let check = compiled.get(text);
-  if (!check) compiled.set(text, (check = cachedValidator(ajv, cacheFolder, text, () => ajv.compile(root))));
+  return compileSchemas([schema], cacheFolder)[0]!;
+}
+
+/**
+ * Compiles `schemas`, in their order; with a cache folder, their compiled code is kept there for later runs, as
+ * one module (validator-cache.ts): a theme's schemas are compiled together.
+ */
+export function compileSchemas(schemas: readonly object[], cacheFolder?: string): Validator[] {
+  const roots = schemas.map(editorSchema);
+  const texts = roots.map((root) => JSON.stringify(root));
+  if (texts.some((text) => !compiled.has(text))) {
+    const checks = cachedValidators(ajv, cacheFolder, texts, (index) => compiled.get(texts[index]!) ?? ajv.compile(roots[index]!));
+    texts.forEach((text, index) => compiled.set(text, checks[index]!));
+  }
+  return roots.map((root, index) => validatorOf(root, compiled.get(texts[index]!)!));
+}
+
+function validatorOf(root: JsonSchema, check: ValidateFunction): Validator {
   return {
     validate(file, parsed, value = parsed.data) {
       // ajv fills in defaults, so it is given a copy: the parsed value stays as the text says (the parse cache keeps it).

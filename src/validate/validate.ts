@@ -9,7 +9,7 @@ import { dayOf, impossibleDate, pageStatus } from './publication.ts';
 import type { LoadedContent, SourceFile } from '../load/load.ts';
 import type { MarkdownBody, PageEntry, PageHead, RedirectEntry, SiteModel, StaticEntry } from '../contracts/model.ts';
 import { isAbsoluteHttpUrl, NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from '../url.ts';
-import { compileSchema, formatPath, type Validator } from './json-schema.ts';
+import { compileSchemas, formatPath, type Validator } from './json-schema.ts';
 import { fieldAfterFrontMatter, opensFrontMatter, parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './yaml.ts';
 import type { MarkdownTemplate, Theme } from '../contracts/theme.ts';
 import { countWords } from '../words.ts';
@@ -52,13 +52,12 @@ export function validatorsFor(theme: Theme, root: string): Validators {
 
 /** Compiles the theme's schemas; with a cache folder, compiled code is kept there for later runs. */
 export function compileValidators(theme: Theme, cacheFolder?: string): Validators {
-  const compile = (schema: object) => compileSchema(schema, cacheFolder);
-  return {
-    site: compile(theme.siteSchema),
-    redirects: compile(redirectsFile),
-    header: compile(pageHeader),
-    templates: new Map(Object.entries(theme.templates).map(([name, t]) => [name, compile(pageSchema(name, t, theme.collections))])),
-  };
+  const templates = Object.entries(theme.templates);
+  const [site, redirects, header, ...own] = compileSchemas(
+    [theme.siteSchema, redirectsFile, pageHeader, ...templates.map(([name, t]) => pageSchema(name, t, theme.collections))],
+    cacheFolder,
+  );
+  return { site: site!, redirects: redirects!, header: header!, templates: new Map(templates.map(([name], i) => [name, own[i]!])) };
 }
 
 /** How a schema line starts: VS Code's YAML extension reads the rest as the schema's path. */
