@@ -18,7 +18,9 @@ import type { Thread } from './threads.ts';
 import { editorSchemas } from './validate/editor-schemas.ts';
 import { createParseCache } from './validate/parse-cache.ts';
 import { warmParseCache } from './validate/parse-threads.ts';
-import { validate, validatorsFor, type Validated } from './validate/validate.ts';
+import { frontMatterFields, validate, validatorsFor, type Validated } from './validate/validate.ts';
+import { checksKey, keepChecks, keptChecksFile, primeKeptChecks } from './rules/kept-checks.ts';
+import { allPages, type SiteModel } from './contracts/model.ts';
 import { refreshFiles, writeParseCache } from './write/write.ts';
 
 export interface BuildMemory {
@@ -130,4 +132,19 @@ export function renderMemoryFor(run: Run, theme: Theme): Pick<SiteRenderInput, '
   if (key === undefined) return { memory: memory.rendered, remember: !memory.once };
   const file = keptRendersFile(cacheFolder(root), root);
   return { memory: keptRenders(file, key, theme), remember: true, keep: (rendered) => keepRenders(file, key, rendered) };
+}
+
+/**
+ * The rules' facts about each page's own file that the last `site build` kept (src/rules/kept-checks.ts), given
+ * to the rules before they run, and how to keep this run's once they have: only by a build run once, by the
+ * engine's bundle (which gives its key), and only when a page's facts are not all as kept.
+ */
+export function pageChecksFor(run: Run, theme: Theme, model: SiteModel): { keep: () => Promise<void> } {
+  const checkedWith = { placeholders: theme.placeholders, frontMatterFields: frontMatterFields(theme) };
+  const key = run.memory.once ? checksKey(run.options.engine, checkedWith) : undefined;
+  if (key === undefined) return { keep: () => Promise.resolve() };
+  const file = keptChecksFile(cacheFolder(run.root), run.root);
+  const { primed, kept } = primeKeptChecks(file, key, model, checkedWith);
+  const pages = allPages(model).length;
+  return { keep: () => (primed === pages && kept === pages ? Promise.resolve() : keepChecks(file, key, model, checkedWith)) };
 }

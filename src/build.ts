@@ -19,7 +19,7 @@ import { resolve } from 'node:path';
 import type { BuildOptions, BuildResult, Builder } from './contracts/build.ts';
 import { hasErrors, stopOnErrors, stopsRendering, type Diagnostic } from './contracts/diagnostics.ts';
 import { cacheFolder } from './node-module.js';
-import { contentFor, listingFor, renderMemoryFor, themeFor, validateContent, type BuildMemory, type Run } from './build-memory.ts';
+import { contentFor, listingFor, pageChecksFor, renderMemoryFor, themeFor, validateContent, type BuildMemory, type Run } from './build-memory.ts';
 import { siteMedia } from './images/media.ts';
 import { checkData, checkRendered, modelRules } from './rules/index.ts';
 import { verdict } from './rules/verdict.ts';
@@ -67,6 +67,7 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
   const listing = await listingFor(run);
   const threads = startThreads(options.threads, listing ? listing.pageFiles.length : memory.content!.pages.length, THREADED_PAGES);
   let saveCache = () => Promise.resolve();
+  let saveChecks = Promise.resolve();
   let staging: Staging | undefined;
   try {
     const { theme, bundling } = await themeFor(run, listing !== undefined); // 1, and 5 started
@@ -79,6 +80,8 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     // The gate: everything below it is the theme's code, given the model only when site.yaml validated and nothing
     // stops every page (a page that failed its schema is not in the model).
     if (!validated.siteValid || validated.diagnostics.some(stopsRendering)) await stopAtTheGate(run, validated, theme, bundling, typed);
+    // What the last build's rules found in each unchanged page's own file, given to them before the images stage reads its links.
+    const checks = pageChecksFor(run, theme, validated.model);
     const media = await siteMedia(validated.model, theme, cacheFolder(root), options.deferMedia === true && !run.writing, clock); // 4b, 4c
     const bundled = await bundling; // 5
     const found: Diagnostic[] = [...validated.diagnostics, ...media.diagnostics.images, ...media.diagnostics.cards, ...bundled.diagnostics, ...(await typed())];
@@ -91,6 +94,8 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
       ...{ ...renderMemoryFor(run, theme), sharedBlocks: options.sharedBlocks !== false, idle: () => void save() },
     }); // 6
     memory.rendered = rendered.memory;
+    // Kept while the rest is written; a cache that cannot be written costs only speed.
+    saveChecks = checks.keep();
     found.push(...ruled, ...rendered.diagnostics);
     const made = [...bundled.files, ...media.files];
     const paths = made.map((f) => f.path);
@@ -114,6 +119,7 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     throw staging ? outputError(out, error) : error;
   } finally {
     await saveCache();
+    await saveChecks;
     await closeThreads(threads);
   }
 }

@@ -42,6 +42,11 @@ export interface PageEntry {
   /** Published, or (only in a build with drafts) a draft or scheduled for a later day. */
   status: PageStatus;
   source: ParsedYaml;
+  /**
+   * A digest of the page file's whole text, as the parse cache keys it, when the file was read through one:
+   * what tells a page's kept checks (src/rules/kept-checks.ts) from another text's.
+   */
+  textKey?: string;
 }
 
 /** A page with a Markdown body. */

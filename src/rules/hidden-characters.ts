@@ -191,8 +191,8 @@ function textBefore(text: string, index: number): string {
 
 export function hiddenCharacters(model: SiteModel): Diagnostic[] {
   return [
-    ...contentSources(model).flatMap(({ file, source }) => inData(source)(file)),
-    ...markdownPages(model).flatMap(inBody),
+    ...contentSources(model).flatMap(({ file, source }) => hiddenInData(source)(file)),
+    ...markdownPages(model).flatMap(hiddenInBody),
     ...model.statics.flatMap(inName),
   ];
 }
@@ -216,7 +216,7 @@ function inName(file: { file: string; route: string }): Diagnostic[] {
 }
 
 // One problem per value: the first hidden character, and where it is in the value.
-const inData = perObject((source: ParsedYaml) => {
+export const hiddenInData = perObject((source: ParsedYaml) => {
   const found: { character: HiddenCharacter; text: string; path: (string | number)[] }[] = [];
   walk(source.data, [], (text, path) => {
     const character = hiddenCharactersOf(text)[0];
@@ -236,7 +236,7 @@ const inData = perObject((source: ParsedYaml) => {
 const MOST_IN_BODY = 20;
 
 // One problem per line of a body, at the character itself.
-const inBody = perObject(({ file, body }: MarkdownPageEntry): Diagnostic[] => {
+export const hiddenInBody = perObject(({ file, body }: MarkdownPageEntry): Diagnostic[] => {
   const out: Diagnostic[] = [];
   let lastLineEnd = -1;
   for (const character of hiddenCharactersOf(body.text)) {

@@ -49,7 +49,7 @@ export function checkData(model: SiteModel, claimedRoutes: readonly string[], th
 }
 
 // Links of the content, found once per entry (a rebuild keeps the entries of unchanged files).
-const linksOfEntry = perObject((page: PageEntry) => [
+export const linksOfEntry = perObject((page: PageEntry) => [
   ...linksInData(page.file, page.source.data, page.source),
   ...(isMarkdownPage(page) ? linksOfBody(page) : []),
 ]);

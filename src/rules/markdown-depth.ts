@@ -16,7 +16,7 @@ export function markdownTooDeep(model: SiteModel): Diagnostic[] {
 }
 
 /** The first place in a page's Markdown where it nests too deeply, and the first where it opens too much: one message of each is enough to find them. */
-const tooDeepInBody = perObject(({ file, body }: MarkdownPageEntry): Diagnostic[] => {
+export const tooDeepInBody = perObject(({ file, body }: MarkdownPageEntry): Diagnostic[] => {
   const tokens = bodyTokens(body);
   const at = (token: Token) => ({ file, ...markdownPlaces(body.text, body.line, tokens).of(token) });
   let deep: Diagnostic | undefined;

@@ -15,7 +15,7 @@ export function markdownInText(model: SiteModel): Diagnostic[] {
 }
 
 /** The Markdown links in one parsed file, worked out once per parse (a rebuild keeps the parses of unchanged files). */
-const markdownLinksIn = perObject((source: ParsedYaml) => {
+export const markdownLinksIn = perObject((source: ParsedYaml) => {
   const found: { link: string; path: FieldPath }[] = [];
   walk(source.data, [], (text, path) => {
     const link = MARKDOWN_LINK.exec(text)?.[0];

@@ -14,7 +14,7 @@ export function placeholdersLeft(model: SiteModel): Diagnostic[] {
 }
 
 /** One entry's placeholders, found once per entry (a rebuild keeps the entries of unchanged files). */
-const placeholdersIn = perObject((entry: PageEntry): Diagnostic[] => {
+export const placeholdersIn = perObject((entry: PageEntry): Diagnostic[] => {
   const out: Diagnostic[] = [];
   walk(entry.source.data, [], (text, path) => {
     if (isPlaceholder(text))

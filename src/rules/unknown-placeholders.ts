@@ -24,7 +24,7 @@ export function unknownPlaceholders(model: SiteModel, known: readonly string[] |
 }
 
 /** For the theme's names, what each page holds that is not among them, once per page entry (a rebuild keeps the unchanged ones). */
-const unknownInFor = perObject((known: readonly string[]) => {
+export const unknownInFor = perObject((known: readonly string[]) => {
   const names = { set: new Set(known), list: known };
   return perObject((entry: PageEntry) => unknownIn(entry, names));
 });

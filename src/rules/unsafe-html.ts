@@ -13,7 +13,7 @@ export function unsafeHtml(model: SiteModel): Diagnostic[] {
   return markdownPages(model).flatMap(unsafeHtmlInBody);
 }
 
-const unsafeHtmlInBody = perObject(({ file, body }: MarkdownPageEntry): Diagnostic[] => {
+export const unsafeHtmlInBody = perObject(({ file, body }: MarkdownPageEntry): Diagnostic[] => {
   const found: Diagnostic[] = [];
   const tokens = bodyTokens(body);
   const places = markdownPlaces(body.text, body.line, tokens);

@@ -32,6 +32,7 @@ export function createParseCache(entries: Record<string, unknown>): ParseCacheSt
       used[key(text)] = data;
       added = true;
     },
+    keyOf: key,
     changes() {
       return added || Object.keys(used).length !== Object.keys(entries).length ? used : null;
     },

@@ -283,7 +283,8 @@ function readPage(
   out.push(...result.diagnostics);
   if (result.diagnostics.length > 0) return null;
   const data = result.value as Record<string, unknown>;
-  const entry = { file: source.file, route, template: name, data, source: parsed };
+  const textKey = cache?.keyOf?.(source.text);
+  const entry = { file: source.file, route, template: name, data, source: parsed, ...(textKey === undefined ? {} : { textKey }) };
   if (!template.markdown || !read.body) return { ...entry, head: yamlHead(data), status: 'published' };
   const date = String(data[template.markdown.date] ?? '');
   const why = impossibleDate(date);
@@ -370,7 +371,7 @@ function readFrontMatter(
 }
 
 /** The fields front matter may have: any a Markdown template's pages may write (its template is not known yet). */
-const frontMatterFields = perObject((theme: Theme): readonly string[] => [
+export const frontMatterFields = perObject((theme: Theme): readonly string[] => [
   ...new Set(
     Object.entries(theme.templates)
       .filter(([, t]) => t.markdown)

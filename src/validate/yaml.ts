@@ -16,6 +16,8 @@ export type { FieldPath, ParsedYaml, Position } from '../contracts/source.ts';
 export interface ParseCache {
   get(text: string): unknown;
   set(text: string, data: unknown): void;
+  /** The key the cache files `text` under: a digest of it, worked out once per text. */
+  keyOf?(text: string): string;
 }
 
 /**
