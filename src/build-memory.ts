@@ -100,6 +100,8 @@ function overlaid(content: LoadedContent, overlay: { file: string; text: string 
  * new entries are saved for the next process by `save` (when this thread would otherwise wait for the
  * others, and at the latest as the build ends); a builder that keeps running keeps them in memory.
  * Turning 10,000 values into JSON takes a few hundred milliseconds; a cache that cannot be saved costs only speed.
+ * The pages' kept checks are given to the rules here too (`checks`, see pageChecksFor), and `save` waits for
+ * this run's to be kept.
  */
 export async function validateContent(run: Run, theme: Theme, content: LoadedContent, cached: Record<string, unknown>, threads: readonly Thread[]) {
   const { root, memory, clock, options } = run;
@@ -112,11 +114,12 @@ export async function validateContent(run: Run, theme: Theme, content: LoadedCon
   const firstBuild = !memory.parsed;
   memory.parsed = changes ?? cached;
   let saving: Promise<void> | undefined;
-  const save = () => {
+  const checks = pageChecksFor(run, theme, validated.model);
+  const save = async () => {
     if (changes && firstBuild) saving ??= writeParseCache(parseCacheFile(root), changes);
-    return saving ?? Promise.resolve();
+    await Promise.all([saving, checks.keeping()]);
   };
-  return { validated, save };
+  return { validated, save, checks };
 }
 
 /**
@@ -134,17 +137,32 @@ export function renderMemoryFor(run: Run, theme: Theme): Pick<SiteRenderInput, '
   return { memory: keptRenders(file, key, theme), remember: true, keep: (rendered) => keepRenders(file, key, rendered) };
 }
 
+/** What a build does with the pages' kept checks: `ruled` is given what the rules found, once they ran. */
+export interface PageChecks {
+  ruled<T>(found: T): T;
+  /** The keeping of this run's checks, once started (resolved when there is none to wait for). */
+  keeping(): Promise<void>;
+}
+
 /**
  * The rules' facts about each page's own file that the last `site build` kept (src/rules/kept-checks.ts), given
- * to the rules before they run, and how to keep this run's once they have: only by a build run once, by the
- * engine's bundle (which gives its key), and only when a page's facts are not all as kept.
+ * to the rules before they run, and this run's kept once they have: only by a build run once, by the engine's
+ * bundle (which gives its key), and only when a page's facts are not all as kept. A cache that cannot be kept
+ * costs only speed.
  */
-export function pageChecksFor(run: Run, theme: Theme, model: SiteModel): { keep: () => Promise<void> } {
+function pageChecksFor(run: Run, theme: Theme, model: SiteModel): PageChecks {
   const checkedWith = { placeholders: theme.placeholders, frontMatterFields: frontMatterFields(theme) };
   const key = run.memory.once ? checksKey(run.options.engine, checkedWith) : undefined;
-  if (key === undefined) return { keep: () => Promise.resolve() };
+  if (key === undefined) return { ruled: (found) => found, keeping: () => Promise.resolve() };
   const file = keptChecksFile(cacheFolder(run.root), run.root);
   const { primed, kept } = primeKeptChecks(file, key, model, checkedWith);
   const pages = allPages(model).length;
-  return { keep: () => (primed === pages && kept === pages ? Promise.resolve() : keepChecks(file, key, model, checkedWith)) };
+  let keeping: Promise<void> | undefined;
+  return {
+    ruled(found) {
+      if (primed !== pages || kept !== pages) keeping ??= keepChecks(file, key, model, checkedWith).catch(() => undefined);
+      return found;
+    },
+    keeping: () => keeping ?? Promise.resolve(),
+  };
 }

@@ -7,7 +7,8 @@
 //      the gate: theme code is given the model only when site.yaml validated and nothing stops every page
 //   4b. images   photos made into their variants; 4c. cards, each page's share card
 //   5. bundle    (started in 1) client scripts and the stylesheet, hashed
-//   4. rules     rules of meaning over the model, while other threads render (nothing they find stops it)
+//   4. rules     rules of meaning over the model, while other threads render (nothing they find stops it);
+//                an unchanged page's own file is judged as the last site build judged it (kept-checks.ts)
 //   6. render    every page through its template to HTML
 //   7. extras    _redirects, _headers, sitemap.xml, robots.txt, the feed, the manifest
 //   8. rules     rules over the output; the options judge what was found
@@ -19,7 +20,7 @@ import { resolve } from 'node:path';
 import type { BuildOptions, BuildResult, Builder } from './contracts/build.ts';
 import { hasErrors, stopOnErrors, stopsRendering, type Diagnostic } from './contracts/diagnostics.ts';
 import { cacheFolder } from './node-module.js';
-import { contentFor, listingFor, pageChecksFor, renderMemoryFor, themeFor, validateContent, type BuildMemory, type Run } from './build-memory.ts';
+import { contentFor, listingFor, renderMemoryFor, themeFor, validateContent, type BuildMemory, type Run } from './build-memory.ts';
 import { siteMedia } from './images/media.ts';
 import { checkData, checkRendered, modelRules } from './rules/index.ts';
 import { verdict } from './rules/verdict.ts';
@@ -67,25 +68,22 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
   const listing = await listingFor(run);
   const threads = startThreads(options.threads, listing ? listing.pageFiles.length : memory.content!.pages.length, THREADED_PAGES);
   let saveCache = () => Promise.resolve();
-  let saveChecks = Promise.resolve();
   let staging: Staging | undefined;
   try {
     const { theme, bundling } = await themeFor(run, listing !== undefined); // 1, and 5 started
     if (options.stream) prepareThreads(threads, root);
     const typing = options.types ? clock.time('types', () => templateTypes(root)) : undefined;
     const { content, cached } = await contentFor(run, listing); // 2
-    const { validated, save } = await validateContent(run, theme, content, cached, threads); // 3
+    const { validated, save, checks } = await validateContent(run, theme, content, cached, threads); // 3
     saveCache = save;
     const typed = async () => (typing ? (await typing).diagnostics : []);
     // The gate: everything below it is the theme's code, given the model only when site.yaml validated and nothing
     // stops every page (a page that failed its schema is not in the model).
     if (!validated.siteValid || validated.diagnostics.some(stopsRendering)) await stopAtTheGate(run, validated, theme, bundling, typed);
-    // What the last build's rules found in each unchanged page's own file, given to them before the images stage reads its links.
-    const checks = pageChecksFor(run, theme, validated.model);
     const media = await siteMedia(validated.model, theme, cacheFolder(root), options.deferMedia === true && !run.writing, clock); // 4b, 4c
     const bundled = await bundling; // 5
     const found: Diagnostic[] = [...validated.diagnostics, ...media.diagnostics.images, ...media.diagnostics.cards, ...bundled.diagnostics, ...(await typed())];
-    const rules = () => modelRules(validated.model, validated.claimedRoutes, theme, media.diagnostics.images); // 4
+    const rules = () => checks.ruled(modelRules(validated.model, validated.claimedRoutes, theme, media.diagnostics.images)); // 4
     if (found.some(stopsRendering)) stopOnErrors([...found, ...(await clock.time('rules', rules))]);
     staging = run.writing && options.stream ? await openStaging(out) : undefined;
     const { model } = media;
@@ -94,8 +92,6 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
       ...{ ...renderMemoryFor(run, theme), sharedBlocks: options.sharedBlocks !== false, idle: () => void save() },
     }); // 6
     memory.rendered = rendered.memory;
-    // Kept while the rest is written; a cache that cannot be written costs only speed.
-    saveChecks = checks.keep();
     found.push(...ruled, ...rendered.diagnostics);
     const made = [...bundled.files, ...media.files];
     const paths = made.map((f) => f.path);
@@ -119,7 +115,6 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     throw staging ? outputError(out, error) : error;
   } finally {
     await saveCache();
-    await saveChecks;
     await closeThreads(threads);
   }
 }
