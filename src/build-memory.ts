@@ -21,7 +21,7 @@ import { warmParseCache } from './validate/parse-threads.ts';
 import { frontMatterFields, validate, validatorsFor, type Validated } from './validate/validate.ts';
 import { checksKey, keepChecks, keptChecksFile, primeKeptChecks } from './rules/kept-checks.ts';
 import { allPages, type SiteModel } from './contracts/model.ts';
-import { refreshFiles, writeParseCache } from './write/write.ts';
+import { refreshFiles, saveParseCache } from './write/write.ts';
 
 export interface BuildMemory {
   /** Built once: nothing is kept for a next build that will not come. */
@@ -116,7 +116,7 @@ export async function validateContent(run: Run, theme: Theme, content: LoadedCon
   let saving: Promise<void> | undefined;
   const checks = pageChecksFor(run, theme, validated.model);
   const save = async () => {
-    if (changes && firstBuild) saving ??= writeParseCache(parseCacheFile(root), changes);
+    if (changes && firstBuild) saving ??= saveParseCache(parseCacheFile(root), changes, cached);
     await Promise.all([saving, checks.keeping()]);
   };
   return { validated, save, checks };

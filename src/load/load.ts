@@ -44,10 +44,39 @@ export function parseCacheFile(root: string): string {
   return join(cacheFolder(root), `parsed-${cacheKey(resolve(root)).slice(0, 12)}.json`);
 }
 
-/** The parse cache of an earlier run; empty when there is none or it cannot be read. */
+/**
+ * The file of the parse cache's later additions beside `file`: a build that parsed a few texts anew adds them
+ * there rather than writing 10,000 values out again (src/write/parse-cache-file.ts).
+ */
+export function laterParsesFile(file: string): string {
+  return file.replace(/\.json$/, '.later.json');
+}
+
+// Which entries of a cache read by readParseCache came from the file of later additions.
+const laterKeys = new WeakMap<object, ReadonlySet<string>>();
+
+/** The keys of `entries` (as readParseCache returned them) that came from the file of later additions. */
+export function keysAddedLater(entries: object): ReadonlySet<string> {
+  return laterKeys.get(entries) ?? new Set();
+}
+
+/**
+ * The parse cache of an earlier run, its later additions with it; empty when there is none or it cannot be read.
+ * Every entry is a value parsed from the text its key digests, so any entries of either file are good ones.
+ */
 export async function readParseCache(root: string): Promise<Record<string, unknown>> {
+  const file = parseCacheFile(root);
+  const [base, later] = await Promise.all([readEntries(file), readEntries(laterParsesFile(file))]);
+  const added = Object.keys(later);
+  if (added.length === 0) return base;
+  const entries = { ...base, ...later };
+  laterKeys.set(entries, new Set(added));
+  return entries;
+}
+
+async function readEntries(file: string): Promise<Record<string, unknown>> {
   try {
-    const value = JSON.parse(await readFile(parseCacheFile(root), 'utf8')) as unknown;
+    const value = JSON.parse(await readFile(file, 'utf8')) as unknown;
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   } catch {
     return {};

@@ -28,6 +28,7 @@ import { byteSize, type KeptBytes, type OutputEntry } from '../contracts/output.
 
 export type { KeptBytes, OutputEntry } from '../contracts/output.ts';
 import { markedFiles, markerText, OUTPUT_MARKER, realPathOf, stampOf, strangersIn, writeProblem, type FileStamp, type WrittenFile } from './output-folder.ts';
+import { keysAddedLater, laterParsesFile } from '../load/load.ts';
 
 /**
  * An output file whose bytes are already in a file of the engine's cache (a share card drawn by an
@@ -470,10 +471,35 @@ export async function refreshFiles(root: string, files: readonly { path: string;
 const CACHE_PIECE = 1 << 20;
 
 /**
- * Saves the parse cache; a failure only costs speed on the next run, so it is ignored. The JSON is
- * written a piece at a time: 10,000 pages' values are about 45 MB of it, which made whole would be
- * held twice (as text, then as bytes) while the build's other threads render. The file is the same
- * as JSON.stringify(entries), and replaces the old one whole.
+ * Saves the parse cache `used` (the entries this run used), `loaded` being what readParseCache gave it; a failure
+ * only costs speed on the next run, so it is ignored. While nearly all of the file's entries are still in use and
+ * only a few are new (a build after an edit), only what the file lacks is written, to the file of later additions
+ * (laterParsesFile): 10,000 pages' values are about 45 MB of JSON, which took a warm build about 130 ms to write
+ * out again for one page. Else the whole file is written again with only what this run used, and the later
+ * additions go. Any entries of either file are good ones, so a build killed between the two writes loses nothing.
+ */
+export async function saveParseCache(target: string, used: Record<string, unknown>, loaded: Record<string, unknown>): Promise<void> {
+  const later = keysAddedLater(loaded);
+  const usedKeys = Object.keys(used);
+  const inFile = Object.keys(loaded).length - later.size;
+  const fromFile = usedKeys.filter((key) => Object.hasOwn(loaded, key) && !later.has(key));
+  const additions = usedKeys.filter((key) => !Object.hasOwn(loaded, key) || later.has(key));
+  const few = usedKeys.length / LATER_SHARE;
+  if (fromFile.length > 0 && additions.length <= few && inFile - fromFile.length <= few) {
+    await writeParseCache(laterParsesFile(target), Object.fromEntries(additions.map((key) => [key, used[key]])));
+    return;
+  }
+  await writeParseCache(target, used);
+  await rm(laterParsesFile(target), { force: true }).catch(() => {});
+}
+
+/** The later additions stay at most this share of the entries in use, and so do entries of the file no longer used. */
+const LATER_SHARE = 10;
+
+/**
+ * Writes parse cache entries to `target`. The JSON is written a piece at a time: 10,000 pages' values are about
+ * 45 MB of it, which made whole would be held twice (as text, then as bytes) while the build's other threads render.
+ * The file is the same as JSON.stringify(entries), and replaces the old one whole; a failure is ignored.
  */
 export async function writeParseCache(target: string, entries: Record<string, unknown>): Promise<void> {
   const temporary = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;

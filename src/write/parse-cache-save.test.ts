@@ -1,0 +1,62 @@
+// saveParseCache() and readParseCache(): a build that used nearly all of the cache and parsed a few texts anew
+// writes only those, to the file of later additions; whatever runs come and go, the cache read back holds every
+// entry the last run used, each with its own value, and never more than a tenth more besides.
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { laterParsesFile, parseCacheFile, readParseCache } from '../load/load.ts';
+import { saveParseCache } from './write.ts';
+import { makeTempFolder, removeFolder } from '../../tests/helpers/unit.ts';
+
+let root: string;
+beforeEach(async () => {
+  root = await makeTempFolder();
+  // With a node_modules, the cache folder is the project's own.
+  await mkdir(join(root, 'node_modules'));
+});
+afterEach(() => removeFolder(root));
+
+/** The value a key stands for: a cache entry is a function of its key (the digest of a text). */
+const valueOf = (key: string) => ({ parsed: key, list: [key.length] });
+
+describe('saveParseCache', () => {
+  it('keeps every entry a run used, each with its value, and at most a tenth more, after any sequence of runs', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        // Each run uses a set of keys drawn from a universe of 60; most runs keep most keys (edits), some change many.
+        fc.array(fc.uniqueArray(fc.integer({ min: 0, max: 59 }), { minLength: 0, maxLength: 60 }), { minLength: 1, maxLength: 8 }),
+        async (runs) => {
+          const project = join(root, `p${run++}`);
+          await mkdir(join(project, 'node_modules'), { recursive: true });
+          const file = parseCacheFile(project);
+          for (const keys of runs) {
+            const loaded = await readParseCache(project);
+            const used = Object.fromEntries(keys.map((k) => [`k${k}`, valueOf(`k${k}`)]));
+            await saveParseCache(file, used, loaded);
+            const back = await readParseCache(project);
+            for (const key of Object.keys(used)) expect(back[key], key).toEqual(used[key]);
+            for (const [key, value] of Object.entries(back)) expect(value, key).toEqual(valueOf(key));
+            expect(Object.keys(back).length).toBeLessThanOrEqual(keys.length + Math.floor(keys.length / 10));
+          }
+          // Nothing but the two files in the folder: no temporary file left.
+          const names = (await readdir(join(file, '..'))).filter((name) => name.startsWith('parsed-'));
+          expect(names.every((name) => name === file.split('/').at(-1) || name === laterParsesFile(file).split('/').at(-1))).toBe(true);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('writes a few new entries to the file of later additions, and leaves the whole file as it was', async () => {
+    const file = parseCacheFile(root);
+    const many = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, valueOf(`k${i}`)]));
+    await saveParseCache(file, many, await readParseCache(root));
+    const edited: Record<string, unknown> = { ...many, new1: valueOf('new1') };
+    delete edited.k3;
+    await saveParseCache(file, edited, await readParseCache(root));
+    expect(await readParseCache(root)).toEqual({ ...many, new1: valueOf('new1') });
+    expect(Object.keys(JSON.parse(await readFile(laterParsesFile(file), 'utf8')))).toEqual(['new1']);
+  });
+});
