@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../contracts/diagnostics.ts';
 import { catalogue } from '../contracts/catalogue.ts';
 import type { Link } from '../contracts/link.ts';
-import { allPages, isMarkdownPage, type MarkdownPageEntry, type PageEntry, type SiteModel } from '../contracts/model.ts';
+import { allPages, isMarkdownPage, type PageEntry, type SiteModel } from '../contracts/model.ts';
 import { cacheKey } from '../digest.ts';
 import { keepWhole } from '../node-module.js';
 import { hiddenInBody, hiddenInData } from './hidden-characters.ts';
@@ -85,7 +85,7 @@ export function primeKeptChecks(file: string, key: string, model: SiteModel, the
   for (const entry of allPages(model)) {
     const page = Object.hasOwn(kept.pages, entry.file) ? kept.pages[entry.file] : undefined;
     if (!page || entry.textKey === undefined || page.text !== entry.textKey) continue;
-    // A Markdown page's facts are a Markdown page's: the same text is, but the check costs nothing.
+    // Facts of the kind this page needs: a Markdown page's body facts, the unknown placeholders when the theme names some.
     if (isMarkdownPage(entry) !== (page.body !== undefined) || (theme.placeholders !== undefined) !== (page.unknownPlaceholders !== undefined)) continue;
     prime(entry, page, theme);
     primed++;
@@ -99,32 +99,34 @@ function prime(entry: PageEntry, page: KeptPage, theme: CheckedWith): void {
   hiddenInData.prime(source, () => page.hiddenInData);
   placeholdersIn.prime(entry, page.placeholders);
   if (theme.placeholders && page.unknownPlaceholders) unknownInFor(theme.placeholders).prime(entry, page.unknownPlaceholders);
-  // A link's place is worked out only when a problem is reported at it (as for links found in this run), from the
-  // page's links found again, which are the kept ones in the same order.
-  let found: Link[] | undefined;
-  const dataLinks = page.dataLinks.map(([href, path], index): Link => {
-    const position = () => (found ??= linksInData(entry.file, source.data, source))[index]?.position() ?? { line: 0, column: 0 };
-    return { href, file: entry.file, position, path, origin: 'data' };
-  });
+  const dataLinks = placedLater(
+    page.dataLinks,
+    () => linksInData(entry.file, source.data, source),
+    ([href, path], position): Link => ({ href, file: entry.file, position, path, origin: 'data' }),
+  );
   let bodyLinks: Link[] = [];
   if (isMarkdownPage(entry) && page.body) {
     const { body } = page;
     unsafeHtmlInBody.prime(entry, body.unsafeHtml);
     tooDeepInBody.prime(entry, body.tooDeep);
     hiddenInBody.prime(entry, body.hidden);
-    bodyLinks = keptBodyLinks(entry, body.links);
+    bodyLinks = placedLater(
+      body.links,
+      () => linksInMarkdown(entry.file, entry.body.text, entry.body.line),
+      ([href, alt], position): Link => ({ href, file: entry.file, position, path: '', origin: 'markdown', ...(alt === null ? {} : { alt }) }),
+    );
     linksOfBody.prime(entry, bodyLinks);
   }
   linksOfEntry.prime(entry, [...dataLinks, ...bodyLinks]);
 }
 
-/** A body's links as kept, each placed as a link of the data is (see prime). */
-function keptBodyLinks(entry: MarkdownPageEntry, links: readonly [string, string | null][]): Link[] {
+/**
+ * Links as kept, each made by `link` with a position worked out only when a problem is reported at it (as for
+ * links found in this run): from the links found again (`findAgain`, once for all), the kept ones in the same order.
+ */
+function placedLater<K>(kept: readonly K[], findAgain: () => Link[], link: (kept: K, position: Link['position']) => Link): Link[] {
   let found: Link[] | undefined;
-  return links.map(([href, alt], index): Link => {
-    const position = () => (found ??= linksInMarkdown(entry.file, entry.body.text, entry.body.line))[index]?.position() ?? { line: entry.body.line, column: 1 };
-    return { href, file: entry.file, position, path: '', origin: 'markdown', ...(alt === null ? {} : { alt }) };
-  });
+  return kept.map((k, index) => link(k, () => (found ??= findAgain())[index]?.position() ?? { line: 0, column: 0 }));
 }
 
 /**
