@@ -46,7 +46,7 @@ export function parseCacheFile(root: string): string {
 
 /**
  * The file of the parse cache's later additions beside `file`: a build that parsed a few texts anew adds them
- * there rather than writing 10,000 values out again (src/write/parse-cache-file.ts).
+ * there rather than writing 10,000 values out again (saveParseCache, src/write/write.ts).
  */
 export function laterParsesFile(file: string): string {
   return file.replace(/\.json$/, '.later.json');
