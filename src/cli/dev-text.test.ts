@@ -26,23 +26,30 @@ const result = (rendered: number, diagnostics: DevBuild['diagnostics'] = []): De
 
 describe('devReportText', () => {
   it('says how many pages the first build made', () => {
-    expect(devReportText({ kind: 'built', changed: [], result: result(102), reloaded: 0 })).toBe('Built 102 pages in 17 ms');
+    expect(devReportText({ kind: 'built', changed: [], result: result(102), reloaded: 0, updated: 102 })).toBe('Built 102 pages in 17 ms');
   });
 
-  it('names the changed files, the pages rebuilt and the tabs reloaded', () => {
-    expect(devReportText({ kind: 'built', changed: ['pages/gta/ajax.yaml'], result: result(1), reloaded: 2 })).toMatch(
-      /^\d\d:\d\d:\d\d pages\/gta\/ajax\.yaml changed: 1 page rebuilt in 17 ms, 2 tabs reloaded$/,
+  it('names the changed files, the pages updated and the tabs reloaded', () => {
+    expect(devReportText({ kind: 'built', changed: ['pages/gta/ajax.yaml'], result: result(1), reloaded: 2, updated: 1 })).toMatch(
+      /^\d\d:\d\d:\d\d pages\/gta\/ajax\.yaml changed: 1 page updated in 17 ms, 2 tabs reloaded$/,
     );
-    expect(devReportText({ kind: 'built', changed: ['a', 'b', 'c', 'd', 'e'], result: result(3), reloaded: 0 })).toMatch(
-      /a, b, c and 2 more changed: 3 pages rebuilt in 17 ms$/,
+    expect(devReportText({ kind: 'built', changed: ['a', 'b', 'c', 'd', 'e'], result: result(3), reloaded: 0, updated: 3 })).toMatch(
+      /a, b, c and 2 more changed: 3 pages updated in 17 ms$/,
     );
+  });
+
+  it('counts the pages the tabs see change, not those rendered again to the same bytes', () => {
+    expect(devReportText({ kind: 'built', changed: ['pages/gta/ajax.yaml'], result: result(103), reloaded: 1, updated: 1 })).toMatch(
+      /ajax\.yaml changed: 1 page updated in 17 ms, 1 tab reloaded$/,
+    );
+    expect(devReportText({ kind: 'built', changed: ['templates/a.tsx'], result: result(103), reloaded: 0, updated: 0 })).toMatch(/changed: 0 pages updated in/);
   });
 
   it('lists warnings after the first build, and later those of the files just saved', () => {
     const warning = diagnostic('not-a-page', { file: 'pages/notes.txt' }, { file: 'pages/notes.txt' });
-    expect(devReportText({ kind: 'built', changed: [], result: result(102, [warning]), reloaded: 0 })).toContain(warning.message);
-    expect(devReportText({ kind: 'built', changed: ['pages/notes.txt'], result: result(0, [warning]), reloaded: 0 })).toContain(warning.message);
-    expect(devReportText({ kind: 'built', changed: ['pages/a.yaml'], result: result(1, [warning]), reloaded: 0 })).not.toContain(warning.message);
+    expect(devReportText({ kind: 'built', changed: [], result: result(102, [warning]), reloaded: 0, updated: 102 })).toContain(warning.message);
+    expect(devReportText({ kind: 'built', changed: ['pages/notes.txt'], result: result(0, [warning]), reloaded: 0, updated: 0 })).toContain(warning.message);
+    expect(devReportText({ kind: 'built', changed: ['pages/a.yaml'], result: result(1, [warning]), reloaded: 0, updated: 1 })).not.toContain(warning.message);
   });
 
   it('prints each problem at its place and says the browser shows them', () => {
@@ -55,9 +62,9 @@ describe('devReportText', () => {
 
   it('after a save, counts the warnings of other files with where they are, and lists none of them', () => {
     const warning = diagnostic('not-a-page', { file: 'pages/notes.txt' }, { file: 'pages/notes.txt' });
-    const text = devReportText({ kind: 'built', changed: ['pages/a.yaml'], result: result(1, [warning]), reloaded: 0 });
+    const text = devReportText({ kind: 'built', changed: ['pages/a.yaml'], result: result(1, [warning]), reloaded: 0, updated: 1 });
     expect(text).toMatch(
-      / pages\/a\.yaml changed: 1 page rebuilt in 17 ms \(1 warning in 1 file not saved just now: pages\/notes\.txt; npx site check lists them\)$/,
+      / pages\/a\.yaml changed: 1 page updated in 17 ms \(1 warning in 1 file not saved just now: pages\/notes\.txt; npx site check lists them\)$/,
     );
   });
 

@@ -11,13 +11,14 @@ export function devReportText(event: DevReport, colour = false): string {
   const what = event.changed.length === 0 ? 'Built' : `${clock()} ${listed(event.changed)} changed:`;
   if (event.kind === 'built') {
     const { result } = event;
-    const pages = result.renderedRoutes.length;
+    // After a change, the pages it updated: those rendered again to the same bytes are no news to the editor.
+    const pages = event.changed.length === 0 ? result.renderedRoutes.length : event.updated;
     // Warnings of files not just saved are counted, with where they are and how to see them.
     const elsewhere = event.changed.length === 0 ? [] : result.diagnostics.filter((d) => !event.changed.includes(d.file));
     const warnings = elsewhere.length
       ? ` (${problemCount(elsewhere)} not saved just now: ${listed([...new Set(elsewhere.map((d) => d.file))])}; npx site check lists them)`
       : '';
-    const rebuilt = event.changed.length === 0 ? `${pages} pages` : `${pages} ${pages === 1 ? 'page' : 'pages'} rebuilt`;
+    const rebuilt = event.changed.length === 0 ? `${pages} pages` : `${pages} ${pages === 1 ? 'page' : 'pages'} updated`;
     const tabs = event.reloaded ? `, ${event.reloaded} ${event.reloaded === 1 ? 'tab' : 'tabs'} reloaded` : '';
     // Warnings are listed once: all of them after the first build, then those of the files just saved.
     const listedNow = event.changed.length === 0 ? result.diagnostics : result.diagnostics.filter((d) => event.changed.includes(d.file));

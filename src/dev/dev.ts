@@ -13,7 +13,18 @@ import { liveClientScript } from './browser/client.ts';
 import { liveEvents, type LiveEvent, type LiveEvents } from './live-events.ts';
 import { internalReport, overlayReport, type OverlayReport } from './problems.ts';
 import { rebuildQueue, type RebuildQueue } from './rebuild-queue.ts';
-import { greeting, namesAny, NOTHING_SHOWN, problemsJson, showBuild, showProblems, tabsToReload, withMade, type ShownBuild } from './shown-build.ts';
+import {
+  greeting,
+  namesAny,
+  NOTHING_SHOWN,
+  problemsJson,
+  showBuild,
+  showProblems,
+  tabsToReload,
+  updatedRoutes,
+  withMade,
+  type ShownBuild,
+} from './shown-build.ts';
 import { filePrints, movedWithinRecheck, watchProject } from './watch.ts';
 import { readContentFile } from '../load/content-file.ts';
 import { decodeText } from '../load/encoding.ts';
@@ -36,7 +47,8 @@ export interface DevOptions {
 
 /** What the terminal hears about. */
 export type DevReport =
-  | { kind: 'built'; changed: readonly string[]; result: DevBuild; reloaded: number }
+  /** `updated`: how many pages the tabs see changed (see updatedRoutes). */
+  | { kind: 'built'; changed: readonly string[]; result: DevBuild; reloaded: number; updated: number }
   | { kind: 'failed'; changed: readonly string[]; diagnostics: readonly Diagnostic[] }
   | { kind: 'crashed'; changed: readonly string[]; error: unknown }
   /** Media left for after the reload: `started` lists them; each photo, then the share cards, says when `made`. */
@@ -149,14 +161,17 @@ function rebuilder(
     try {
       const result = await builder.build(changed).finally(() => (session.building = false));
       const before = session.shown;
-      session.shown = showBuild(before, result, session.overlay);
-      const reloaded = live.send({ name: 'reload', data: String(session.shown.id) }, tabsToReload(before, session.shown, changed, result.renderedRoutes));
+      const after = showBuild(before, result, session.overlay);
+      // A build of half a save is not shown: its problems would flash in the tab and the terminal, and its tabs
+      // reload to a page kept back. The next build, of the whole save, is shown in its place, its tabs reloaded
+      // for what changed since the build they show.
+      if (after.pageProblems.size > 0 && (await halfSaved())) return;
+      session.shown = after;
+      const updated = updatedRoutes(before, after, result.renderedRoutes);
+      const reloaded = live.send({ name: 'reload', data: String(after.id) }, tabsToReload(before, changed, updated));
       // A tab of a page kept back is not reloaded to a page that did not change: it is told why.
-      // A build of half a save says nothing of its problems, in the tab or the terminal: the next build, of the whole save, does.
-      const half = session.shown.pageProblems.size > 0 && (await halfSaved());
-      if (!half)
-        for (const [route, problems] of session.shown.pageProblems) live.send({ name: 'problems', data: JSON.stringify(problems) }, (tab) => tab === route);
-      if (!half) report({ kind: 'built', changed: shown, result, reloaded });
+      for (const [route, problems] of after.pageProblems) live.send({ name: 'problems', data: JSON.stringify(problems) }, (tab) => tab === route);
+      report({ kind: 'built', changed: shown, result, reloaded, updated: updated.size });
       media.start(result.build, result.later);
     } catch (error) {
       if (error instanceof ContentError && (await halfSaved())) return;

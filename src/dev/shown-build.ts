@@ -52,20 +52,42 @@ export function showProblems(shown: ShownBuild, problems: OverlayReport): ShownB
 }
 
 /**
- * Which tabs reload once `after` replaced `before` (undefined: every tab): those of the pages it
- * rebuilt, added or removed, when only page files changed.
+ * The routes whose pages `after` changed from `before`: of those the build rendered, the ones whose bytes
+ * differ, and every route added or removed. A page rendered again to the same bytes is not among them: its
+ * tab would show what it shows. So a build that follows one never shown (half a save) still counts only
+ * what the tabs see change.
+ */
+export function updatedRoutes(before: ShownBuild, after: ShownBuild, rendered: readonly string[]): ReadonlySet<string> {
+  const updated = new Set<string>();
+  for (const route of rendered) {
+    const output = outputFileFor(route);
+    if (!sameBytes(before.files.get(output), after.files.get(output))) updated.add(route);
+  }
+  for (const route of after.routes) if (!before.routes.has(route)) updated.add(route);
+  for (const route of before.routes) if (!after.routes.has(route)) updated.add(route);
+  return updated;
+}
+
+function sameBytes(a: string | Uint8Array | undefined, b: string | Uint8Array | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || (typeof a === 'string' && typeof b === 'string')) return false;
+  const bytes = (x: string | Uint8Array) => (typeof x === 'string' ? Buffer.from(x) : Buffer.from(x.buffer, x.byteOffset, x.byteLength));
+  return bytes(a).equals(bytes(b));
+}
+
+/**
+ * Which tabs reload once `after` replaced `before` (undefined: every tab): those of the pages it updated,
+ * and any tab of a page `before` did not have, when only page files changed.
  */
 export function tabsToReload(
   before: ShownBuild,
-  after: ShownBuild,
   changed: readonly string[] | undefined,
-  rebuilt: readonly string[],
+  updated: ReadonlySet<string>,
 ): ((route: string) => boolean) | undefined {
   // Anything but page files (a template, the stylesheet, an image, the redirects) can change any page,
   // and a tab under the whole build's problems is shown an old page.
   if (before.problems !== null || changed === undefined || changed.some((path) => !isOnePagesFile(path))) return undefined;
-  const rendered = new Set(rebuilt);
-  return (route) => rendered.has(route) || !after.routes.has(route) || !before.routes.has(route);
+  return (route) => updated.has(route) || !before.routes.has(route);
 }
 
 /** What a later-media job made, served in place of its stand-ins; a file no longer provisional (a later build made it) is left alone. */

@@ -38,7 +38,7 @@ export async function main(args: string[]): Promise<number> {
   console.log(line('photo progress', times.photo.progress));
   console.log(line('photo made', times.photo.made));
   const [page, site, phone, template] = DEV_EDITS.map((kind) => times.rebuilt[kind]);
-  console.log(`pages rendered per rebuild: ${page} for a page edit, ${site} for a site.yaml edit, ${phone} for a phone edit, ${template} for a template edit`);
+  console.log(`pages updated per rebuild: ${page} for a page edit, ${site} for a site.yaml edit, ${phone} for a phone edit, ${template} for a template edit`);
   return 0;
 }
 
@@ -46,7 +46,7 @@ export async function main(args: string[]): Promise<number> {
 export const DEV_EDITS = ['page', 'site', 'phone', 'template'] as const;
 export type DevEdit = (typeof DEV_EDITS)[number];
 
-/** What measureDev found: milliseconds from each write to its reload event, by kind, and the pages the last rebuild of each kind rendered. */
+/** What measureDev found: milliseconds from each write to its reload event, by kind, and the pages the last rebuild of each kind updated. */
 export interface DevTimes {
   /** The page file the page edits change. */
   pageFile: string;
@@ -86,7 +86,7 @@ export async function measureDev(edits: number, kinds: readonly DevEdit[], photo
       rebuilt: {},
       photo: { shown: [], progress: [], made: [] },
     };
-    const rebuilt = /changed: (\d+) pages? rebuilt/g;
+    const rebuilt = /changed: (\d+) pages? updated/g;
     for (const kind of DEV_EDITS.filter((k) => kinds.includes(k))) {
       times.edits[kind] = await time[kind]();
       times.rebuilt[kind] = Number([...dev.output().matchAll(rebuilt)].at(-1)?.[1]);
