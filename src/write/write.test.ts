@@ -322,11 +322,14 @@ describe('the marker of a tree made of the last one', () => {
     fc.record({ kind: fc.constant('changed after' as const), byte: fc.integer({ min: 0, max: 255 }) }),
     fc.record({ kind: fc.constant('kept' as const), cache: fc.integer({ min: 0, max: 2 }) }),
     fc.constant({ kind: 'last' as const }),
+    // Taken from the last build, then changed in place: the link is the last build's file too, so the build is refused.
+    fc.constant({ kind: 'last, changed after' as const }),
   );
   const build = fc.record({ changes: fc.array(change, { minLength: 3, maxLength: 3 }), sources: fc.array(source, { minLength: 4, maxLength: 4 }) });
 
   it('stamps every file as its bytes are, whatever the last build left, when files are written as rendered, taken from it or linked from the same cache file', async () => {
     let run = 0;
+    let times = 1;
     await fc.assert(
       fc.asyncProperty(fc.array(build, { minLength: 2, maxLength: 5 }), async (builds) => {
         const dir = join(parent, `run-${run++}`);
@@ -356,7 +359,10 @@ describe('the marker of a tree made of the last one', () => {
           const changedAfter: string[] = [];
           for (const [i, s] of sources.entries()) {
             const path = `f${i}.bin`;
-            if (s.kind === 'last' && last.has(path) && staging.takeFromLast(path, last.get(path)!.digest)) continue;
+            if ((s.kind === 'last' || s.kind === 'last, changed after') && last.has(path) && staging.takeFromLast(path, last.get(path)!.digest)) {
+              if (s.kind === 'last, changed after') changedAfter.push(path);
+              continue;
+            }
             if (s.kind === 'streamed') staging.write(path, new Uint8Array(64).fill(s.byte));
             else if (s.kind === 'another thread' || s.kind === 'changed after') other.write(path, new Uint8Array(64).fill(s.byte));
             if (s.kind === 'changed after') changedAfter.push(path);
@@ -367,9 +373,10 @@ describe('the marker of a tree made of the last one', () => {
           other.flush();
           // Changed in place after it was written (same size, other bytes), as nothing should: the stamp is of what is there.
           // Its time is set apart too: a file system with coarse times could give the change the time of the write.
+          // A time of its own each time: a file taken from the last build may have been given one here before.
           for (const path of changedAfter) {
             await writeFile(join(staging.folder, path), new Uint8Array(64).fill(255 - (await readFile(join(staging.folder, path)))[0]!));
-            await utimes(join(staging.folder, path), 1, 1);
+            await utimes(join(staging.folder, path), ++times, times);
           }
           staging.stamped(other.stamps);
           try {

@@ -142,8 +142,16 @@ export async function openStaging(given: string): Promise<Staging> {
     async commit(files) {
       try {
         writer.flush();
-        for (const f of files) writeEntry(fileFor(f.path), f);
-        const known = (path: string, info: BigIntStats) => asWritten(writer.stamps.get(path), info) ?? last.unchanged(path, info);
+        for (const f of files) {
+          // Written anew below: what was vouched for at this path no longer is.
+          writer.stamps.delete(f.path);
+          last.linked.delete(f.path);
+          writeEntry(fileFor(f.path), f);
+        }
+        // A file this build wrote, or linked to the last build's file found as stamped, is still that file while its
+        // size and time are as then: the last build's file need not be looked at again (at 10,000 pages, about 60 ms).
+        const made = (path: string) => writer.stamps.get(path) ?? last.linked.get(path);
+        const known = (path: string, info: BigIntStats) => asWritten(made(path), info) ?? last.unchanged(path, info);
         writeFileSync(join(staging, OUTPUT_MARKER), markerText(await filesBelow(staging, known)));
         await swapIn(staging, outDir, given);
       } catch (error) {
@@ -168,12 +176,15 @@ function lastBuildTaker(
   take: Staging['takeFromLast'];
   wrote: Staging['lastWrote'];
   unchanged: (path: string, info: BigIntStats) => FileStamp | undefined;
+  /** The stamps of the files taken: each is linked to a file found as stamped, and a link is that same file. */
+  linked: Map<string, FileStamp>;
   readonly taken: number;
 } {
   // What the output folder's marker says its build wrote, read when first asked.
   let last: Map<string, FileStamp> | undefined;
   const marked = (path: string) => (last ??= lastBuild(outDir)).get(path);
   let taken = 0;
+  const linked = new Map<string, FileStamp>();
   const wrote = (path: string, digest: string): boolean => marked(path)?.digest === digest;
   const take = (path: string, digest: string): boolean => {
     const stamp = marked(path);
@@ -187,6 +198,7 @@ function lastBuildTaker(
       // Gone, or a file system without links: made again.
       return false;
     }
+    linked.set(path, stamp);
     taken += Number(stamp.size);
     return true;
   };
@@ -204,6 +216,7 @@ function lastBuildTaker(
     take,
     wrote,
     unchanged,
+    linked,
     get taken() {
       return taken;
     },
@@ -227,7 +240,7 @@ function lastBuild(outDir: string): Map<string, FileStamp> {
 /**
  * Every file below `dir` (this build's tree, whoever wrote it), relative with forward slashes, with its
  * stamp, sorted; `known` gives the stamp of a file already known as it still is (one this build wrote from
- * bytes in hand, or the last build's same file), which is then not read.
+ * bytes in hand or linked, or the last build's same file), which is then not read.
  */
 async function filesBelow(dir: string, known: (path: string, info: BigIntStats) => FileStamp | undefined): Promise<WrittenFile[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
