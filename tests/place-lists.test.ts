@@ -2,7 +2,8 @@
 // first, then the nearest others, each by distance; never itself or a page of
 // the same name; at most the limit.
 import { describe, expect, it } from 'vitest';
-import { distanceKm, groupByRegion, nearbyPlaces } from '../templates/lib/place-lists.ts';
+import fc from 'fast-check';
+import { distanceKm, groupByRegion, hasNearby, nearbyPlaces } from '../templates/lib/place-lists.ts';
 import type { Place, PlaceMember } from '../templates/collections/places.ts';
 
 function place(route: string, region: Place['region'], lat: number, lon: number, extra: Partial<Place> = {}): PlaceMember {
@@ -56,5 +57,38 @@ describe('nearby places', () => {
       ['Toronto', 1],
       ['North GTA', 1],
     ]);
+  });
+
+  it('is, for any places, what sorting every candidate by distance would give: ties in route order', () => {
+    // Few coordinates and names, so that places as near and places of one name are common.
+    const spot = fc.constantFrom([43.5, -79.8], [43.6, -79.4], [43.9, -78.9], [44.0, -79.5]);
+    const someone = fc.record({
+      name: fc.constantFrom('a', 'b', 'c', 'd', 'e'),
+      region: fc.constantFrom<Place['region']>('toronto', 'west-gta', 'east-gta'),
+      spot,
+      inServiceAreas: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(someone, { maxLength: 30 }), fc.nat(40), fc.integer({ min: -1, max: 12 }), (list, pick, limit) => {
+        // In route order, as a collection's members are.
+        const all = list
+          .map((p, i) => place(`/x/${p.name}-${i}`, p.region, p.spot[0]!, p.spot[1]!, { label: p.name, inServiceAreas: p.inServiceAreas }))
+          .sort((a, b) => (a.route < b.route ? -1 : 1));
+        const self = all[pick % Math.max(all.length, 1)];
+        const route = self?.route ?? '/x/none';
+        const candidates = self ? all.filter((p) => p.data.inServiceAreas && p.data.label !== self.data.label && p.route !== route) : [];
+        const byKm = (ps: PlaceMember[]) =>
+          ps
+            .map((p) => ({ p, km: distanceKm(self!.data, p.data) }))
+            .sort((a, b) => a.km - b.km)
+            .map(({ p }) => p);
+        const own = byKm(candidates.filter((p) => p.data.region === self!.data.region));
+        const others = byKm(candidates.filter((p) => p.data.region !== self!.data.region));
+        const expected = limit <= 0 ? [] : [...own, ...others].slice(0, limit);
+        expect(nearbyPlaces(all, route, limit).map((p) => p.route)).toEqual(expected.map((p) => p.route));
+        expect(hasNearby(all, route)).toBe(candidates.length > 0);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -89,20 +89,43 @@ export const NEARBY_LIMIT = 10;
  * The places near a location page, for its service-area block: the places of
  * its own region first, then the nearest others, each by distance, at most
  * `limit`. A place of the same name (/gta/north-york beside /toronto/north-york)
- * is the page's own place and is left out.
+ * is the page's own place and is left out. Only the nearest `limit` are kept as
+ * the places go by, not all of them sorted: with thousands of places, every
+ * location page sorting them all was most of a build's time in this list.
  */
 export function nearbyPlaces(places: readonly PlaceMember[], route: string, limit = NEARBY_LIMIT): PlaceMember[] {
   const self = byRoute(places).get(route);
-  if (!self) return [];
-  const candidates = query(inServiceAreas(places), { where: (p) => p.data.label !== self.data.label, except: route });
-  const byDistance = (list: PlaceMember[]) =>
-    list
-      .map((p) => ({ p, km: distanceKm(self.data, p.data) }))
-      .sort((a, b) => a.km - b.km)
-      .map(({ p }) => p);
-  const own = byDistance(candidates.filter((p) => p.data.region === self.data.region));
-  const others = byDistance(candidates.filter((p) => p.data.region !== self.data.region));
-  return [...own, ...others].slice(0, limit);
+  if (!self || limit <= 0) return [];
+  const own = nearest(limit);
+  const others = nearest(limit);
+  for (const p of candidatesFor(places, self)) (p.data.region === self.data.region ? own : others).offer(p, distanceKm(self.data, p.data));
+  return [...own.list(), ...others.list()].slice(0, limit);
+}
+
+/** Whether a location page has any place to list near it (nearbyPlaces is not empty). */
+export function hasNearby(places: readonly PlaceMember[], route: string): boolean {
+  const self = byRoute(places).get(route);
+  return self !== undefined && candidatesFor(places, self).length > 0;
+}
+
+/** The places that may be listed near `self`: in the service-area lists, not itself, nor of its name. */
+function candidatesFor(places: readonly PlaceMember[], self: PlaceMember): PlaceMember[] {
+  return query(inServiceAreas(places), { where: (p) => p.data.label !== self.data.label, except: self.route });
+}
+
+/** The `limit` nearest places offered, nearest first; of places as near, the one offered first comes first. */
+function nearest(limit: number) {
+  const kept: { p: PlaceMember; km: number }[] = [];
+  return {
+    offer(p: PlaceMember, km: number) {
+      if (kept.length === limit && km >= kept[limit - 1]!.km) return;
+      let at = kept.length;
+      while (at > 0 && kept[at - 1]!.km > km) at--;
+      kept.splice(at, 0, { p, km });
+      if (kept.length > limit) kept.pop();
+    },
+    list: () => kept.map(({ p }) => p),
+  };
 }
 
 const byRoute = perObject((places: readonly PlaceMember[]) => new Map(places.map((p) => [p.route, p])));

@@ -1,7 +1,7 @@
 // Rules on the places collection that its schema cannot say.
 import type { PageRuleInput, SiteProblem } from 'trn-site/theme';
 import { REGION_IDS, type Place } from '../collections/places.ts';
-import { nearbyPlaces, placeMembers } from '../lib/place-lists.ts';
+import { hasNearby, placeMembers } from '../lib/place-lists.ts';
 import type { Site } from '../site.schema.ts';
 
 /**
@@ -24,7 +24,7 @@ export function nearbyRule({ page, collections }: PageRuleInput<Site>): SiteProb
   const data = page.data as { areas?: unknown; collections?: { places?: Place } };
   // Only a location page with an areas block lists its neighbours.
   if (page.template !== 'location' || !data.areas || !data.collections?.places) return [];
-  if (nearbyPlaces(placeMembers(collections), page.route).length > 0) return [];
+  if (hasNearby(placeMembers(collections), page.route)) return [];
   return [
     {
       path: ['collections', 'places'],
