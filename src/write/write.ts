@@ -181,7 +181,7 @@ function lastBuildTaker(
   readonly taken: number;
 } {
   // What the output folder's marker says its build wrote, read when first asked.
-  let last: Map<string, FileStamp> | undefined;
+  let last: ReadonlyMap<string, FileStamp> | undefined;
   const marked = (path: string) => (last ??= lastBuild(outDir)).get(path);
   let taken = 0;
   const linked = new Map<string, FileStamp>();
@@ -229,7 +229,7 @@ function asWritten(stamp: FileStamp | undefined, info: BigIntStats): FileStamp |
 }
 
 /** What the marker of the output folder `outDir` says its build wrote; nothing when there is none. */
-function lastBuild(outDir: string): Map<string, FileStamp> {
+function lastBuild(outDir: string): ReadonlyMap<string, FileStamp> {
   try {
     return markedFiles(readFileSync(join(outDir, OUTPUT_MARKER), 'utf8'));
   } catch {
