@@ -1,6 +1,7 @@
 // compileSchema(): schema problems as one located diagnostic each, in words an editor understands; editorSchema() and formatPath().
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { compileSchema, copyValue, editorSchema, formatPath } from './json-schema.ts';
 import { parseYaml } from './yaml.ts';
 
@@ -65,6 +66,46 @@ describe('compileSchema', () => {
     const parsed = parseYaml('pages/a.yaml', 'heading: Hi\n');
     validator.validate('pages/a.yaml', parsed);
     expect(parsed.data).toEqual({ heading: 'Hi' });
+  });
+
+  it('changes no value it checks, whatever the schema holds defaults in (none, deep, a field named default)', () => {
+    // Schemas of objects, lists, unions and leaves, a default anywhere or nowhere; values with fields there or missing.
+    const { schema: schemaArb } = fc.letrec<{ schema: object; leaf: object }>((tie) => ({
+      leaf: fc.oneof(
+        fc.constant({ type: 'string' }),
+        fc.constant({ type: 'string', default: 'd' }),
+        fc.constant({ type: 'integer', default: 1 }),
+        fc.constant({ type: 'boolean' }),
+      ),
+      schema: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        tie('leaf'),
+        fc.record({
+          type: fc.constant('object'),
+          properties: fc.dictionary(fc.constantFrom('a', 'b', 'default'), tie('schema'), { maxKeys: 3, noNullPrototype: true }),
+        }),
+        fc.record({ type: fc.constant('object'), properties: fc.record({ a: tie('schema') }), default: fc.constant({}) }),
+        fc.record({ type: fc.constant('array'), items: tie('schema') }),
+        fc.record({ anyOf: fc.array(tie('schema'), { minLength: 1, maxLength: 2 }) }),
+      ),
+    }));
+    const { value: valueArb } = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.constantFrom('x', 3, true, null),
+        fc.dictionary(fc.constantFrom('a', 'b', 'default'), tie('value'), { maxKeys: 3, noNullPrototype: true }),
+        fc.array(tie('value'), { maxLength: 3 }),
+      ),
+    }));
+    fc.assert(
+      fc.property(schemaArb, valueArb, (drawn, value) => {
+        const parsed = parseYaml('pages/a.yaml', '{}\n');
+        const before = structuredClone(value);
+        compileSchema(drawn).validate('pages/a.yaml', parsed, value);
+        expect(value).toStrictEqual(before);
+      }),
+      { numRuns: 400 },
+    );
   });
 });
 
