@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Parser } from 'htmlparser2';
-import { resolveHtml, type TokenValues } from '../templates/lib/tokens.ts';
+import { resolveHtml, Text, tokenNames, type TokenValues } from '../templates/lib/tokens.ts';
 import { claimKeys, type Claims } from '../templates/lib/claims.ts';
 
 function values(text: string): TokenValues {
@@ -62,6 +62,27 @@ describe('resolveHtml', () => {
         expect(after.text).toContain(value);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('text with placeholders (the schema of prose)', () => {
+  it('accepts exactly the text whose braces each hold a known name', () => {
+    const pattern = new RegExp(Text().pattern!);
+    const piece = fc.oneof(
+      fc.constantFrom(...tokenNames.map((name) => `{${name}}`)),
+      fc.constantFrom('{', '}', '{}', '{phon}', '{{phone}}', 'a', ' ', 'é', '\n'),
+      fc.constantFrom(...tokenNames),
+      fc.string({ maxLength: 3 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        // Each known placeholder taken out, no brace is left.
+        const known = new RegExp(`\\{(?:${tokenNames.join('|')})\\}`, 'g');
+        expect(pattern.test(text)).toBe(!/[{}]/.test(text.replace(known, '')));
+      }),
+      { numRuns: 2000 },
     );
   });
 });
