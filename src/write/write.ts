@@ -151,11 +151,7 @@ export async function openStaging(given: string): Promise<Staging> {
           last.linked.delete(f.path);
           writeEntry(fileFor(f.path), f);
         }
-        // A file this build wrote, or linked to the last build's file found as stamped, is still that file while its
-        // size and time are as then: the last build's file need not be looked at again (at 10,000 pages, about 60 ms).
-        const made = (path: string) => writer.stamps.get(path) ?? last.linked.get(path);
-        const known = (path: string, info: BigIntStats) => asWritten(made(path), info) ?? last.unchanged(path, info);
-        writeFileSync(join(staging, OUTPUT_MARKER), markerText(await filesBelow(staging, known)));
+        await markTree(staging, writer.stamps, last);
         await swapIn(staging, outDir, given);
       } catch (error) {
         await abandon();
@@ -164,6 +160,17 @@ export async function openStaging(given: string): Promise<Staging> {
     },
     abandon,
   };
+}
+
+/**
+ * Writes the marker of the finished tree `staging`. A file this build wrote (`stamps`), or linked to the last build's
+ * file found as stamped, is still that file while its size and time are as then: the last build's file need not be
+ * looked at again (at 10,000 pages, about 60 ms).
+ */
+async function markTree(staging: string, stamps: ReadonlyMap<string, FileStamp>, last: ReturnType<typeof lastBuildTaker>): Promise<void> {
+  const made = (path: string) => stamps.get(path) ?? last.linked.get(path);
+  const known = (path: string, info: BigIntStats) => asWritten(made(path), info) ?? last.unchanged(path, info);
+  writeFileSync(join(staging, OUTPUT_MARKER), markerText(await filesBelow(staging, known)));
 }
 
 /**
