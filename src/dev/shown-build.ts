@@ -52,19 +52,17 @@ export function showProblems(shown: ShownBuild, problems: OverlayReport): ShownB
 }
 
 /**
- * The routes whose pages `after` changed from `before`: of those the build rendered, the ones whose bytes
- * differ, and every route added or removed. A page rendered again to the same bytes is not among them: its
- * tab would show what it shows. So a build that follows one never shown (half a save) still counts only
- * what the tabs see change.
+ * The routes whose pages `after` changed from `before`: those whose bytes differ, added or removed. A page
+ * rendered again to the same bytes is not among them: its tab would show what it shows. All pages are compared,
+ * not only those the build rendered: a build that followed one never shown (half a save) may not render again
+ * what that one changed. A page the build did not render is the same object as before, found equal at once.
  */
-export function updatedRoutes(before: ShownBuild, after: ShownBuild, rendered: readonly string[]): ReadonlySet<string> {
+export function updatedRoutes(before: ShownBuild, after: ShownBuild): ReadonlySet<string> {
   const updated = new Set<string>();
-  for (const route of rendered) {
+  for (const route of new Set([...before.routes, ...after.routes])) {
     const output = outputFileFor(route);
-    if (!sameBytes(before.files.get(output), after.files.get(output))) updated.add(route);
+    if (!before.routes.has(route) || !after.routes.has(route) || !sameBytes(before.files.get(output), after.files.get(output))) updated.add(route);
   }
-  for (const route of after.routes) if (!before.routes.has(route)) updated.add(route);
-  for (const route of before.routes) if (!after.routes.has(route)) updated.add(route);
   return updated;
 }
 
