@@ -68,7 +68,7 @@ describe('compileSchema', () => {
     expect(parsed.data).toEqual({ heading: 'Hi' });
   });
 
-  it('changes no value it checks, whatever the schema holds defaults in (none, deep, a field named default)', () => {
+  it('changes no value it checks or validates, whatever the schema holds defaults in (none, deep, a field named default)', () => {
     // Schemas of objects, lists, unions and leaves, a default anywhere or nowhere; values with fields there or missing.
     const { schema: schemaArb } = fc.letrec<{ schema: object; leaf: object }>((tie) => ({
       leaf: fc.oneof(
@@ -99,10 +99,16 @@ describe('compileSchema', () => {
     }));
     fc.assert(
       fc.property(schemaArb, valueArb, (drawn, value) => {
-        const parsed = parseYaml('pages/a.yaml', '{}\n');
+        const parsed = { ...parseYaml('pages/a.yaml', '{}\n'), data: value };
         const before = structuredClone(value);
-        compileSchema(drawn).validate('pages/a.yaml', parsed, value);
+        const validator = compileSchema(drawn);
+        const { value: filled, diagnostics } = validator.validate('pages/a.yaml', parsed);
         expect(value).toStrictEqual(before);
+        // Checking alone finds the same problems, and changes nothing either.
+        expect(validator.check('pages/a.yaml', parsed)).toEqual(diagnostics);
+        expect(value).toStrictEqual(before);
+        // What validate gives back is the caller's to keep: never the value itself.
+        if (value !== null && typeof value === 'object') expect(filled).not.toBe(value);
       }),
       { numRuns: 400 },
     );

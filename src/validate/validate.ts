@@ -301,12 +301,12 @@ function readPage(
  * one the theme does not have, or one whose pages are files of the other kind (YAML or Markdown).
  */
 function templateNamed(file: string, parsed: ParsedYaml, markdown: boolean, theme: Theme, validators: Validators, out: Diagnostic[]) {
-  const header = validators.header.validate(file, parsed);
-  if (header.diagnostics.length > 0) {
+  const header = validators.header.check(file, parsed);
+  if (header.length > 0) {
     // A Markdown file can only name a template of Markdown pages: those are the ones worth listing.
     const markdownTemplates = Object.keys(theme.templates).filter((name) => theme.templates[name]!.markdown);
     out.push(
-      ...header.diagnostics.map((d) => ({
+      ...header.map((d) => ({
         ...d,
         hint: markdown
           ? `${d.hint ? `${d.hint}; ` : ''}templates of Markdown pages: ${markdownTemplates.join(', ')}`
