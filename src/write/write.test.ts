@@ -394,3 +394,50 @@ describe('the marker of a tree made of the last one', () => {
     );
   });
 });
+
+describe('a path written again in a tree being written', () => {
+  /** One way a path of the new tree is made; a path may be made several ways, one after another. */
+  const how = fc.constantFrom(
+    'taken from the last build',
+    'written as rendered',
+    'written by another thread',
+    'bytes at the end',
+    'linked from the cache',
+    'copied from the cache',
+  );
+
+  it('never changes the file already there: neither the last build’s, taken, nor the cache’s, linked', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(how, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }), async (paths) => {
+        const home = join(parent, `again-${run++}`);
+        const out = join(home, 'dist');
+        const cache = join(home, 'cache.bin');
+        await builtTree(out, Object.fromEntries(paths.map((_, i) => [`f${i}.html`, `last build's f${i}`])));
+        await writeFile(cache, 'the cache file');
+        const last = markedFiles(await readFile(join(out, OUTPUT_MARKER), 'utf8'));
+        const staging = await openStaging(out);
+        const other = treeWriter(folderMaker(staging.folder), staging.turns);
+        const entries = [];
+        for (const [i, ways] of paths.entries()) {
+          const path = `f${i}.html`;
+          for (const way of ways) {
+            if (way === 'taken from the last build') staging.takeFromLast(path, last.get(path)!.digest);
+            else if (way === 'written as rendered') staging.write(path, `new f${i}`);
+            else if (way === 'written by another thread') other.write(path, `new f${i} from another thread`);
+            else if (way === 'bytes at the end') entries.push({ path, contents: `f${i} at the end` });
+            else entries.push(keptFile(path, { file: cache, size: 14, ...(way === 'copied from the cache' ? { copied: true } : {}) }));
+          }
+        }
+        other.flush();
+        staging.stamped(other.stamps);
+        // Nothing wrote into the last build: it is not found changed when set aside, and the new tree replaces it.
+        await staging.commit(entries);
+        expect(await readFile(cache, 'utf8')).toBe('the cache file');
+        const marker = markedFiles(await readFile(join(out, OUTPUT_MARKER), 'utf8'));
+        for (const [path, stamp] of marker) expect(stamp, path).toEqual(await stampOf(join(out, path)));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

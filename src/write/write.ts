@@ -14,6 +14,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  unlinkSync,
   writeFileSync,
   type BigIntStats,
 } from 'node:fs';
@@ -58,14 +59,35 @@ export function entrySize(entry: OutputEntry): number {
 function writeEntry(file: string, entry: OutputEntry): void {
   if (entry.kept) {
     try {
-      if (entry.kept.copied) copyFileSync(entry.kept.file, file, constants.COPYFILE_FICLONE);
+      // Never onto a file already there (see openFresh).
+      if (entry.kept.copied) copyFileSync(entry.kept.file, file, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL);
       else linkSync(entry.kept.file, file);
       return;
     } catch {
       // Written below from the cache's bytes.
     }
   }
-  writeFileSync(file, entry.contents);
+  const fd = openFresh(file);
+  try {
+    writeFileSync(fd, entry.contents);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Opens `file` as a new file of the tree being written. What may already be at that path is a link to the last
+ * build's file or to the cache's (taken, or linked, earlier): opened for writing, it would be that file that
+ * changes, and a build refused at the swap would leave the last build changed. It is removed, never written into.
+ */
+function openFresh(file: string): number {
+  try {
+    return openSync(file, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    unlinkSync(file);
+    return openSync(file, 'wx');
+  }
 }
 
 /** Writes `files` as the complete new contents of `outDir`. */
@@ -337,7 +359,7 @@ export function treeWriter(fileFor: (path: string) => string, turns: SharedArray
   // Each file's stamp as written, from the bytes in hand: the marker then need not read the file back (10,000 pages are 400 MB).
   const stamps = new Map<string, FileStamp>();
   const writer = turnWriter(turns, (path, contents) => {
-    const fd = openSync(fileFor(path), 'w');
+    const fd = openFresh(fileFor(path));
     try {
       writeFileSync(fd, contents);
       const { size, mtimeNs } = fstatSync(fd, { bigint: true });
