@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startThread, type Thread } from './threads.ts';
+import { getHeapStatistics } from 'node:v8';
+import { shareHeapLimit, startThread, threadHeapLimit, type Thread } from './threads.ts';
 
-// A thread runs the engine's bundle; here, a bundle of this module alone with one role that fails as a full disk does.
+// A thread runs the engine's bundle; here, a bundle of this module alone with a role that fails as a full disk does, and
+// one that tells the thread's heap limit.
 let folder: string;
 let thread: Thread;
 
@@ -18,16 +20,35 @@ beforeAll(async () => {
     [
       `import { serve } from ${JSON.stringify(fileURLToPath(new URL('./threads.ts', import.meta.url)))};`,
       `serve('write', () => { throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC', syscall: 'write', errno: -28 }); });`,
+      `import { getHeapStatistics } from 'node:v8';`,
+      `serve('heap', () => getHeapStatistics().heap_size_limit / ${MB});`,
     ].join('\n'),
   );
   const module = join(folder, 'thread.mjs');
   await esbuild({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: module, logLevel: 'error' });
-  thread = startThread(module);
+  thread = startThread(module, shareHeapLimit());
 });
 
 afterAll(async () => {
   await thread?.close();
   await rm(folder, { recursive: true, force: true });
+});
+
+const MB = 1024 * 1024;
+
+describe("a thread's heap", () => {
+  it("is limited as threadHeapLimit says, given this thread's limit", async () => {
+    const inThread = await thread.run<number>({ role: 'heap' });
+    // The limit a thread reports is its old generation's and its young one's (tens of MB).
+    expect(inThread).toBeGreaterThanOrEqual(shareHeapLimit());
+    expect(inThread).toBeLessThan(shareHeapLimit() + 256);
+    expect(shareHeapLimit()).toBe(threadHeapLimit(getHeapStatistics().heap_size_limit / MB));
+  });
+
+  it("is below 2 GB (where V8 collects a heap whole at twice what is live, not four times), or this thread's own when that was raised past Node's default (4 GB at most)", () => {
+    for (const own of [1072, 2096, 4144, 4400]) expect(threadHeapLimit(own)).toBeLessThan(2048);
+    for (const own of [8240, 16_432]) expect(threadHeapLimit(own)).toBe(own);
+  });
 });
 
 describe('a thread that fails', () => {
