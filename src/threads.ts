@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { ContentError, diagnostic } from './contracts/diagnostics.ts';
 
 /** The file a thread can run, or undefined when the engine runs from its sources. */
 export function threadModule(): string | undefined {
@@ -46,7 +47,7 @@ const UNDER_FOUR_TIMES = 2047;
  * (--max-old-space-size) gives its threads the same. The dev server's build thread holds the whole site, and has no limit of its own.
  */
 export function threadHeapLimit(ownLimit: number): number {
-  return ownLimit > NODE_DEFAULT_MOST ? Math.floor(ownLimit) : UNDER_FOUR_TIMES;
+  return Math.floor(ownLimit > NODE_DEFAULT_MOST ? ownLimit : Math.min(ownLimit, UNDER_FOUR_TIMES));
 }
 
 /** The limit of the old generation of a thread that holds a share of what this thread holds, in MB (threadHeapLimit). */
@@ -106,7 +107,8 @@ export function startThread(module: string, heapLimit?: number): Thread {
     if (failed) waiter?.fail(typeof error === 'object' && error !== null && fields ? Object.assign(error, fields) : error);
     else waiter?.done(result);
   });
-  worker.on('error', failAll);
+  // A thread that runs out of memory is stopped by Node; the build cannot go on, and says so in plain words.
+  worker.on('error', (error: NodeJS.ErrnoException) => failAll(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory(heapLimit) : error));
   worker.on('exit', (code) => failAll(new Error(`a thread stopped (exit code ${code}) before it finished`)));
   return {
     run<R>(task: { role: string }) {
@@ -121,6 +123,12 @@ export function startThread(module: string, heapLimit?: number): Thread {
       await worker.terminate();
     },
   };
+}
+
+/** The problem of a thread that ran out of memory, with the limit it had (its old generation's; this thread's when none was given). */
+function outOfMemory(heapLimit: number | undefined): ContentError {
+  const limit = heapLimit ?? getHeapStatistics().heap_size_limit / MB;
+  return new ContentError([diagnostic('thread-memory', { file: '--threads' }, { limit: Math.round(limit) })]);
 }
 
 /**

@@ -188,6 +188,13 @@ export const catalogue = {
       `cannot write the site to ${JSON.stringify(p.out)}: ${p.why}; the previous build, if any, is left as it was`,
     hint: (p) => p.hint,
   }),
+  'thread-memory': entry({
+    title: 'A thread of the build ran out of memory',
+    severity: 'error',
+    stops: 'render',
+    message: (p: { limit: number }) => `a thread of the build ran out of memory (it may use ${p.limit} MB), so the build stopped`,
+    hint: () => 'give Node more memory, in MB, and build again: NODE_OPTIONS=--max-old-space-size=8192 (the threads get as much as the build)',
+  }),
   'cache-folder': entry({
     title: 'The cache folder cannot be used',
     severity: 'error',
