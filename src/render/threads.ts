@@ -106,27 +106,35 @@ export function renderOnThreads(
 ): Promise<ThreadResult[]> {
   const weights = shareWeights(threads.length);
   const taken = [...plan.taken];
+  const count = model.pages.length + (model.notFound ? 1 : 0);
   return Promise.all(
     threads.map((thread, i) => {
       const shard = { index: i + 1, weights };
+      // The same positions render.ts gives each share: pages first, in order. A thread with none (a rebuild after a
+      // page edit renders a page or two, all this thread's) is sent nothing: the model's collections are tens of MB to copy.
+      const mine = shardPositions(count, shard, plan.taken);
+      if (mine.length === 0) return Promise.resolve(nothingRendered());
       const task: ThreadTask = {
         ...{ role: ROLE, root, output, shard, sharedBlocks, assets, remember: plan.remember, digests: plan.digests },
-        ...{ plan: { inputs: plan.inputs, taken }, model: renderModel(model, shard, plan.taken) },
+        ...{ plan: { inputs: plan.inputs, taken }, model: renderModel(model, new Set(mine)) },
       };
       return thread.run<ThreadResult>(task);
     }),
   );
 }
 
+/** What a thread given no pages would send back. */
+function nothingRendered(): ThreadResult {
+  return { pages: [], diagnostics: [], renderedRoutes: [], records: [], bytes: 0, stamps: [] };
+}
+
 /**
  * What a thread needs of the model to render its share. A large site's page data is most of the
  * model, and each thread gets a copy: only its own pages go (what pages list of each other is in the collections, which all go).
  */
-function renderModel(model: SiteModel, shard: Shard, taken: ReadonlySet<number>): RenderModel {
+function renderModel(model: SiteModel, mine: ReadonlySet<number>): RenderModel {
   const { siteSource: _s, redirects: _r, statics: _t, pages, notFound, ...rest } = model;
   const withoutSource = <T extends { source: ParsedYaml }>({ source: _, ...entry }: T) => entry;
-  // The same positions render.ts gives each share: pages first, in order.
-  const mine = new Set(shardPositions(pages.length + (notFound ? 1 : 0), shard, taken));
   const own = pages.map((page, position) => (mine.has(position) ? withoutSource(page) : null));
   return { ...rest, pages: own, notFound: notFound && withoutSource(notFound) };
 }
