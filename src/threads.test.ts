@@ -6,7 +6,7 @@ import { build as esbuild } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getHeapStatistics } from 'node:v8';
 import { ContentError } from './contracts/diagnostics.ts';
-import { shareHeapLimit, startThread, threadHeapLimit, type Thread } from './threads.ts';
+import { startThread, type Thread } from './threads.ts';
 
 // A thread runs the engine's bundle; here, a bundle of this module alone with a role that fails as a full disk does, and
 // one that tells the thread's heap limit.
@@ -29,7 +29,7 @@ beforeAll(async () => {
   );
   module = join(folder, 'thread.mjs');
   await esbuild({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: module, logLevel: 'error' });
-  thread = startThread(module, shareHeapLimit());
+  thread = startThread(module);
 });
 
 afterAll(async () => {
@@ -40,17 +40,18 @@ afterAll(async () => {
 const MB = 1024 * 1024;
 
 describe("a thread's heap", () => {
-  it("is limited as threadHeapLimit says, given this thread's limit", async () => {
+  it("is as large as this thread's, unless a limit is given", async () => {
     const inThread = await thread.run<number>({ role: 'heap' });
-    // The limit a thread reports is its old generation's and its young one's (tens of MB).
-    expect(inThread).toBeGreaterThanOrEqual(shareHeapLimit());
-    expect(inThread).toBeLessThan(shareHeapLimit() + 256);
-    expect(shareHeapLimit()).toBe(threadHeapLimit(getHeapStatistics().heap_size_limit / MB));
-  });
-
-  it("is below 2 GB (where V8 collects a heap whole at twice what is live, not four times), or this thread's own when that was raised past Node's default (4 GB at most)", () => {
-    for (const own of [1072, 2096, 4144, 4400]) expect(threadHeapLimit(own)).toBe(Math.min(own, 2047));
-    for (const own of [8240, 16_432]) expect(threadHeapLimit(own)).toBe(own);
+    expect(inThread).toBe(getHeapStatistics().heap_size_limit / MB);
+    const limited = startThread(module, 64);
+    try {
+      // The limit a thread reports is its old generation's and its young one's (tens of MB).
+      const reported = await limited.run<number>({ role: 'heap' });
+      expect(reported).toBeGreaterThanOrEqual(64);
+      expect(reported).toBeLessThan(64 + 256);
+    } finally {
+      await limited.close();
+    }
   });
 });
 
