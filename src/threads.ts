@@ -33,8 +33,6 @@ export function startThreads(threads: number | 'auto' | undefined, items: number
   return Array.from({ length: wanted - 1 }, () => startThread(module));
 }
 
-const MB = 1024 * 1024;
-
 /** Stops `threads` (what they were doing is abandoned). */
 export async function closeThreads(threads: readonly Thread[]): Promise<void> {
   await Promise.all(threads.map((thread) => thread.close()));
@@ -101,6 +99,8 @@ export function startThread(module: string, heapLimit?: number): Thread {
     },
   };
 }
+
+const MB = 1024 * 1024;
 
 /** The problem of a thread that ran out of memory, with the limit it had (its old generation's; this thread's when none was given). */
 function outOfMemory(heapLimit: number | undefined): ContentError {
