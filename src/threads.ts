@@ -67,8 +67,9 @@ export function startThread(module: string, heapLimit?: number): Thread {
   const worker = new Worker(module, { workerData: { role: ENGINE_THREAD }, ...limits });
   const waiting = new Map<number, { done: (value: unknown) => void; fail: (error: unknown) => void }>();
   let next = 0;
-  // An idle thread does not keep the process alive; one with work to do does.
-  const holdOpen = () => (waiting.size > 0 ? worker.ref() : worker.unref());
+  // An idle thread does not keep the process alive; one with work to do does, and one being stopped, until it has.
+  let closing = false;
+  const holdOpen = () => (closing || waiting.size > 0 ? worker.ref() : worker.unref());
   holdOpen();
   const failAll = (error: unknown) => {
     for (const { fail } of waiting.values()) fail(error);
@@ -95,6 +96,11 @@ export function startThread(module: string, heapLimit?: number): Thread {
       });
     },
     close: async () => {
+      // Held open until it has stopped. A thread may answer a task nobody waits for any more while it stops (a
+      // parse task it was shut out of, as it started late); as an idle thread it let go of the process, which then
+      // ended with the stop still awaited (exit code 13).
+      closing = true;
+      holdOpen();
       await worker.terminate();
     },
   };
