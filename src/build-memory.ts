@@ -20,7 +20,7 @@ import { createParseCache } from './validate/parse-cache.ts';
 import { warmParseCache } from './validate/parse-threads.ts';
 import { frontMatterFields, validate, validatorsFor, type Validated } from './validate/validate.ts';
 import { checksKey, keepChecks, keptChecksFile, primeKeptChecks } from './rules/kept-checks.ts';
-import { allPages, type SiteModel } from './contracts/model.ts';
+import { allPages, type PageEntry, type SiteModel } from './contracts/model.ts';
 import { refreshFiles, saveParseCache } from './write/write.ts';
 
 export interface BuildMemory {
@@ -33,6 +33,8 @@ export interface BuildMemory {
   content?: LoadedContent;
   parsed?: Record<string, unknown>;
   rendered?: RenderMemory;
+  /** The pages of the last build, by file, and the theme they were read for (with BuildOptions.keepGoing). */
+  goodPages?: { theme: Theme; pages: ReadonlyMap<string, PageEntry> };
 }
 
 /** What stages 1 to 3 need to know of a build. */
@@ -108,8 +110,14 @@ export async function validateContent(run: Run, theme: Theme, content: LoadedCon
   const cache = createParseCache(cached);
   if (threads.length > 0) await clock.time('parse', () => warmParseCache(content, cache, threads));
   const validated: Validated = await clock.time('validate', () =>
-    validate(content, theme, validatorsFor(theme, root), { baseUrl: options.baseUrl, cache, drafts: options.drafts, today: options.today }),
+    validate(content, theme, validatorsFor(theme, root), {
+      ...{ baseUrl: options.baseUrl, cache, drafts: options.drafts, today: options.today },
+      // Read for another theme, a page's last reading may not fit its template's props now.
+      ...(options.keepGoing && memory.goodPages?.theme === theme ? { lastGood: memory.goodPages.pages } : {}),
+    }),
   );
+  // A page file with errors in the next build stands in the model as it reads now (see ValidateOptions.lastGood).
+  if (options.keepGoing && !memory.once) memory.goodPages = { theme, pages: new Map(allPages(validated.model).map((page) => [page.file, page])) };
   const changes = cache.changes();
   const firstBuild = !memory.parsed;
   memory.parsed = changes ?? cached;

@@ -99,7 +99,7 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     const outputRules = () =>
       checkRendered(model, rendered.pages, { generated: [...paths, ...generated.map((f) => f.path)], claimedRoutes: validated.claimedRoutes, found });
     found.push(...(await clock.time('rules', outputRules))); // 8
-    const judged = verdict(found, model, { strict: options.strict, keepGoing: options.keepGoing, writing: run.writing });
+    const judged = verdict(found, model, { strict: options.strict, keepGoing: options.keepGoing, writing: run.writing, heldBack: validated.heldBack });
     // A photo made into variants is not copied as it is: an 8 MB original has no place on the site.
     const statics = model.statics.filter((s) => !media.replaced.has(s.route));
     const output = outputFiles({ pages: staging ? [] : rendered.pages, assets: made, statics, generated });

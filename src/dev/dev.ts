@@ -168,7 +168,7 @@ function rebuilder(
       if (after.pageProblems.size > 0 && (await halfSaved())) return;
       session.shown = after;
       const updated = updatedRoutes(before, after);
-      const reloaded = live.send({ name: 'reload', data: String(after.id) }, tabsToReload(before, changed, updated));
+      const reloaded = live.send({ name: 'reload', data: String(after.id) }, tabsToReload(before, after, changed, updated));
       // A tab of a page kept back is not reloaded to a page that did not change: it is told why.
       for (const [route, problems] of after.pageProblems) live.send({ name: 'problems', data: JSON.stringify(problems) }, (tab) => tab === route);
       report({ kind: 'built', changed: shown, result, reloaded, updated: updated.size });

@@ -75,17 +75,21 @@ function sameBytes(a: string | Uint8Array | undefined, b: string | Uint8Array | 
 
 /**
  * Which tabs reload once `after` replaced `before` (undefined: every tab): those of the pages it updated,
- * and any tab of a page `before` did not have, when only page files changed.
+ * any tab of a page `before` did not have, and those of pages whose problems are gone, when only page files changed.
  */
 export function tabsToReload(
   before: ShownBuild,
+  after: ShownBuild,
   changed: readonly string[] | undefined,
   updated: ReadonlySet<string>,
 ): ((route: string) => boolean) | undefined {
   // Anything but page files (a template, the stylesheet, an image, the redirects) can change any page,
   // and a tab under the whole build's problems is shown an old page.
   if (before.problems !== null || changed === undefined || changed.some((path) => !isOnePagesFile(path))) return undefined;
-  return (route) => updated.has(route) || !before.routes.has(route);
+  // A page fixed to what it was before its mistake (held back meanwhile, see ValidateOptions.lastGood) has the
+  // same bytes: its tab is reloaded all the same, out from under its problems.
+  const fixed = (route: string) => before.pageProblems.has(route) && !after.pageProblems.has(route);
+  return (route) => updated.has(route) || !before.routes.has(route) || fixed(route);
 }
 
 /** What a later-media job made, served in place of its stand-ins; a file no longer provisional (a later build made it) is left alone. */

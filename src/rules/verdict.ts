@@ -4,15 +4,21 @@
 import { sortDiagnostics, stopOnErrors, type Diagnostic } from '../contracts/diagnostics.ts';
 import type { SiteModel } from '../contracts/model.ts';
 import { isOnePagesFile } from '../contracts/project.ts';
+import type { HeldBack } from '../validate/validate.ts';
 
 export interface Judging {
   strict?: boolean;
   keepGoing?: boolean;
   writing: boolean;
+  /** Page files standing in the model as they last read (site dev): only the problems of reading them now are theirs. */
+  heldBack?: HeldBack;
 }
 
 /** The problems a build ends with, sorted; throws a ContentError when they stop it. */
-export function verdict(found: readonly Diagnostic[], model: SiteModel, options: Judging): Diagnostic[] {
+export function verdict(all: readonly Diagnostic[], model: SiteModel, options: Judging): Diagnostic[] {
+  const { heldBack } = options;
+  // What the rules found in a page held back is of its last reading, placed in a text the file no longer holds.
+  const found = heldBack ? all.filter((d) => !heldBack.files.has(d.file) || heldBack.read.has(d)) : all;
   const drafts = new Set(options.keepGoing ? model.pages.filter((page) => page.status === 'draft').map((page) => page.file) : []);
   const leniently = found.map((d) => (d.code === 'placeholder' && drafts.has(d.file) ? { ...d, severity: 'warning' as const } : d));
   const judged = options.strict ? leniently.map(strictly) : leniently;

@@ -27,6 +27,11 @@ export interface ValidateOptions {
   today?: string;
   /** Values of YAML texts parsed on an earlier run. */
   cache?: ParseCache;
+  /**
+   * The pages of the last build, by file (site dev, see BuildOptions.keepGoing): a page file that has errors now is
+   * held back as it last read, so the pages that list it (menus, lists) do not change while it is being fixed.
+   */
+  lastGood?: ReadonlyMap<string, PageEntry>;
 }
 
 /** The compiled validators of a theme; compiling is the slow part, so it happens once per theme. */
@@ -80,6 +85,16 @@ export interface Validated {
    * given the model (see the gate in src/build.ts).
    */
   siteValid: boolean;
+  /**
+   * The page files that have errors now and stand in the model as they last read (ValidateOptions.lastGood), with
+   * the problems found reading them: what the rules find in such a page is of its last reading, not of the file.
+   */
+  heldBack?: HeldBack;
+}
+
+export interface HeldBack {
+  files: ReadonlySet<string>;
+  read: ReadonlySet<Diagnostic>;
 }
 
 export function validate(content: LoadedContent, theme: Theme, validators: Validators, options: ValidateOptions = {}): Validated {
@@ -90,13 +105,15 @@ export function validate(content: LoadedContent, theme: Theme, validators: Valid
     diagnostics.push(diagnostic('file-refused', { file, line: 1, column: 1 }, refusal));
   }
   const { site, siteSource, siteValid } = readSite(content, theme, validators, options, diagnostics);
-  const { pages, notFound, redirects, claimedRoutes } = readPages(content, theme, validators, options, diagnostics);
+  const { pages, notFound, redirects, claimedRoutes, held } = readPages(content, theme, validators, options, diagnostics);
   for (const file of content.strays ?? []) diagnostics.push(diagnostic('not-a-page', { file }, { file, why: strayReason(file) }));
   // A browser turns \ in an address into /, so a file named with one is published where nothing reaches it.
   for (const s of content.statics) if (s.file.includes('\\')) diagnostics.push(diagnostic('static-backslash', { file: s.file }, { file: s.file }));
   const statics: StaticEntry[] = content.statics.filter((s) => !s.file.includes('\\')).map((s) => ({ ...s, route: '/' + s.file.slice('static/'.length) }));
   const collections = collectMembers(pages, theme.collections ?? {});
-  return { model: { site, siteSource, pages, notFound, redirects, statics, collections }, diagnostics, claimedRoutes, siteValid };
+  const model = { site, siteSource, pages, notFound, redirects, statics, collections };
+  const heldBack = held.size > 0 ? { files: held, read: new Set(diagnostics.filter((d) => held.has(d.file))) } : undefined;
+  return { model, diagnostics, claimedRoutes, siteValid, ...(heldBack ? { heldBack } : {}) };
 }
 
 /**
@@ -177,6 +194,7 @@ function readPages(content: LoadedContent, theme: Theme, validators: Validators,
   let notFound: PageEntry | null = null;
   // Routes of every page file, valid or not: a link to a page with a typo in it is not a broken link.
   const claimedRoutes: string[] = [];
+  const held = new Set<string>();
   for (const source of content.pages) {
     if (isTooLarge(source)) {
       diagnostics.push(tooLarge(source));
@@ -196,9 +214,12 @@ function readPages(content: LoadedContent, theme: Theme, validators: Validators,
       diagnostics.push(encodingProblem(source));
       continue;
     }
-    const page = readOnce(source, [validators, theme, route, today], diagnostics, (found) =>
+    const read = readOnce(source, [validators, theme, route, today], diagnostics, (found) =>
       readPage(source, route, theme, validators, found, today, options.cache),
     );
+    // Its errors are reported all the same; only what the other pages see of it stays as it was.
+    const page = read ?? heldBack(options.lastGood?.get(source.file), route);
+    if (page && !read) held.add(source.file);
     // Drafts and scheduled pages stay off the site unless a preview asks for them.
     if (!page || (page.status !== 'published' && !options.drafts)) continue;
     if (route === NOT_FOUND_ROUTE) notFound = page;
@@ -210,7 +231,12 @@ function readPages(content: LoadedContent, theme: Theme, validators: Validators,
     if (claimed !== null) claimedRoutes.push(claimed);
   }
   pages.sort((a, b) => compareText(a.route, b.route));
-  return { pages, notFound, redirects, claimedRoutes };
+  return { pages, notFound, redirects, claimedRoutes, held };
+}
+
+/** The last good reading of a page file that has errors now, when it had one at the same route. */
+function heldBack(last: PageEntry | undefined, route: string): PageEntry | null {
+  return last && last.route === route ? last : null;
 }
 
 /** The route of a page file, or null after saying why its name cannot be one (or is left out on purpose). */
