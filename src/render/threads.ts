@@ -6,7 +6,7 @@
 // the new output tree and sends back only their facts, so no page's HTML
 // crosses threads.
 import type { Diagnostic } from '../contracts/diagnostics.ts';
-import type { PageEntry, SiteModel } from '../contracts/model.ts';
+import { allPages, type PageEntry, type SiteModel } from '../contracts/model.ts';
 import type { Assets, Theme } from '../contracts/theme.ts';
 import type { ParsedYaml } from '../validate/yaml.ts';
 import { loadTheme } from '../load/theme.ts';
@@ -106,7 +106,7 @@ export function renderOnThreads(
 ): Promise<ThreadResult[]> {
   const weights = shareWeights(threads.length);
   const taken = [...plan.taken];
-  const count = model.pages.length + (model.notFound ? 1 : 0);
+  const count = allPages(model).length;
   return Promise.all(
     threads.map((thread, i) => {
       const shard = { index: i + 1, weights };

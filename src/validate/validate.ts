@@ -218,7 +218,7 @@ function readPages(content: LoadedContent, theme: Theme, validators: Validators,
       readPage(source, route, theme, validators, found, today, options.cache),
     );
     // Its errors are reported all the same; only what the other pages see of it stays as it was.
-    const page = read ?? heldBack(options.lastGood?.get(source.file), route);
+    const page = read ?? lastReading(options.lastGood?.get(source.file), route);
     if (page && !read) held.add(source.file);
     // Drafts and scheduled pages stay off the site unless a preview asks for them.
     if (!page || (page.status !== 'published' && !options.drafts)) continue;
@@ -235,7 +235,7 @@ function readPages(content: LoadedContent, theme: Theme, validators: Validators,
 }
 
 /** The last good reading of a page file that has errors now, when it had one at the same route. */
-function heldBack(last: PageEntry | undefined, route: string): PageEntry | null {
+function lastReading(last: PageEntry | undefined, route: string): PageEntry | null {
   return last && last.route === route ? last : null;
 }
 
