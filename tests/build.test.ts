@@ -8,7 +8,7 @@ import { ContentError } from 'trn-site/internal/contracts/diagnostics.ts';
 import { summaryLine } from 'trn-site/internal/cli/diagnostics-text.ts';
 import { openStaging, recover, writeOutput } from 'trn-site/internal/write/write.ts';
 import { OUTPUT_MARKER } from 'trn-site/internal/write/output-folder.ts';
-import { copyFixture, type Project } from './helpers/fixture.ts';
+import { copyFixture, type Project, treesLeftBeside } from './helpers/fixture.ts';
 
 let project: Project | undefined;
 afterEach(async () => {
@@ -150,7 +150,7 @@ describe('build', () => {
     await project.edit('pages/services.yaml', 'heading: Services', 'heading: Changed\nexplode: true');
     await expect(build({ root: project.root })).rejects.toThrow(ContentError);
     expect(await tree(join(project.root, 'dist'))).toEqual(before);
-    expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+    expect(await treesLeftBeside(project.root)).toEqual([]);
   });
 
   it('leaves the previous dist/ untouched when writing fails midway', async () => {
@@ -165,7 +165,7 @@ describe('build', () => {
     ];
     await expect(writeOutput(join(project.root, 'dist'), files)).rejects.toThrow();
     expect(await tree(join(project.root, 'dist'))).toEqual(before);
-    expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+    expect(await treesLeftBeside(project.root)).toEqual([]);
   });
 
   it('streams the same tree as it writes whole, and keeps only the facts of streamed pages', async () => {
@@ -187,7 +187,7 @@ describe('build', () => {
     await project.edit('pages/services.yaml', 'heading: Services', 'heading: Changed\nexplode: true');
     await expect(build({ root: project.root, stream: true })).rejects.toThrow(ContentError);
     expect(await tree(join(project.root, 'dist'))).toEqual(before);
-    expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+    expect(await treesLeftBeside(project.root)).toEqual([]);
   });
 
   it('drops the new tree when a streamed write fails', async () => {
@@ -199,7 +199,7 @@ describe('build', () => {
     staging.write('broken.html', 42 as unknown as string);
     await expect(staging.commit([{ path: 'robots.txt', contents: 'x' }])).rejects.toThrow();
     expect(await tree(join(project.root, 'dist'))).toEqual(before);
-    expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+    expect(await treesLeftBeside(project.root)).toEqual([]);
   });
 
   it('refuses script, frames and handlers written in an article at their lines, and writes nothing', async () => {
@@ -262,7 +262,7 @@ describe('build', () => {
     await writeFile(join(project.root, '.dist-new-999999-ef01', 'index.html'), 'half');
     await recover(join(project.root, 'dist'));
     expect(await tree(join(project.root, 'dist'))).toEqual(before);
-    expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+    expect(await treesLeftBeside(project.root)).toEqual([]);
   });
 
   it('leaves drafts and articles dated after the build day out of pages and sitemap, and publishes them with drafts', async () => {

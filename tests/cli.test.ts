@@ -5,7 +5,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { OUTPUT_MARKER } from 'trn-site/internal/write/output-folder.ts';
-import { copyFixture, fixturePlace, type Project } from './helpers/fixture.ts';
+import { copyFixture, fixturePlace, type Project, treesLeftBeside } from './helpers/fixture.ts';
 
 const bin = resolve('bin/site.js');
 const run = promisify(execFile);
@@ -71,7 +71,7 @@ describe('site build', () => {
     expect(failed.stderr).toContain('pages/services.yaml');
     expect(failed.stderr).toContain('the page asked to explode');
     expect(await files()).toEqual(one);
-    expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+    expect(await treesLeftBeside(project.root)).toEqual([]);
     // A check renders on threads too, writing nothing, and reports the same.
     const checked = await site(project.root, 'check', '--no-types', '--threads', '3');
     expect(checked.code).toBe(1);
@@ -130,7 +130,7 @@ describe('site build', () => {
     await writeFile(join(project.root, '.dist-new-999999-ef01', 'index.html'), 'half');
     expect((await site(project.root, 'check', '--no-types')).code).toBe(0);
     expect(await readFile(join(project.root, 'dist/index.html'), 'utf8')).toBe(index);
-    expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+    expect(await treesLeftBeside(project.root)).toEqual([]);
   });
 
   it('prints one summary line', async () => {

@@ -26,6 +26,11 @@ export interface KeptBytes {
    * linked, so that a tool rewriting dist/ in place cannot rewrite it through the link.
    */
   copied?: boolean;
+  /**
+   * The file's device and inode (`dev:ino`), when known: a file of the tree a build writes over that is this same
+   * file needs no new link (src/write/kept-tree.ts).
+   */
+  identity?: string;
 }
 
 /** Bytes `contents` takes in a file. */

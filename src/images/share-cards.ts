@@ -176,8 +176,8 @@ function cacheFile(format: 'png' | 'jpeg', key: string, cacheDir: string): strin
 function cachedCard(format: 'png' | 'jpeg', key: string, cacheDir: string): Card | undefined {
   const file = cacheFile(format, key, cacheDir);
   try {
-    const { size } = statSync(file);
-    return size > 0 ? { kept: { file, size } } : undefined;
+    const { size, dev, ino } = statSync(file, { bigint: true });
+    return size > 0n ? { kept: { file, size: Number(size), identity: `${dev}:${ino}` } } : undefined;
   } catch {
     // Not drawn yet, or the cache is not a folder.
     return undefined;

@@ -15,7 +15,7 @@ import { planRender, render, shardPositions, type Rendered, type RenderedPage, t
 import type { Inputs, PageRecord, RenderMemory } from './memory.ts';
 import type { StageClock } from '../stage-clock.ts';
 import { serve, type Thread } from '../threads.ts';
-import { folderMaker, treeWriter, type Staging } from '../write/write.ts';
+import { sharedTreeWriter, type SharedTree, type Staging } from '../write/write.ts';
 import type { FileStamp } from '../write/output-folder.ts';
 
 const ROLE = 'site-render-thread';
@@ -39,7 +39,7 @@ interface ThreadTask {
   role: typeof ROLE;
   root: string;
   /** The new output tree the pages are written into, and the turns at writing it; none when the build only checks. */
-  output?: { folder: string; turns: SharedArrayBuffer };
+  output?: SharedTree;
   shard: Shard;
   /** The fingerprints of the shared inputs, and the positions of the pages taken from memory, which no thread renders. */
   plan: { inputs: Inputs; taken: number[] };
@@ -145,7 +145,7 @@ async function serveShare(task: ThreadTask): Promise<ThreadResult> {
   // Rendering reads no positions; diagnostics about content files come from the calling thread.
   const model = { ...task.model, siteSource: null, redirects: [], statics: [] } as unknown as SiteModel;
   const output = task.output;
-  const writer = output && treeWriter(folderMaker(output.folder), output.turns);
+  const writer = output && sharedTreeWriter(output);
   const plan = { inputs: task.plan.inputs, taken: new Set(task.plan.taken), records: new Map() };
   const rendered = render(model, theme, task.assets, {
     shard: task.shard,
@@ -214,7 +214,7 @@ export async function renderSite(input: SiteRenderInput): Promise<{ rendered: Re
   const takeable = digests && staging ? (page: RenderedPage, digest: string) => staging.lastWrote(page.output, digest) : undefined;
   const plan = await clock.time('render', () => planRender(model, assets, { memory: input.memory, remember: input.remember, theme, takeable }));
   // The other threads are given their shares first; this one runs the rules, then renders its own (smaller) share.
-  const output = staging && { folder: staging.folder, turns: staging.turns };
+  const output = staging && { folder: staging.folder, turns: staging.turns, over: staging.over };
   const others =
     helpers.length > 0
       ? renderOnThreads(helpers, root, output, model, assets, { ...plan, remember: input.remember, digests }, input.sharedBlocks)

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 export async function removeQuietly(path: string): Promise<void> {
   if (path === '') return;
   try {
-    removeTree(path);
+    removeTreeNow(path);
   } catch {
     await openFolders(path).catch(() => {});
     await rm(path, { recursive: true, force: true }).catch(() => {});
@@ -25,7 +25,7 @@ export async function removeQuietly(path: string): Promise<void> {
  * over the 20,000 files of a 10,000-page build, against 140 ms here. Each folder is read by itself, not with
  * readdir's `recursive`, which follows links to folders in some forms and versions of Node.
  */
-function removeTree(path: string): void {
+export function removeTreeNow(path: string): void {
   if (!lstatSync(path).isDirectory()) return unlinkSync(path);
   removeFolder(path);
 }

@@ -53,7 +53,7 @@ describe('writeOutput', () => {
     expect([...(await readFile(join(dist, 'assets/x.bin')))]).toEqual([0, 1, 2]);
   });
 
-  it('replaces the folder whole: files of the earlier build are gone, and nothing is left beside it', async () => {
+  it('replaces the folder whole: files of the earlier build are gone, and beside it is only the earlier build, kept', async () => {
     await builtTree(dist, { 'index.html': 'old', 'old-page.html': 'old', 'assets/old-ABC.js': 'old' });
     await writeOutput(dist, [
       { path: 'index.html', contents: 'new' },
@@ -61,7 +61,8 @@ describe('writeOutput', () => {
     ]);
     expect(await filesIn(dist)).toEqual([OUTPUT_MARKER, 'about.html', 'index.html']);
     expect(await readFile(join(dist, 'index.html'), 'utf8')).toBe('new');
-    expect(await readdir(parent)).toEqual(['dist']);
+    expect((await readdir(parent)).sort()).toEqual(['.dist-kept', 'dist']);
+    expect(await filesIn(join(parent, '.dist-kept'))).toEqual([OUTPUT_MARKER, 'assets/old-ABC.js', 'index.html', 'old-page.html']);
   });
 
   it('keeps the earlier build, and the user’s file in it, when a file was put there or changed while this one ran', async () => {
@@ -110,7 +111,9 @@ describe('writeOutput', () => {
     await writeOutput(dist, [{ path: 'index.html', contents: 'new' }]);
     expect((await lstat(dist)).isSymbolicLink()).toBe(true);
     expect(await readFile(join(elsewhere, 'index.html'), 'utf8')).toBe('new');
-    expect((await readdir(join(parent, 'elsewhere'))).sort()).toEqual(['site']);
+    // The earlier build is kept beside the folder the link points to, where the next build can rename it.
+    expect((await readdir(join(parent, 'elsewhere'))).sort()).toEqual(['.site-kept', 'site']);
+    expect((await readdir(parent)).sort()).toEqual(['dist', 'elsewhere']);
   });
 
   /** The one problem a failed write ends in. */

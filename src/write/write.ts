@@ -23,6 +23,7 @@ import { mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle 
 import { basename, dirname, join } from 'node:path';
 import { relativePath } from '../folders.ts';
 import { removeQuietly } from './tree-removal.ts';
+import { clearAt, clearFolderWay, keepTree, removeEmptied, stillKept, takeKeptTree, type Clearing, type KeptFiles } from './kept-tree.ts';
 import { randomBytes } from 'node:crypto';
 import { ContentError } from '../contracts/diagnostics.ts';
 import { diagnostic } from '../contracts/diagnostics.ts';
@@ -55,10 +56,14 @@ export function entrySize(entry: OutputEntry): number {
   return entry.kept ? entry.kept.size : (entry.size ?? byteSize(entry.contents));
 }
 
-/** Writes one entry as `file`: linked from the cache where it can be (another disk, a file system without links: written). */
-function writeEntry(file: string, entry: OutputEntry): void {
+/**
+ * Writes one entry as `file`: linked from the cache where it can be (another disk, a file system without links:
+ * written). In a tree written over (kept-tree.ts), what `clear` lets go is removed first.
+ */
+function writeEntry(file: string, entry: OutputEntry, clear?: Clearing): void {
   if (entry.kept) {
     try {
+      if (clear) clearPath(file, clear);
       // Never onto a file already there (see openFresh).
       if (entry.kept.copied) copyFileSync(entry.kept.file, file, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL);
       else linkSync(entry.kept.file, file);
@@ -67,7 +72,7 @@ function writeEntry(file: string, entry: OutputEntry): void {
       // Written below from the cache's bytes.
     }
   }
-  const fd = openFresh(file);
+  const fd = openFresh(file, clear);
   try {
     writeFileSync(fd, entry.contents);
   } finally {
@@ -80,13 +85,25 @@ function writeEntry(file: string, entry: OutputEntry): void {
  * build's file or to the cache's (taken, or linked, earlier): opened for writing, it would be that file that
  * changes, and a build refused at the swap would leave the last build changed. It is removed, never written into.
  */
-function openFresh(file: string): number {
+function openFresh(file: string, clear?: Clearing): number {
   try {
     return openSync(file, 'wx');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    unlinkSync(file);
+    clearPath(file, clear);
     return openSync(file, 'wx');
+  }
+}
+
+/** Removes the file at `file`, if any; a folder there only when `clear` lets it go (a kept tree's, see kept-tree.ts). */
+function clearPath(file: string, clear: Clearing | undefined): void {
+  try {
+    unlinkSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return;
+    if (code !== 'EISDIR' && code !== 'EPERM') throw error;
+    clearAt(file, true, clear, error);
   }
 }
 
@@ -106,6 +123,8 @@ export interface Staging {
   readonly folder: string;
   /** Shared with the other threads that write into `folder`. */
   readonly turns: SharedArrayBuffer;
+  /** `folder` is the tree the last build replaced, written over (kept-tree.ts): a writer removes what is in its way. */
+  readonly over: boolean;
   write(path: string, contents: string | Uint8Array): void;
   /**
    * Links the file the last build wrote at `path` into the new tree, when the output folder's marker
@@ -126,6 +145,7 @@ export interface Staging {
 export async function openStaging(given: string): Promise<Staging> {
   let outDir = given;
   let staging = '';
+  let kept: KeptFiles | undefined;
   try {
     // A link to a folder elsewhere stays a link: the tree it points to is the one replaced.
     outDir = await realPathOf(given);
@@ -133,13 +153,20 @@ export async function openStaging(given: string): Promise<Staging> {
     await mkdir(parent, { recursive: true });
     await recover(outDir);
     staging = join(parent, `.${basename(outDir)}-new-${process.pid}-${randomBytes(4).toString('hex')}`);
-    await mkdir(staging);
+    kept = await takeKeptTree(outDir, staging);
+    if (!kept) await mkdir(staging);
   } catch (error) {
     throw outputError(given, error);
   }
-  const fileFor = folderMaker(staging);
+  // In a tree written over, what stands in a page's way is the kept tree's (pages never stand in each other's way).
+  // The files given at the end only clear what this build did not make: one of its own in the way is a clash of
+  // its outputs, which fails here as it does in an empty tree.
+  let atTheEnd = false;
+  const committed = new Set<string>();
+  const clear: Clearing | undefined = kept && ((file, folder) => !atTheEnd || !madeAt(relativePath(staging, file), folder));
+  const fileFor = folderMaker(staging, clear);
   const turns = new SharedArrayBuffer(4);
-  const writer = treeWriter(fileFor, turns);
+  const writer = treeWriter(fileFor, turns, clear);
   const abandon = () => removeQuietly(staging);
   // A write that fails mid-render (a full disk) is the same located problem as one at the end.
   const guarded = <T>(act: () => T): T => {
@@ -149,10 +176,14 @@ export async function openStaging(given: string): Promise<Staging> {
       throw outputError(given, error);
     }
   };
-  const last = lastBuildTaker(outDir, fileFor);
+  const last = lastBuildTaker(outDir, fileFor, kept && { folder: staging, files: kept, clear: clear! });
+  const made = (path: string) => writer.stamps.has(path) || last.linked.has(path) || committed.has(path);
+  const madeAt = (path: string, folder: boolean) =>
+    folder ? [writer.stamps.keys(), last.linked.keys(), committed].some((paths) => [...paths].some((p) => p.startsWith(`${path}/`))) : made(path);
   return {
     folder: staging,
     turns,
+    over: kept !== undefined,
     write: (path, contents) => guarded(() => writer.write(path, contents)),
     takeFromLast: last.take,
     lastWrote: last.wrote,
@@ -165,13 +196,17 @@ export async function openStaging(given: string): Promise<Staging> {
     async commit(files) {
       try {
         writer.flush();
+        atTheEnd = true;
         for (const f of files) {
           // Written anew below: what was vouched for at this path no longer is.
           writer.stamps.delete(f.path);
           last.linked.delete(f.path);
-          writeEntry(fileFor(f.path), f);
+          committed.add(f.path);
+          if (kept && isCacheFile(join(staging, f.path), f)) continue;
+          writeEntry(fileFor(f.path), f, clear);
         }
-        await markTree(staging, writer.stamps, last);
+        // In a tree written over, a file this build did not make is the kept tree's, and goes.
+        await markTree(staging, writer.stamps, last, kept && ((path) => !made(path)));
         await swapIn(staging, outDir, given);
       } catch (error) {
         await abandon();
@@ -187,10 +222,29 @@ export async function openStaging(given: string): Promise<Staging> {
  * file found as stamped, is still that file while its size and time are as then: the last build's file need not be
  * looked at again (at 10,000 pages, about 60 ms).
  */
-async function markTree(staging: string, stamps: ReadonlyMap<string, FileStamp>, last: ReturnType<typeof lastBuildTaker>): Promise<void> {
+async function markTree(
+  staging: string,
+  stamps: ReadonlyMap<string, FileStamp>,
+  last: ReturnType<typeof lastBuildTaker>,
+  stale?: (path: string) => boolean,
+): Promise<void> {
   const made = (path: string) => stamps.get(path) ?? last.linked.get(path);
   const known = (path: string, info: BigIntStats) => asWritten(made(path), info) ?? last.unchanged(path, info);
-  writeFileSync(join(staging, OUTPUT_MARKER), markerText(await filesBelow(staging, known)));
+  writeFileSync(join(staging, OUTPUT_MARKER), markerText(await filesBelow(staging, known, stale)));
+}
+
+/**
+ * Whether the file at `file` is the cache file `entry` links, already: a kept tree's link to the same file (a share
+ * card drawn by an earlier build), which need not be linked again.
+ */
+function isCacheFile(file: string, entry: OutputEntry): boolean {
+  if (!entry.kept?.identity || entry.kept.copied) return false;
+  try {
+    const info = lstatSync(file, { bigint: true });
+    return info.isFile() && `${info.dev}:${info.ino}` === entry.kept.identity;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -202,6 +256,7 @@ async function markTree(staging: string, stamps: ReadonlyMap<string, FileStamp>,
 function lastBuildTaker(
   outDir: string,
   fileFor: (path: string) => string,
+  over?: { folder: string; files: KeptFiles; clear: Clearing },
 ): {
   take: Staging['takeFromLast'];
   wrote: Staging['lastWrote'];
@@ -215,15 +270,28 @@ function lastBuildTaker(
   const marked = (path: string) => (last ??= lastBuild(outDir)).get(path);
   let taken = 0;
   const linked = new Map<string, FileStamp>();
-  const wrote = (path: string, digest: string): boolean => marked(path)?.digest === digest;
+  const keptWith = (path: string, digest: string) => {
+    const stamp = over?.files.get(path);
+    return stamp?.digest === digest ? stamp : undefined;
+  };
+  const wrote = (path: string, digest: string): boolean => marked(path)?.digest === digest || keptWith(path, digest) !== undefined;
   const take = (path: string, digest: string): boolean => {
+    // A tree written over may hold the file already, as its build wrote it: nothing to do.
+    const kept = over && stillKept(keptWith(path, digest), join(over.folder, path));
+    if (kept) {
+      linked.set(path, kept);
+      taken += Number(kept.size);
+      return true;
+    }
     const stamp = marked(path);
     if (!stamp || stamp.digest !== digest) return false;
     try {
       const from = join(outDir, path);
       const info = lstatSync(from, { bigint: true });
       if (!info.isFile() || info.size !== stamp.size || info.mtimeNs !== stamp.mtime) return false;
-      linkSync(from, fileFor(path));
+      const to = fileFor(path);
+      if (over) clearPath(to, over.clear);
+      linkSync(from, to);
     } catch {
       // Gone, or a file system without links: made again.
       return false;
@@ -234,7 +302,8 @@ function lastBuildTaker(
   };
   const unchanged = (path: string, info: BigIntStats): FileStamp | undefined => {
     const stamp = marked(path);
-    if (!stamp || info.size !== stamp.size || info.mtimeNs !== stamp.mtime) return undefined;
+    // A file of the tree written over, left as its build wrote it (a share card linked from the same cache file).
+    if (!stamp || info.size !== stamp.size || info.mtimeNs !== stamp.mtime) return asWritten(over?.files.get(path), info);
     try {
       const before = lstatSync(join(outDir, path), { bigint: true });
       return before.ino === info.ino && before.dev === info.dev ? stamp : undefined;
@@ -272,16 +341,27 @@ function lastBuild(outDir: string): ReadonlyMap<string, FileStamp> {
  * stamp, sorted; `known` gives the stamp of a file already known as it still is (one this build wrote from
  * bytes in hand or linked, or the last build's same file), which is then not read.
  */
-async function filesBelow(dir: string, known: (path: string, info: BigIntStats) => FileStamp | undefined): Promise<WrittenFile[]> {
+async function filesBelow(
+  dir: string,
+  known: (path: string, info: BigIntStats) => FileStamp | undefined,
+  stale?: (path: string) => boolean,
+): Promise<WrittenFile[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files: WrittenFile[] = [];
+  const emptied = new Set<string>();
   for (const e of entries) {
     if (e.isDirectory()) continue;
     const file = join(e.parentPath, e.name);
     const path = relativePath(dir, file);
+    if (stale?.(path)) {
+      unlinkSync(file);
+      emptied.add(e.parentPath);
+      continue;
+    }
     const stamp = await stampOf(file, (info) => known(path, info));
     if (stamp) files.push({ path, ...stamp });
   }
+  removeEmptied(dir, emptied);
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
@@ -355,11 +435,15 @@ export function turnWriter(turns: SharedArrayBuffer, writeOne: (path: string, co
  * A turnWriter whose files go into the tree `fileFor` names (see folderMaker). A page is best given
  * as text: Node encodes a string straight into the file, with no buffer made for it.
  */
-export function treeWriter(fileFor: (path: string) => string, turns: SharedArrayBuffer): TurnWriter & { readonly stamps: Map<string, FileStamp> } {
+export function treeWriter(
+  fileFor: (path: string) => string,
+  turns: SharedArrayBuffer,
+  clear?: Clearing,
+): TurnWriter & { readonly stamps: Map<string, FileStamp> } {
   // Each file's stamp as written, from the bytes in hand: the marker then need not read the file back (10,000 pages are 400 MB).
   const stamps = new Map<string, FileStamp>();
   const writer = turnWriter(turns, (path, contents) => {
-    const fd = openFresh(fileFor(path));
+    const fd = openFresh(fileFor(path), clear);
     try {
       writeFileSync(fd, contents);
       const { size, mtimeNs } = fstatSync(fd, { bigint: true });
@@ -371,17 +455,41 @@ export function treeWriter(fileFor: (path: string) => string, turns: SharedArray
   return Object.assign(writer, { stamps });
 }
 
+/** The tree being written, as another thread sees it: its folder, the turns at writing it, and whether it is written over. */
+export interface SharedTree {
+  folder: string;
+  turns: SharedArrayBuffer;
+  over: boolean;
+}
+
+/**
+ * A treeWriter for another thread writing pages into `tree`. In a tree written over, what stands in a page's way
+ * is the kept tree's and goes: pages never stand in each other's way (each is its route's index.html).
+ */
+export function sharedTreeWriter(tree: SharedTree): ReturnType<typeof treeWriter> {
+  const clear = tree.over ? () => true : undefined;
+  return treeWriter(folderMaker(tree.folder, clear), tree.turns, clear);
+}
+
 /**
  * For a tree being written under `base`: makes the folder of a path inside it the first time it is
- * asked (each folder once, however many files go in it) and returns the path's full name.
+ * asked (each folder once, however many files go in it) and returns the path's full name. A file in
+ * the way of the folder is removed when `clear` lets it go (a kept tree's, see kept-tree.ts).
  */
-export function folderMaker(base: string): (path: string) => string {
+export function folderMaker(base: string, clear?: Clearing): (path: string) => string {
   const made = new Set<string>([base]);
   return (path) => {
     const file = join(base, path);
     const dir = dirname(file);
     if (!made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
+      try {
+        mkdirSync(dir, { recursive: true });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ENOTDIR' && code !== 'EEXIST') throw error;
+        clearFolderWay(base, dir, clear, error);
+        mkdirSync(dir, { recursive: true });
+      }
       made.add(dir);
     }
     return file;
@@ -420,8 +528,9 @@ async function swapIn(staging: string, outDir: string, given: string): Promise<v
     if (hadPrevious) await rename(previous, outDir).catch(() => {});
     throw error;
   }
-  // The new build is in place; an old tree that cannot be removed (read-only files) is tried again next time.
-  if (hadPrevious) await removeQuietly(previous);
+  // The new build is in place; the old tree is kept for the next build to write over (kept-tree.ts), or removed (one
+  // that cannot be removed, read-only files say, is tried again next time).
+  if (hadPrevious) await keepTree(previous, outDir);
 }
 
 /** Files of the earlier tree `dir` no build vouches for: the unlisted or changed ones of a marked tree, any file of an unmarked one. */

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recover } from 'trn-site/internal/write/write.ts';
 import { OUTPUT_MARKER } from 'trn-site/internal/write/output-folder.ts';
-import { copyFixture, type Project } from '../helpers/fixture.ts';
+import { copyFixture, type Project, treesLeftBeside } from '../helpers/fixture.ts';
 
 const KILLS = 50;
 const bin = resolve('bin/site.js');
@@ -86,7 +86,7 @@ describe('a killed build', () => {
         outcomes.next++;
         current = target;
       } else outcomes.previous++;
-      expect((await readdir(project.root)).filter((name) => name.startsWith('.dist-'))).toEqual([]);
+      expect(await treesLeftBeside(project.root)).toEqual([]);
     }
     console.log(
       `killed builds: ${KILLS} kills aimed at a ${durations[0]!.toFixed(0)} ms build (${whole.toFixed(0)} ms at the end), ${landed} landed while it ran; left the previous build ${outcomes.previous} times, the new one ${outcomes.next} times, never anything else`,

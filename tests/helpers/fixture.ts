@@ -69,3 +69,11 @@ export function fixturePlace(file: string, text: string, name = 'basic'): { line
   if (line < 0) throw new Error(`${text} is not in the ${name} fixture's ${file}`);
   return { line: line + 1, column: lines[line]!.indexOf(text) + 1 };
 }
+
+/**
+ * The trees a build leaves beside the output folder `dist/` of `root` while it runs (its new tree, the old one set
+ * aside): none should be left once it ended, whatever way. The tree it replaced, kept for the next build (`.dist-kept`), is not one.
+ */
+export async function treesLeftBeside(root: string): Promise<string[]> {
+  return (await readdir(root)).filter((name) => /^\.dist-(?:new|old)-/.test(name));
+}

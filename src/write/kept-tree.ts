@@ -1,0 +1,129 @@
+// The tree the last build replaced, kept beside the output folder (`.dist-kept` for dist/) for the next
+// build to write over instead of starting from an empty folder. After a one-page edit of a 10,000-page
+// site, nearly every file of the new tree is already there: the build only checks each one against the
+// kept tree's marker, where it linked 20,000 files from the last output into an empty tree and then removed
+// the 20,000 of the tree it replaced (about 0.4 s of a 3 s build here).
+//
+// The kept tree is the one the swap set aside, after it was judged to hold only files its build wrote
+// (see swapIn in write.ts), so every file in it is a build's. A build takes it by renaming it to its own
+// new tree's name, so two builds at once never share one. What in it no longer belongs (a page deleted
+// since, a file where the new tree needs a folder) is removed as the new tree is written; what it holds
+// of the new tree is kept when its marker says it was written with the digest the new file has, and it
+// is still as written (size and time). A killed build's half-updated tree is a staging tree like any
+// other: recover() removes it, and the next build starts from an empty folder.
+import { lstatSync, readFileSync, rmdirSync, unlinkSync, type BigIntStats } from 'node:fs';
+import { rename } from 'node:fs/promises';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { markedFiles, OUTPUT_MARKER, OUTPUT_MARKER_TEXT, type FileStamp } from './output-folder.ts';
+import { removeQuietly, removeTreeNow } from './tree-removal.ts';
+
+/** Where the tree the last build replaced is kept: beside the output folder `outDir`, `.dist-kept` for dist/. */
+export function keptTreeOf(outDir: string): string {
+  return join(dirname(outDir), `.${basename(outDir)}-kept`);
+}
+
+/** What the kept tree a build writes over held, by its marker. */
+export type KeptFiles = ReadonlyMap<string, FileStamp>;
+
+/**
+ * Takes the kept tree of the output folder `outDir` as the new tree `staging`, and returns what its marker says its
+ * build wrote; undefined when there is none to take, and `staging` is not made. A folder of that name without a
+ * build's marker is not the engine's and is left alone. The marker goes: the new tree gets its own.
+ */
+export async function takeKeptTree(outDir: string, staging: string): Promise<KeptFiles | undefined> {
+  const kept = keptTreeOf(outDir);
+  if (!marked(kept)) return undefined;
+  try {
+    // Only one build can rename it: another that tries at the same time finds nothing and starts empty.
+    await rename(kept, staging);
+  } catch {
+    return undefined;
+  }
+  const text = marked(staging) ?? '';
+  try {
+    unlinkSync(join(staging, OUTPUT_MARKER));
+  } catch {
+    // Its files are then not vouched for: every one is made again, and the rest removed as stale.
+    return new Map();
+  }
+  return markedFiles(text);
+}
+
+/** The marker text of the build that wrote `dir`, when it holds one. */
+function marked(dir: string): string | undefined {
+  try {
+    const text = readFileSync(join(dir, OUTPUT_MARKER), 'utf8');
+    return text.startsWith(OUTPUT_MARKER_TEXT) ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Keeps the tree the swap set aside (`previous`, the output folder `outDir` held until now) for the next build; a
+ * tree without its marker is of no use to it, and one that cannot be kept (another build kept one meanwhile) is removed.
+ */
+export async function keepTree(previous: string, outDir: string): Promise<void> {
+  if (marked(previous) === undefined) return removeQuietly(previous);
+  await rename(previous, keptTreeOf(outDir)).catch(() => removeQuietly(previous));
+}
+
+/** The stamp `kept` has for the file at `file` when the file is still as that build wrote it (size and time). */
+export function stillKept(stamp: FileStamp | undefined, file: string): FileStamp | undefined {
+  if (!stamp) return undefined;
+  try {
+    const info = lstatSync(file, { bigint: true });
+    return info.isFile() && info.size === stamp.size && info.mtimeNs === stamp.mtime ? stamp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the entry at `file` (a full path) in the tree being written, a folder or not, in the way of a new file, may go. */
+export type Clearing = (file: string, folder: boolean) => boolean;
+
+/**
+ * Removes what stands at `file`, a whole folder or not, when `clear` says it may go; else rethrows `error`, the
+ * failure that found it.
+ */
+export function clearAt(file: string, folder: boolean, clear: Clearing | undefined, error: unknown): void {
+  if (!clear?.(file, folder)) throw error;
+  removeTreeNow(file);
+}
+
+/**
+ * Removes the first entry on the way from `base` to the folder `dir` that is not a folder (a kept tree held a file
+ * whose name the new tree needs for a folder) when `clear` says it may go; else rethrows `error`.
+ */
+export function clearFolderWay(base: string, dir: string, clear: Clearing | undefined, error: unknown): void {
+  const steps = relative(base, dir).split(sep);
+  for (let i = 1; i <= steps.length; i++) {
+    const at = join(base, ...steps.slice(0, i));
+    let info: BigIntStats;
+    try {
+      info = lstatSync(at, { bigint: true });
+    } catch {
+      break;
+    }
+    if (!info.isDirectory()) return clearAt(at, false, clear, error);
+  }
+  throw error;
+}
+
+/** Removes the folders left empty under `base` by the stale files removed from them (`emptied`), deepest first. */
+export function removeEmptied(base: string, emptied: Iterable<string>): void {
+  const folders = new Set<string>();
+  for (let dir of emptied) {
+    while (dir !== base && dir.startsWith(base + sep) && !folders.has(dir)) {
+      folders.add(dir);
+      dir = dirname(dir);
+    }
+  }
+  for (const dir of [...folders].sort((a, b) => b.length - a.length)) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      // Not empty: it holds files of the new tree.
+    }
+  }
+}
