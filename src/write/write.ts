@@ -202,8 +202,9 @@ export async function openStaging(given: string): Promise<Staging> {
           writer.stamps.delete(f.path);
           last.linked.delete(f.path);
           committed.add(f.path);
-          if (kept && isCacheFile(join(staging, f.path), f)) continue;
-          writeEntry(fileFor(f.path), f, clear);
+          const asIs = kept && keptCacheFile(join(staging, f.path), f, kept.get(f.path));
+          if (asIs) last.linked.set(f.path, asIs);
+          else writeEntry(fileFor(f.path), f, clear);
         }
         // In a tree written over, a file this build did not make is the kept tree's, and goes.
         await markTree(staging, writer.stamps, last, kept && ((path) => !made(path)));
@@ -234,16 +235,16 @@ async function markTree(
 }
 
 /**
- * Whether the file at `file` is the cache file `entry` links, already: a kept tree's link to the same file (a share
- * card drawn by an earlier build), which need not be linked again.
+ * The kept tree's stamp of the file at `file` when it is the cache file `entry` links, already (a share card drawn by
+ * an earlier build), and still as the kept tree's build stamped it: it need not be linked again, nor read to be stamped.
  */
-function isCacheFile(file: string, entry: OutputEntry): boolean {
-  if (!entry.kept?.identity || entry.kept.copied) return false;
+function keptCacheFile(file: string, entry: OutputEntry, stamp: FileStamp | undefined): FileStamp | undefined {
+  if (!stamp || !entry.kept?.identity || entry.kept.copied) return undefined;
   try {
     const info = lstatSync(file, { bigint: true });
-    return info.isFile() && `${info.dev}:${info.ino}` === entry.kept.identity;
+    return info.isFile() && `${info.dev}:${info.ino}` === entry.kept.identity ? asWritten(stamp, info) : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -302,8 +303,7 @@ function lastBuildTaker(
   };
   const unchanged = (path: string, info: BigIntStats): FileStamp | undefined => {
     const stamp = marked(path);
-    // A file of the tree written over, left as its build wrote it (a share card linked from the same cache file).
-    if (!stamp || info.size !== stamp.size || info.mtimeNs !== stamp.mtime) return asWritten(over?.files.get(path), info);
+    if (!stamp || info.size !== stamp.size || info.mtimeNs !== stamp.mtime) return undefined;
     try {
       const before = lstatSync(join(outDir, path), { bigint: true });
       return before.ino === info.ino && before.dev === info.dev ? stamp : undefined;
