@@ -1,5 +1,6 @@
 // Share cards: one PNG per page from the theme's SVG, cached by content, shared by pages with
 // the same card, and a drawing that fails reported at the page's title.
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,7 +37,10 @@ describe('shareCards', () => {
     expect([again.drawn, again.cached]).toEqual([0, 2]);
     // Cards drawn before are not read into memory: the writer links them from the cache.
     const kept = again.files.find((f) => f.path === png.path)!;
-    expect(kept.kept).toEqual({ file: expect.stringContaining(cache), size: png.contents.byteLength });
+    expect(kept.kept).toEqual({ file: expect.stringContaining(cache), size: png.contents.byteLength, identity: expect.any(String) });
+    // Which file it is, so that a tree written over that holds this same file leaves it (src/write/kept-tree.ts).
+    const { dev, ino } = statSync(kept.kept!.file, { bigint: true });
+    expect(kept.kept!.identity).toBe(`${dev}:${ino}`);
     expect(Buffer.from(kept.contents).equals(Buffer.from(png.contents))).toBe(true);
   });
 

@@ -143,27 +143,13 @@ export interface Staging {
 }
 
 export async function openStaging(given: string): Promise<Staging> {
-  let outDir = given;
-  let staging = '';
-  let kept: KeptFiles | undefined;
-  try {
-    // A link to a folder elsewhere stays a link: the tree it points to is the one replaced.
-    outDir = await realPathOf(given);
-    const parent = dirname(outDir);
-    await mkdir(parent, { recursive: true });
-    await recover(outDir);
-    staging = join(parent, `.${basename(outDir)}-new-${process.pid}-${randomBytes(4).toString('hex')}`);
-    kept = await takeKeptTree(outDir, staging);
-    if (!kept) await mkdir(staging);
-  } catch (error) {
-    throw outputError(given, error);
-  }
+  const { outDir, staging, kept } = await openTree(given);
   // In a tree written over, what stands in a page's way is the kept tree's (pages never stand in each other's way).
   // The files given at the end only clear what this build did not make: one of its own in the way is a clash of
   // its outputs, which fails here as it does in an empty tree.
   let atTheEnd = false;
   const committed = new Set<string>();
-  const clear: Clearing | undefined = kept && ((file, folder) => !atTheEnd || !madeAt(relativePath(staging, file), folder));
+  const clear: Clearing | undefined = kept && ((file, folder) => !atTheEnd || !made.at(relativePath(staging, file), folder));
   const fileFor = folderMaker(staging, clear);
   const turns = new SharedArrayBuffer(4);
   const writer = treeWriter(fileFor, turns, clear);
@@ -177,9 +163,7 @@ export async function openStaging(given: string): Promise<Staging> {
     }
   };
   const last = lastBuildTaker(outDir, fileFor, kept && { folder: staging, files: kept, clear: clear! });
-  const made = (path: string) => writer.stamps.has(path) || last.linked.has(path) || committed.has(path);
-  const madeAt = (path: string, folder: boolean) =>
-    folder ? [writer.stamps.keys(), last.linked.keys(), committed].some((paths) => [...paths].some((p) => p.startsWith(`${path}/`))) : made(path);
+  const made = madeIn([writer.stamps, last.linked, committed]);
   return {
     folder: staging,
     turns,
@@ -207,7 +191,7 @@ export async function openStaging(given: string): Promise<Staging> {
           else writeEntry(fileFor(f.path), f, clear);
         }
         // In a tree written over, a file this build did not make is the kept tree's, and goes.
-        await markTree(staging, writer.stamps, last, kept && ((path) => !made(path)));
+        await markTree(staging, writer.stamps, last, kept && ((path) => !made.has(path)));
         await swapIn(staging, outDir, given);
       } catch (error) {
         await abandon();
@@ -216,6 +200,34 @@ export async function openStaging(given: string): Promise<Staging> {
     },
     abandon,
   };
+}
+
+/**
+ * The new tree for the output folder `given`, beside it: the tree the last build replaced, when it was kept
+ * (kept-tree.ts), with what its marker says its build wrote (`kept`), else an empty folder. A build killed earlier
+ * is cleaned up after first.
+ */
+async function openTree(given: string): Promise<{ outDir: string; staging: string; kept: KeptFiles | undefined }> {
+  try {
+    // A link to a folder elsewhere stays a link: the tree it points to is the one replaced.
+    const outDir = await realPathOf(given);
+    const parent = dirname(outDir);
+    await mkdir(parent, { recursive: true });
+    await recover(outDir);
+    const staging = join(parent, `.${basename(outDir)}-new-${process.pid}-${randomBytes(4).toString('hex')}`);
+    const kept = await takeKeptTree(outDir, staging);
+    if (!kept) await mkdir(staging);
+    return { outDir, staging, kept };
+  } catch (error) {
+    throw outputError(given, error);
+  }
+}
+
+/** The paths a build made in its tree, from the sets that hold them: one, or (`at` a folder) any below it. */
+function madeIn(sets: readonly Pick<Set<string>, 'has' | 'keys'>[]) {
+  const has = (path: string) => sets.some((paths) => paths.has(path));
+  const below = (path: string) => sets.some((paths) => [...paths.keys()].some((p) => p.startsWith(`${path}/`)));
+  return { has, at: (path: string, folder: boolean) => (folder ? below(path) : has(path)) };
 }
 
 /**
@@ -276,50 +288,51 @@ function lastBuildTaker(
     return stamp?.digest === digest ? stamp : undefined;
   };
   const wrote = (path: string, digest: string): boolean => marked(path)?.digest === digest || keptWith(path, digest) !== undefined;
-  const take = (path: string, digest: string): boolean => {
-    // A tree written over may hold the file already, as its build wrote it: nothing to do.
-    const kept = over && stillKept(keptWith(path, digest), join(over.folder, path));
-    if (kept) {
-      linked.set(path, kept);
-      taken += Number(kept.size);
-      return true;
-    }
+  // The last build's file at `path`, linked into the new tree, when it was written with `digest` and is still as written.
+  const linkLast = (path: string, digest: string): FileStamp | undefined => {
     const stamp = marked(path);
-    if (!stamp || stamp.digest !== digest) return false;
+    if (!stamp || stamp.digest !== digest) return undefined;
     try {
       const from = join(outDir, path);
       const info = lstatSync(from, { bigint: true });
-      if (!info.isFile() || info.size !== stamp.size || info.mtimeNs !== stamp.mtime) return false;
+      if (!info.isFile() || info.size !== stamp.size || info.mtimeNs !== stamp.mtime) return undefined;
       const to = fileFor(path);
       if (over) clearPath(to, over.clear);
       linkSync(from, to);
+      return stamp;
     } catch {
       // Gone, or a file system without links: made again.
-      return false;
+      return undefined;
     }
+  };
+  const take = (path: string, digest: string): boolean => {
+    // A tree written over may hold the file already, as its build wrote it: nothing to do.
+    const stamp = (over && stillKept(keptWith(path, digest), join(over.folder, path))) ?? linkLast(path, digest);
+    if (!stamp) return false;
     linked.set(path, stamp);
     taken += Number(stamp.size);
     return true;
   };
-  const unchanged = (path: string, info: BigIntStats): FileStamp | undefined => {
-    const stamp = marked(path);
-    if (!stamp || info.size !== stamp.size || info.mtimeNs !== stamp.mtime) return undefined;
-    try {
-      const before = lstatSync(join(outDir, path), { bigint: true });
-      return before.ino === info.ino && before.dev === info.dev ? stamp : undefined;
-    } catch {
-      return undefined;
-    }
-  };
   return {
     take,
     wrote,
-    unchanged,
+    unchanged: (path, info) => sameAsLast(outDir, marked(path), path, info),
     linked,
     get taken() {
       return taken;
     },
   };
+}
+
+/** The last build's stamp of the file at `path`, when the file of the new tree whose status is `info` is that same file, as stamped. */
+function sameAsLast(outDir: string, stamp: FileStamp | undefined, path: string, info: BigIntStats): FileStamp | undefined {
+  if (!stamp || info.size !== stamp.size || info.mtimeNs !== stamp.mtime) return undefined;
+  try {
+    const before = lstatSync(join(outDir, path), { bigint: true });
+    return before.ino === info.ino && before.dev === info.dev ? stamp : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `stamp`, when the file whose status is `info` is still as it was written with it. */
