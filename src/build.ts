@@ -85,7 +85,7 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     const found: Diagnostic[] = [...validated.diagnostics, ...media.diagnostics.images, ...media.diagnostics.cards, ...bundled.diagnostics, ...(await typed())];
     const rules = () => checks.ruled(modelRules(validated.model, validated.claimedRoutes, theme, media.diagnostics.images)); // 4
     if (found.some(stopsRendering)) stopOnErrors([...found, ...(await clock.time('rules', rules))]);
-    staging = run.writing && options.stream ? await openStaging(out) : undefined;
+    staging = run.writing && options.stream ? await openStaging(out, cacheFolder(root)) : undefined;
     const { model } = media;
     const { rendered, ruled, theirBytes } = await renderSite({
       ...{ root, model, theme, assets: bundled.assets, threads, staging, clock, rules, stream: options.stream === true },
@@ -105,7 +105,7 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     const output = outputFiles({ pages: staging ? [] : rendered.pages, assets: made, statics, generated });
     if (staging)
       await clock.time('write', () => staging!.commit(output)); // 9 (the pages are in the new tree already)
-    else if (run.writing) await clock.time('write', () => writeOutput(out, output));
+    else if (run.writing) await clock.time('write', () => writeOutput(out, output, cacheFolder(root)));
     const bytes = (staging?.written ?? 0) + theirBytes + siteBytes(output);
     const { pages, renderedRoutes } = rendered;
     return resultOf(run, { files: output, pages, diagnostics: judged, renderedRoutes, later: media.later, bytes, scripts: bundled.sizes, ...media.stats });

@@ -1,7 +1,7 @@
 // A build writes over the tree the last build replaced (kept-tree.ts): generated sequences of builds, each
 // writing a set of paths in every way a build writes one, check that the output is always exactly this build's
 // files, as a build into an empty folder would leave it, whatever the kept tree held at those paths.
-import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import fc from 'fast-check';
 import { join, relative, sep } from 'node:path';
@@ -62,20 +62,21 @@ const sequence = fc
   .map(({ same, builds }) => builds.map((b) => ({ ...b, ways: same ?? b.ways })));
 
 describe('a build written over the tree the last build replaced', () => {
-  it('leaves exactly its own files, as an empty tree would, and keeps the tree it replaced beside it', async () => {
+  it('leaves exactly its own files, as an empty tree would, and keeps the tree it replaced in the cache folder', async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(sequence, async (builds) => {
         const home = join(parent, `run-${run++}`);
         const out = join(home, 'dist');
+        const cache = join(home, 'cache');
         const caches = [0, 1].map((i) => join(home, `cache-${i}.bin`));
         await mkdir(home, { recursive: true });
         for (const [i, file] of caches.entries()) await writeFile(file, `cache file ${i}`);
         let current: Record<string, string> | undefined;
         for (const { paths, ways, texts, abandoned } of builds) {
           const last = current && markedFiles(await readFile(join(out, OUTPUT_MARKER), 'utf8'));
-          const staging = await openStaging(out);
-          const other = sharedTreeWriter({ folder: staging.folder, turns: staging.turns, over: staging.over });
+          const staging = await openStaging(out, cache);
+          const other = sharedTreeWriter(staging);
           const expected: Record<string, string> = {};
           const entries = [];
           for (const path of withoutClashes(paths)) {
@@ -113,43 +114,52 @@ describe('a build written over the tree the last build replaced', () => {
           const stamps = markedFiles(marker!);
           expect([...stamps.keys()].sort()).toEqual(Object.keys(current).sort());
           for (const [path, stamp] of stamps) expect(stamp, path).toEqual(await stampOf(join(out, path)));
-          // Nothing wrote through a link into the cache, and nothing of a build is left beside the output but the tree it replaced.
+          // Nothing wrote through a link into the cache, nothing of a build is left beside the output, and the tree it replaced is kept.
           for (const [i, file] of caches.entries()) expect(await readFile(file, 'utf8')).toBe(`cache file ${i}`);
-          const beside = (await readdir(home)).filter((name) => !name.startsWith('cache-')).sort();
+          expect((await readdir(home)).filter((name) => !name.startsWith('cache')).sort()).toEqual(['dist']);
           if (!abandoned && now !== undefined) {
-            expect(beside).toEqual(['.dist-kept', 'dist']);
-            const kept = await treeOf(keptTreeOf(out));
+            const kept = await treeOf(keptTreeOf(out, cache));
             const { [OUTPUT_MARKER]: _, ...keptFiles } = kept.files;
             expect(keptFiles).toEqual(now);
-          } else expect(beside.filter((name) => name !== '.dist-kept')).toEqual(['dist']);
+          }
         }
       }),
       { numRuns: 120 },
     );
   });
 
-  it('leaves alone a folder of the kept tree’s name that no build made, and does not keep the replaced tree over it', async () => {
+  it('leaves alone a folder where the kept tree goes that no build made, and does not keep the replaced tree over it', async () => {
     const out = join(parent, 'dist');
-    await writeTree(join(parent, '.dist-kept'), { 'notes.txt': 'mine', 'index.html': 'mine too' });
+    const cache = join(parent, 'cache');
+    await writeOutput(out, [{ path: 'index.html', contents: 'first' }]);
+    const kept = keptTreeOf(await realpath(out), cache);
+    await writeTree(kept, { 'notes.txt': 'mine', 'index.html': 'mine too' });
+    await writeOutput(out, [{ path: 'index.html', contents: 'second' }], cache);
+    await writeOutput(out, [{ path: 'about.html', contents: 'third' }], cache);
+    expect((await treeOf(kept)).files).toEqual({ 'notes.txt': 'mine', 'index.html': 'mine too' });
+    expect(Object.keys((await treeOf(out)).files).sort()).toEqual([OUTPUT_MARKER, 'about.html']);
+  });
+
+  it('keeps nothing where it is given no cache folder, and removes the replaced tree', async () => {
+    const out = join(parent, 'dist');
     await writeOutput(out, [{ path: 'index.html', contents: 'first' }]);
     await writeOutput(out, [{ path: 'index.html', contents: 'second' }]);
-    await writeOutput(out, [{ path: 'about.html', contents: 'third' }]);
-    expect((await treeOf(join(parent, '.dist-kept'))).files).toEqual({ 'notes.txt': 'mine', 'index.html': 'mine too' });
-    expect(Object.keys((await treeOf(out)).files).sort()).toEqual([OUTPUT_MARKER, 'about.html']);
+    expect(await readdir(parent)).toEqual(['dist']);
   });
 
   it('starts from an empty tree when the kept tree is gone, or taken by another build meanwhile', async () => {
     const out = join(parent, 'dist');
-    await writeOutput(out, [{ path: 'a/index.html', contents: 'one' }]);
-    await writeOutput(out, [{ path: 'a/index.html', contents: 'two' }]);
-    const first = await openStaging(out);
+    const cache = join(parent, 'cache');
+    await writeOutput(out, [{ path: 'a/index.html', contents: 'one' }], cache);
+    await writeOutput(out, [{ path: 'a/index.html', contents: 'two' }], cache);
+    const first = await openStaging(out, cache);
     expect(first.over).toBe(true);
     // Another build of the same folder, opened while the first runs, finds no kept tree.
-    const second = await openStaging(out);
+    const second = await openStaging(out, cache);
     expect(second.over).toBe(false);
     await second.commit([{ path: 'b/index.html', contents: 'second' }]);
     await first.commit([{ path: 'c/index.html', contents: 'first' }]);
     expect(Object.keys((await treeOf(out)).files).sort()).toEqual([OUTPUT_MARKER, 'c/index.html']);
-    expect((await lstat(keptTreeOf(out))).isDirectory()).toBe(true);
+    expect((await lstat(keptTreeOf(await realpath(out), cache))).isDirectory()).toBe(true);
   });
 });

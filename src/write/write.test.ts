@@ -3,7 +3,7 @@ import { lstat, mkdir, readdir, readFile, rename, stat, symlink, utimes, writeFi
 import fc from 'fast-check';
 import { join, relative, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { entrySize, folderMaker, keptFile, openStaging, recover, refreshFiles, treeWriter, turnWriter, writeOutput, writeParseCache } from './write.ts';
+import { entrySize, keptFile, openStaging, recover, refreshFiles, sharedTreeWriter, turnWriter, writeOutput, writeParseCache } from './write.ts';
 import { makeTempFolder, removeFolder, writeTree } from '../../tests/helpers/unit.ts';
 import { ContentError } from '../contracts/diagnostics.ts';
 import { markedFiles, markerText, OUTPUT_MARKER, stampOf, type FileStamp } from './output-folder.ts';
@@ -53,7 +53,7 @@ describe('writeOutput', () => {
     expect([...(await readFile(join(dist, 'assets/x.bin')))]).toEqual([0, 1, 2]);
   });
 
-  it('replaces the folder whole: files of the earlier build are gone, and beside it is only the earlier build, kept', async () => {
+  it('replaces the folder whole: files of the earlier build are gone, and nothing is left beside it', async () => {
     await builtTree(dist, { 'index.html': 'old', 'old-page.html': 'old', 'assets/old-ABC.js': 'old' });
     await writeOutput(dist, [
       { path: 'index.html', contents: 'new' },
@@ -61,8 +61,7 @@ describe('writeOutput', () => {
     ]);
     expect(await filesIn(dist)).toEqual([OUTPUT_MARKER, 'about.html', 'index.html']);
     expect(await readFile(join(dist, 'index.html'), 'utf8')).toBe('new');
-    expect((await readdir(parent)).sort()).toEqual(['.dist-kept', 'dist']);
-    expect(await filesIn(join(parent, '.dist-kept'))).toEqual([OUTPUT_MARKER, 'assets/old-ABC.js', 'index.html', 'old-page.html']);
+    expect(await readdir(parent)).toEqual(['dist']);
   });
 
   it('keeps the earlier build, and the user’s file in it, when a file was put there or changed while this one ran', async () => {
@@ -111,9 +110,7 @@ describe('writeOutput', () => {
     await writeOutput(dist, [{ path: 'index.html', contents: 'new' }]);
     expect((await lstat(dist)).isSymbolicLink()).toBe(true);
     expect(await readFile(join(elsewhere, 'index.html'), 'utf8')).toBe('new');
-    // The earlier build is kept beside the folder the link points to, where the next build can rename it.
-    expect((await readdir(join(parent, 'elsewhere'))).sort()).toEqual(['.site-kept', 'site']);
-    expect((await readdir(parent)).sort()).toEqual(['dist', 'elsewhere']);
+    expect((await readdir(join(parent, 'elsewhere'))).sort()).toEqual(['site']);
   });
 
   /** The one problem a failed write ends in. */
@@ -351,14 +348,15 @@ describe('the marker of a tree made of the last one', () => {
           const last = await readFile(join(out, OUTPUT_MARKER), 'utf8').then(markedFiles, () => new Map<string, FileStamp>());
           let staging;
           try {
-            staging = await openStaging(out);
+            // The tree the last build replaced is kept, and written over by the next.
+            staging = await openStaging(out, join(dir, 'cache'));
           } catch (error) {
             // A tree whose file was changed after its build is refused, never replaced: nothing to stamp.
             expect(error).toBeInstanceOf(ContentError);
             continue;
           }
           const entries = [];
-          const other = treeWriter(folderMaker(staging.folder), staging.turns);
+          const other = sharedTreeWriter(staging);
           const changedAfter: string[] = [];
           for (const [i, s] of sources.entries()) {
             const path = `f${i}.bin`;
@@ -419,8 +417,8 @@ describe('a path written again in a tree being written', () => {
         await builtTree(out, Object.fromEntries(paths.map((_, i) => [`f${i}.html`, `last build's f${i}`])));
         await writeFile(cache, 'the cache file');
         const last = markedFiles(await readFile(join(out, OUTPUT_MARKER), 'utf8'));
-        const staging = await openStaging(out);
-        const other = treeWriter(folderMaker(staging.folder), staging.turns);
+        const staging = await openStaging(out, join(home, 'cache'));
+        const other = sharedTreeWriter(staging);
         const entries = [];
         for (const [i, ways] of paths.entries()) {
           const path = `f${i}.html`;

@@ -23,7 +23,7 @@ import { mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle 
 import { basename, dirname, join } from 'node:path';
 import { relativePath } from '../folders.ts';
 import { removeQuietly } from './tree-removal.ts';
-import { clearAt, clearFolderWay, keepTree, removeEmptied, stillKept, takeKeptTree, type Clearing, type KeptFiles } from './kept-tree.ts';
+import { clearAt, clearFolderWay, keepTree, keptTreeOf, removeEmptied, stillKept, takeKeptTree, type Clearing, type KeptFiles } from './kept-tree.ts';
 import { randomBytes } from 'node:crypto';
 import { ContentError } from '../contracts/diagnostics.ts';
 import { diagnostic } from '../contracts/diagnostics.ts';
@@ -108,8 +108,8 @@ function clearPath(file: string, clear: Clearing | undefined): void {
 }
 
 /** Writes `files` as the complete new contents of `outDir`. */
-export async function writeOutput(outDir: string, files: readonly OutputEntry[]): Promise<void> {
-  const staging = await openStaging(outDir);
+export async function writeOutput(outDir: string, files: readonly OutputEntry[], keptIn?: string): Promise<void> {
+  const staging = await openStaging(outDir, keptIn);
   await staging.commit(files);
 }
 
@@ -142,8 +142,12 @@ export interface Staging {
   abandon(): Promise<void>;
 }
 
-export async function openStaging(given: string): Promise<Staging> {
-  const { outDir, staging, kept } = await openTree(given);
+/**
+ * Opens the new output tree for the output folder `given`. With `keptIn` (the cache folder), it is the tree the last
+ * build replaced when that was kept there, and the tree this build replaces is kept there in turn (kept-tree.ts).
+ */
+export async function openStaging(given: string, keptIn?: string): Promise<Staging> {
+  const { outDir, staging, kept, keptAt } = await openTree(given, keptIn);
   // In a tree written over, what stands in a page's way is the kept tree's (pages never stand in each other's way).
   // The files given at the end only clear what this build did not make: one of its own in the way is a clash of
   // its outputs, which fails here as it does in an empty tree.
@@ -192,7 +196,7 @@ export async function openStaging(given: string): Promise<Staging> {
         }
         // In a tree written over, a file this build did not make is the kept tree's, and goes.
         await markTree(staging, writer.stamps, last, kept && ((path) => !made.has(path)));
-        await swapIn(staging, outDir, given);
+        await swapIn(staging, outDir, given, keptAt);
       } catch (error) {
         await abandon();
         throw outputError(given, error);
@@ -203,11 +207,11 @@ export async function openStaging(given: string): Promise<Staging> {
 }
 
 /**
- * The new tree for the output folder `given`, beside it: the tree the last build replaced, when it was kept
- * (kept-tree.ts), with what its marker says its build wrote (`kept`), else an empty folder. A build killed earlier
- * is cleaned up after first.
+ * The new tree for the output folder `given`, beside it: the tree the last build replaced, when it was kept in
+ * `keptIn` (`keptAt`, kept-tree.ts), with what its marker says its build wrote (`kept`), else an empty folder. A
+ * build killed earlier is cleaned up after first.
  */
-async function openTree(given: string): Promise<{ outDir: string; staging: string; kept: KeptFiles | undefined }> {
+async function openTree(given: string, keptIn: string | undefined) {
   try {
     // A link to a folder elsewhere stays a link: the tree it points to is the one replaced.
     const outDir = await realPathOf(given);
@@ -215,9 +219,10 @@ async function openTree(given: string): Promise<{ outDir: string; staging: strin
     await mkdir(parent, { recursive: true });
     await recover(outDir);
     const staging = join(parent, `.${basename(outDir)}-new-${process.pid}-${randomBytes(4).toString('hex')}`);
-    const kept = await takeKeptTree(outDir, staging);
+    const keptAt = keptIn === undefined ? undefined : keptTreeOf(outDir, keptIn);
+    const kept = keptAt === undefined ? undefined : await takeKeptTree(keptAt, staging);
     if (!kept) await mkdir(staging);
-    return { outDir, staging, kept };
+    return { outDir, staging, kept, keptAt };
   } catch (error) {
     throw outputError(given, error);
   }
@@ -509,8 +514,8 @@ export function folderMaker(base: string, clear?: Clearing): (path: string) => s
   };
 }
 
-/** Puts the finished tree `staging` in the place of `outDir` (`given` as the user wrote it). */
-async function swapIn(staging: string, outDir: string, given: string): Promise<void> {
+/** Puts the finished tree `staging` in the place of `outDir` (`given` as the user wrote it), keeping the old one at `keptAt`. */
+async function swapIn(staging: string, outDir: string, given: string, keptAt: string | undefined): Promise<void> {
   const parent = dirname(outDir);
   const name = basename(outDir);
   // Two renames: the old tree steps aside, the new one takes its name. If the
@@ -543,7 +548,7 @@ async function swapIn(staging: string, outDir: string, given: string): Promise<v
   }
   // The new build is in place; the old tree is kept for the next build to write over (kept-tree.ts), or removed (one
   // that cannot be removed, read-only files say, is tried again next time).
-  if (hadPrevious) await keepTree(previous, outDir);
+  if (hadPrevious) await keepTree(previous, keptAt);
 }
 
 /** Files of the earlier tree `dir` no build vouches for: the unlisted or changed ones of a marked tree, any file of an unmarked one. */

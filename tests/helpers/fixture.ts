@@ -70,10 +70,7 @@ export function fixturePlace(file: string, text: string, name = 'basic'): { line
   return { line: line + 1, column: lines[line]!.indexOf(text) + 1 };
 }
 
-/**
- * The trees a build leaves beside the output folder `dist/` of `root` while it runs (its new tree, the old one set
- * aside): none should be left once it ended, whatever way. The tree it replaced, kept for the next build (`.dist-kept`), is not one.
- */
+/** The trees a build makes beside the output folder `dist/` of `root` while it runs (its new tree, the old one set aside): none should be left once it ended, whatever way. */
 export async function treesLeftBeside(root: string): Promise<string[]> {
   return (await readdir(root)).filter((name) => /^\.dist-(?:new|old)-/.test(name));
 }

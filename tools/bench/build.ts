@@ -31,7 +31,7 @@ const LONG_POST_LINKS = 50_000;
 const TEMPLATE = 'templates/pages/location.tsx';
 
 const COLD =
-  '"cold": a new process, with dist/ (and .dist-kept/, the tree the last build replaced), the parse cache and the kept client bundle (node_modules/.cache/site/parsed-*.json, bundle-*.json) deleted before it (the CLI and theme bundles, compiled validators, photos and cards are warm, made by an untimed check first, as an install or an earlier build of any content leaves them); a peer with its output and caches deleted. "warm": a new process after an edit, with everything the last build left in place.';
+  '"cold": a new process, with dist/ (and the tree the last build replaced, node_modules/.cache/site/kept-output/), the parse cache and the kept client bundle (node_modules/.cache/site/parsed-*.json, bundle-*.json) deleted before it (the CLI and theme bundles, compiled validators, photos and cards are warm, made by an untimed check first, as an install or an earlier build of any content leaves them); a peer with its output and caches deleted. "warm": a new process after an edit, with everything the last build left in place.';
 
 export async function main(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -140,13 +140,13 @@ async function timed(series: Series, run: () => Promise<SiteRun>): Promise<void>
 }
 
 /**
- * What a fresh checkout finds: no output folder (nor the tree the last build replaced, kept beside it for the next to
- * write over), and nothing an earlier build kept of the content or the client code.
+ * What a fresh checkout finds: no output folder (nor the tree the last build replaced, kept in the cache folder for
+ * the next to write over), and nothing an earlier build kept of the content or the client code.
  */
 async function makeCold(root: string): Promise<void> {
   await rm(join(root, 'dist'), { recursive: true, force: true });
-  await rm(join(root, '.dist-kept'), { recursive: true, force: true });
   const cache = join(root, 'node_modules/.cache/site');
+  await rm(join(cache, 'kept-output'), { recursive: true, force: true });
   for (const name of await readdir(cache).catch(() => [])) {
     if (/^(parsed|bundle)-.*\.json$/.test(name)) await rm(join(cache, name), { force: true });
   }
