@@ -98,7 +98,8 @@ export function clearAt(file: string, folder: boolean, clear: Clearing | undefin
 
 /**
  * Removes the first entry on the way from `base` to the folder `dir` that is not a folder (a kept tree held a file
- * whose name the new tree needs for a folder) when `clear` says it may go; else rethrows `error`.
+ * whose name the new tree needs for a folder) when `clear` says it may go; else rethrows `error`. Finding none (another
+ * thread cleared the way meanwhile) is left to the caller, which tries again.
  */
 export function clearFolderWay(base: string, dir: string, clear: Clearing | undefined, error: unknown): void {
   const steps = relative(base, dir).split(sep);
@@ -108,11 +109,10 @@ export function clearFolderWay(base: string, dir: string, clear: Clearing | unde
     try {
       info = lstatSync(at, { bigint: true });
     } catch {
-      break;
+      return;
     }
     if (!info.isDirectory()) return clearAt(at, false, clear, error);
   }
-  throw error;
 }
 
 /** Removes the folders left empty under `base` by the stale files removed from them (`emptied`), deepest first. */
