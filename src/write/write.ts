@@ -23,7 +23,7 @@ import { mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle 
 import { basename, dirname, join } from 'node:path';
 import { relativePath } from '../folders.ts';
 import { removeQuietly } from './tree-removal.ts';
-import { clearAt, clearFolderWay, keepTree, keptTreeOf, removeEmptied, stillKept, takeKeptTree, type Clearing, type KeptFiles } from './kept-tree.ts';
+import { clearAt, clearFolderWay, keepTree, keptTreeOf, removeEmptied, takeKeptTree, type Clearing, type KeptFiles } from './kept-tree.ts';
 import { randomBytes } from 'node:crypto';
 import { ContentError } from '../contracts/diagnostics.ts';
 import { diagnostic } from '../contracts/diagnostics.ts';
@@ -257,9 +257,15 @@ async function markTree(
  */
 function keptCacheFile(file: string, entry: OutputEntry, stamp: FileStamp | undefined): FileStamp | undefined {
   if (!stamp || !entry.kept?.identity || entry.kept.copied) return undefined;
+  const info = regularFile(file);
+  return info && `${info.dev}:${info.ino}` === entry.kept.identity ? asWritten(stamp, info) : undefined;
+}
+
+/** The status of the regular file at `file`; undefined for anything else (a link, a folder) or nothing. */
+function regularFile(file: string): BigIntStats | undefined {
   try {
     const info = lstatSync(file, { bigint: true });
-    return info.isFile() && `${info.dev}:${info.ino}` === entry.kept.identity ? asWritten(stamp, info) : undefined;
+    return info.isFile() ? info : undefined;
   } catch {
     return undefined;
   }
@@ -312,7 +318,8 @@ function lastBuildTaker(
   };
   const take = (path: string, digest: string): boolean => {
     // A tree written over may hold the file already, as its build wrote it: nothing to do.
-    const stamp = (over && stillKept(keptWith(path, digest), join(over.folder, path))) ?? linkLast(path, digest);
+    const kept = over && asWritten(keptWith(path, digest), regularFile(join(over.folder, path)));
+    const stamp = kept ?? linkLast(path, digest);
     if (!stamp) return false;
     linked.set(path, stamp);
     taken += Number(stamp.size);
@@ -341,8 +348,8 @@ function sameAsLast(outDir: string, stamp: FileStamp | undefined, path: string, 
 }
 
 /** `stamp`, when the file whose status is `info` is still as it was written with it. */
-function asWritten(stamp: FileStamp | undefined, info: BigIntStats): FileStamp | undefined {
-  return stamp && stamp.size === info.size && stamp.mtime === info.mtimeNs ? stamp : undefined;
+function asWritten(stamp: FileStamp | undefined, info: BigIntStats | undefined): FileStamp | undefined {
+  return stamp && info && stamp.size === info.size && stamp.mtime === info.mtimeNs ? stamp : undefined;
 }
 
 /** What the marker of the output folder `outDir` says its build wrote; nothing when there is none. */
