@@ -1,7 +1,7 @@
 // A build writes over the tree the last build replaced (kept-tree.ts): generated sequences of builds, each
 // writing a set of paths in every way a build writes one, check that the output is always exactly this build's
 // files, as a build into an empty folder would leave it, whatever the kept tree held at those paths.
-import { lstat, mkdir, readdir, readFile, realpath, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, realpath, symlink, writeFile } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import fc from 'fast-check';
 import { join, relative, sep } from 'node:path';
@@ -55,11 +55,23 @@ const build = fc.record({
   // Few texts, so that a path often holds in the kept tree what the new build writes there.
   texts: fc.array(fc.integer({ min: 0, max: 1 }), { minLength: PATHS.length, maxLength: PATHS.length }),
   abandoned: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+  // Links put into the kept tree by hand, to a folder of the user's, where the new tree may need a folder or a file.
+  links: fc.subarray(['a', 'a/b', 'cards', 'deep', 'deep/er', 'x.bin', 'elsewhere'], { maxLength: 3 }),
 });
 /** Builds one after another; in some sequences each path is made the same way every time, as a site's files are. */
 const sequence = fc
   .record({ same: fc.option(ways), builds: fc.array(build, { minLength: 2, maxLength: 6 }) })
   .map(({ same, builds }) => builds.map((b) => ({ ...b, ways: same ?? b.ways })));
+
+/** Puts a link to the folder `to` at each of `places` in the kept tree `kept`, where its folder is and nothing else is. */
+async function plantLinks(kept: string, places: readonly string[], to: string): Promise<void> {
+  for (const place of places) {
+    const at = join(kept, place);
+    const folder = await lstat(join(at, '..')).catch(() => undefined);
+    const there = await lstat(at).catch(() => undefined);
+    if (folder?.isDirectory() && !there) await symlink(to, at);
+  }
+}
 
 describe('a build written over the tree the last build replaced', () => {
   it('leaves exactly its own files, as an empty tree would, and keeps the tree it replaced in the cache folder', async () => {
@@ -72,9 +84,12 @@ describe('a build written over the tree the last build replaced', () => {
         const caches = [0, 1].map((i) => join(home, `cache-${i}.bin`));
         await mkdir(home, { recursive: true });
         for (const [i, file] of caches.entries()) await writeFile(file, `cache file ${i}`);
+        const mine = join(home, 'mine');
+        await writeTree(mine, { 'notes.txt': 'mine' });
         let current: Record<string, string> | undefined;
-        for (const { paths, ways, texts, abandoned } of builds) {
+        for (const { paths, ways, texts, abandoned, links } of builds) {
           const last = current && markedFiles(await readFile(join(out, OUTPUT_MARKER), 'utf8'));
+          if (current !== undefined) await plantLinks(keptTreeOf(await realpath(out), cache), links, mine);
           const staging = await openStaging(out, cache);
           const other = sharedTreeWriter(staging);
           const expected: Record<string, string> = {};
@@ -114,9 +129,11 @@ describe('a build written over the tree the last build replaced', () => {
           const stamps = markedFiles(marker!);
           expect([...stamps.keys()].sort()).toEqual(Object.keys(current).sort());
           for (const [path, stamp] of stamps) expect(stamp, path).toEqual(await stampOf(join(out, path)));
-          // Nothing wrote through a link into the cache, nothing of a build is left beside the output, and the tree it replaced is kept.
+          // Nothing wrote through a link into the cache or the user's folder, nothing of a build is left beside the
+          // output, and the tree it replaced is kept.
           for (const [i, file] of caches.entries()) expect(await readFile(file, 'utf8')).toBe(`cache file ${i}`);
-          expect((await readdir(home)).filter((name) => !name.startsWith('cache')).sort()).toEqual(['dist']);
+          expect((await treeOf(mine)).files).toEqual({ 'notes.txt': 'mine' });
+          expect((await readdir(home)).filter((name) => !name.startsWith('cache')).sort()).toEqual(['dist', 'mine']);
           if (!abandoned && now !== undefined) {
             const kept = await treeOf(keptTreeOf(out, cache));
             const { [OUTPUT_MARKER]: _, ...keptFiles } = kept.files;

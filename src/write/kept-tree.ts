@@ -13,7 +13,7 @@
 // other: recover() removes it, and the next build starts from an empty folder. In the cache folder, not
 // beside the output folder: Git and the user see nothing new, and a cache folder on another disk than the
 // output (a rename cannot cross) only means the tree is removed, as it was before trees were kept.
-import { closeSync, lstatSync, openSync, readFileSync, readSync, rmdirSync, unlinkSync, type BigIntStats } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, rmdirSync, unlinkSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { cacheKey } from '../digest.ts';
@@ -100,21 +100,26 @@ export function clearAt(file: string, folder: boolean, clear: Clearing | undefin
 }
 
 /**
- * Removes the first entry on the way from `base` to the folder `dir` that is not a folder (a kept tree held a file
- * whose name the new tree needs for a folder) when `clear` says it may go; else rethrows `error`. Finding none (another
- * thread cleared the way meanwhile) is left to the caller, which tries again.
+ * Makes the folder `dir` of the tree `base` being written over, one folder of the way at a time (`made` holds those
+ * made or found already). What stands on the way and is not a folder of the tree goes when `clear` lets it: a file
+ * the kept tree held where the new tree needs a folder, or a link (put there by hand) to a folder elsewhere, which
+ * is never followed: nothing of a build is written outside its tree.
  */
-export function clearFolderWay(base: string, dir: string, clear: Clearing | undefined, error: unknown): void {
-  const steps = relative(base, dir).split(sep);
-  for (let i = 1; i <= steps.length; i++) {
-    const at = join(base, ...steps.slice(0, i));
-    let info: BigIntStats;
+export function makeFolderOver(base: string, dir: string, made: Set<string>, clear: Clearing): void {
+  let at = base;
+  for (const step of relative(base, dir).split(sep)) {
+    at = join(at, step);
+    if (made.has(at)) continue;
     try {
-      info = lstatSync(at, { bigint: true });
-    } catch {
-      return;
+      mkdirSync(at);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!lstatSync(at).isDirectory()) {
+        clearAt(at, false, clear, error);
+        mkdirSync(at);
+      }
     }
-    if (!info.isDirectory()) return clearAt(at, false, clear, error);
+    made.add(at);
   }
 }
 

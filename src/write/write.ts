@@ -23,7 +23,7 @@ import { mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle 
 import { basename, dirname, join } from 'node:path';
 import { relativePath } from '../folders.ts';
 import { removeQuietly } from './tree-removal.ts';
-import { clearAt, clearFolderWay, keepTree, keptTreeOf, removeEmptied, takeKeptTree, type Clearing, type KeptFiles } from './kept-tree.ts';
+import { clearAt, keepTree, keptTreeOf, makeFolderOver, removeEmptied, takeKeptTree, type Clearing, type KeptFiles } from './kept-tree.ts';
 import { randomBytes } from 'node:crypto';
 import { ContentError } from '../contracts/diagnostics.ts';
 import { diagnostic } from '../contracts/diagnostics.ts';
@@ -157,14 +157,9 @@ export async function openStaging(given: string, keptIn?: string): Promise<Stagi
   const fileFor = folderMaker(staging, clear);
   const turns = new SharedArrayBuffer(4);
   const writer = treeWriter(fileFor, turns, clear);
-  const abandon = () => removeQuietly(staging);
-  // A write that fails mid-render (a full disk) is the same located problem as one at the end.
-  const guarded = <T>(act: () => T): T => {
-    try {
-      return act();
-    } catch (error) {
-      throw outputError(given, error);
-    }
+  const abandon = () => {
+    writing.delete(staging);
+    return removeQuietly(staging);
   };
   const last = lastBuildTaker(outDir, fileFor, kept && { folder: staging, files: kept, clear: clear! });
   const made = madeIn([writer.stamps, last.linked, committed]);
@@ -172,7 +167,7 @@ export async function openStaging(given: string, keptIn?: string): Promise<Stagi
     folder: staging,
     turns,
     over: kept !== undefined,
-    write: (path, contents) => guarded(() => writer.write(path, contents)),
+    write: (path, contents) => guarded(given, () => writer.write(path, contents)),
     takeFromLast: last.take,
     lastWrote: last.wrote,
     get written() {
@@ -197,6 +192,7 @@ export async function openStaging(given: string, keptIn?: string): Promise<Stagi
         // In a tree written over, a file this build did not make is the kept tree's, and goes.
         await markTree(staging, writer.stamps, last, kept && ((path) => !made.has(path)));
         await swapIn(staging, outDir, given, keptAt);
+        writing.delete(staging);
       } catch (error) {
         await abandon();
         throw outputError(given, error);
@@ -205,6 +201,21 @@ export async function openStaging(given: string, keptIn?: string): Promise<Stagi
     abandon,
   };
 }
+
+/** `act`, a write that fails mid-render (a full disk) being the same located problem at `--out` as one at the end. */
+function guarded<T>(given: string, act: () => T): T {
+  try {
+    return act();
+  } catch (error) {
+    throw outputError(given, error);
+  }
+}
+
+/**
+ * The trees this process is writing: a second build in the same process (the tests', an API user's) must not take
+ * one for a killed build's leftover, as it would one of a process no longer running whose number this one now has.
+ */
+const writing = new Set<string>();
 
 /**
  * The new tree for the output folder `given`, beside it: the tree the last build replaced, when it was kept in
@@ -222,6 +233,7 @@ async function openTree(given: string, keptIn: string | undefined) {
     const keptAt = keptIn === undefined ? undefined : keptTreeOf(outDir, keptIn);
     const kept = keptAt === undefined ? undefined : await takeKeptTree(keptAt, staging);
     if (!kept) await mkdir(staging);
+    writing.add(staging);
     return { outDir, staging, kept, keptAt };
   } catch (error) {
     throw outputError(given, error);
@@ -498,8 +510,8 @@ export function sharedTreeWriter(tree: SharedTree): ReturnType<typeof treeWriter
 
 /**
  * For a tree being written under `base`: makes the folder of a path inside it the first time it is
- * asked (each folder once, however many files go in it) and returns the path's full name. A file in
- * the way of the folder is removed when `clear` lets it go (a kept tree's, see kept-tree.ts).
+ * asked (each folder once, however many files go in it) and returns the path's full name. In a tree
+ * written over (`clear`, kept-tree.ts), each folder on the way is made sure of first (makeFolderOver).
  */
 export function folderMaker(base: string, clear?: Clearing): (path: string) => string {
   const made = new Set<string>([base]);
@@ -507,14 +519,8 @@ export function folderMaker(base: string, clear?: Clearing): (path: string) => s
     const file = join(base, path);
     const dir = dirname(file);
     if (!made.has(dir)) {
-      try {
-        mkdirSync(dir, { recursive: true });
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code !== 'ENOTDIR' && code !== 'EEXIST') throw error;
-        clearFolderWay(base, dir, clear, error);
-        mkdirSync(dir, { recursive: true });
-      }
+      if (clear) makeFolderOver(base, dir, made, clear);
+      else mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
     return file;
@@ -583,7 +589,7 @@ export async function recover(outDir: string): Promise<void> {
   const ours = new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-(?:new|old)-\\d+-[0-9a-f]+$`);
   const leftovers = entries
     .filter((e) => ours.test(e))
-    .filter((e) => !isAlive(Number(e.split('-').at(-2))))
+    .filter((e) => !isAlive(Number(e.split('-').at(-2))) && !writing.has(join(parent, e)))
     .sort();
   const exists = entries.includes(name);
   const old = leftovers.find((e) => e.startsWith(`.${name}-old-`));
