@@ -22,6 +22,7 @@ import { frontMatterFields, validate, validatorsFor, type Validated } from './va
 import { checksKey, keepChecks, keptChecksFile, primeKeptChecks } from './rules/kept-checks.ts';
 import { allPages, type PageEntry, type SiteModel } from './contracts/model.ts';
 import { refreshFiles, saveParseCache } from './write/write.ts';
+import { keepTexts, knownTextsFile, readKeptTexts, sameTexts, textsKey, textsToKeep, type KeptTexts } from './load/known-texts.ts';
 
 export interface BuildMemory {
   /** Built once: nothing is kept for a next build that will not come. */
@@ -78,15 +79,29 @@ export async function themeFor(run: Run, fresh: boolean): Promise<{ theme: Theme
   return { theme, bundling };
 }
 
-/** Stage 2: the content (only the changed files, after a first build) and the parse cache of earlier runs. */
-export async function contentFor(run: Run, listing: ContentListing | undefined): Promise<{ content: LoadedContent; cached: Record<string, unknown> }> {
-  const { root, memory } = run;
-  const [content, cached] = await run.clock.time('load', () =>
-    Promise.all([listing ? load(root, listing) : reloadFiles(root, memory.content!, run.changed!), memory.parsed ?? readParseCache(root)]),
-  );
-  const read = run.options.overlay && !run.writing ? overlaid(content, run.options.overlay) : content;
+/** What stage 2 loaded: the content, the parse cache of earlier runs, and the texts the last `site build` kept. */
+export interface Loaded {
+  content: LoadedContent;
+  cached: Record<string, unknown>;
+  texts?: { file: string; key: string; kept: KeptTexts };
+}
+
+/**
+ * Stage 2: the content (only the changed files, after a first build) and the parse cache of earlier runs. A build run
+ * once, by the engine's bundle (which gives its key), reads only the page files that do not stand as the last one
+ * read them (src/load/known-texts.ts).
+ */
+export async function contentFor(run: Run, listing: ContentListing | undefined): Promise<Loaded> {
+  const { root, memory, options } = run;
+  const file = knownTextsFile(cacheFolder(root), root);
+  const texts = memory.once && options.engine !== undefined ? { file, key: textsKey(options.engine), kept: new Map() } : undefined;
+  const [content, cached] = await run.clock.time('load', () => {
+    if (texts) texts.kept = readKeptTexts(file, texts.key);
+    return Promise.all([listing ? load(root, listing, texts?.kept) : reloadFiles(root, memory.content!, run.changed!), memory.parsed ?? readParseCache(root)]);
+  });
+  const read = options.overlay && !run.writing ? overlaid(content, options.overlay) : content;
   memory.content = read;
-  return { content: read, cached };
+  return { content: read, cached, ...(texts ? { texts } : {}) };
 }
 
 /** `content` with one file's text as `overlay` gives it: site.yaml, or a page file, replaced or added. */
@@ -105,7 +120,7 @@ function overlaid(content: LoadedContent, overlay: { file: string; text: string 
  * The pages' kept checks are given to the rules here too (`checks`, see pageChecksFor), and `save` waits for
  * this run's to be kept.
  */
-export async function validateContent(run: Run, theme: Theme, content: LoadedContent, cached: Record<string, unknown>, threads: readonly Thread[]) {
+export async function validateContent(run: Run, theme: Theme, { content, cached, texts }: Loaded, threads: readonly Thread[]) {
   const { root, memory, clock, options } = run;
   const cache = createParseCache(cached);
   if (threads.length > 0) await clock.time('parse', () => warmParseCache(content, cache, threads));
@@ -122,12 +137,20 @@ export async function validateContent(run: Run, theme: Theme, content: LoadedCon
   const firstBuild = !memory.parsed;
   memory.parsed = changes ?? cached;
   let saving: Promise<void> | undefined;
+  let keepingTexts: Promise<void> | undefined;
   const checks = pageChecksFor(run, theme, validated.model);
   const save = async () => {
     if (changes && firstBuild) saving ??= saveParseCache(parseCacheFile(root), changes, cached);
-    await Promise.all([saving, checks.keeping()]);
+    keepingTexts ??= texts ? keepKnownTexts(texts, content, cache.keyOf) : Promise.resolve();
+    await Promise.all([saving, keepingTexts, checks.keeping()]);
   };
   return { validated, save, checks };
+}
+
+/** Keeps what this build knows of the page files' texts for the next, when that is not what it was given. */
+function keepKnownTexts(texts: NonNullable<Loaded['texts']>, content: LoadedContent, keyOf: (text: string) => string): Promise<void> {
+  const now = textsToKeep(content.pages, texts.kept, keyOf);
+  return sameTexts(now, texts.kept) ? Promise.resolve() : keepTexts(texts.file, texts.key, now);
 }
 
 /**

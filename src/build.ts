@@ -73,8 +73,8 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     const { theme, bundling } = await themeFor(run, listing !== undefined); // 1, and 5 started
     if (options.stream) prepareThreads(threads, root);
     const typing = options.types ? clock.time('types', () => templateTypes(root)) : undefined;
-    const { content, cached } = await contentFor(run, listing); // 2
-    const { validated, save, checks } = await validateContent(run, theme, content, cached, threads); // 3
+    const loaded = await contentFor(run, listing); // 2
+    const { validated, save, checks } = await validateContent(run, theme, loaded, threads); // 3
     saveCache = save;
     const typed = async () => (typing ? (await typing).diagnostics : []);
     // The gate: everything below it is the theme's code, given the model only when site.yaml validated and nothing

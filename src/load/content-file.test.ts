@@ -2,6 +2,7 @@
 // limit, and refuses what is not a regular file inside the project, with the reason.
 import { execFileSync } from 'node:child_process';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
@@ -35,8 +36,12 @@ async function link(target: string, path: string): Promise<void> {
 describe('readContentFile', () => {
   it('reads a regular file, whole', async () => {
     await writeTree(root, { 'pages/a.yaml': 'title: A\n' });
-    expect(readContentFile(root, 'pages/a.yaml', 100)).toEqual({ bytes: Buffer.from('title: A\n') });
-    expect(readContentFile(root, 'pages/a.yaml', 100, 'regular')).toEqual({ bytes: Buffer.from('title: A\n') });
+    // With the file's status as it was opened: what a page file's known text is stamped with (known-texts.ts).
+    const { ino, size } = statSync(join(root, 'pages/a.yaml'));
+    for (const known of ['unknown', 'regular'] as const) {
+      const read = readContentFile(root, 'pages/a.yaml', 100, known);
+      expect(read && 'bytes' in read && [read.bytes, read.stats.ino, read.stats.size]).toEqual([Buffer.from('title: A\n'), ino, size]);
+    }
     expect(readContentFile(root, 'pages/none.yaml', 100)).toBeNull();
   });
 

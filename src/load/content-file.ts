@@ -49,12 +49,18 @@ export interface RefusedFile {
 /** What a listing knows of an entry: a regular file (from the folder's own listing), or nothing yet. */
 export type KnownKind = 'regular' | 'unknown';
 
+/** A content file's bytes, and its status as it was opened (the kept texts stamp a page file by it: known-texts.ts). */
+export interface ContentRead {
+  bytes: Buffer;
+  stats: Stats;
+}
+
 /**
  * The bytes of the content file `file` (project-relative), at most `limit` of them: null when
  * nothing is there, a refusal when it is not a regular file inside the project or is larger than
  * `limit`. `known` skips the first look when a folder's listing has just said it is a regular file.
  */
-export function readContentFile(root: string, file: string, limit: number, known: KnownKind = 'unknown'): { bytes: Buffer } | { refused: Refusal } | null {
+export function readContentFile(root: string, file: string, limit: number, known: KnownKind = 'unknown'): ContentRead | { refused: Refusal } | null {
   // Twice at most: a regular file that became a link between the listing and the opening is looked at again.
   for (let attempt = 0; attempt < 2; attempt++) {
     const found = known === 'regular' && attempt === 0 ? { path: join(root, file) } : inspectEntry(root, file);
@@ -116,7 +122,7 @@ export function inspectFolder(root: string, dir: string): { path: string } | { r
 }
 
 /** Reads a path that was a regular file when looked at; what it is when opened decides. */
-function readRegular(path: string, limit: number): { bytes: Buffer } | { refused: Refusal } | null | 'became a link' {
+function readRegular(path: string, limit: number): ContentRead | { refused: Refusal } | null | 'became a link' {
   let fd: number;
   try {
     // Non-blocking, so a pipe put in the file's place since it was looked at cannot hold the build;
@@ -148,7 +154,7 @@ function readRegular(path: string, limit: number): { bytes: Buffer } | { refused
     } catch (error) {
       return { refused: { why: 'unreadable', code: (error as NodeJS.ErrnoException).code ?? 'unknown' } };
     }
-    return { bytes: filled === bytes.length ? bytes : bytes.subarray(0, filled) };
+    return { bytes: filled === bytes.length ? bytes : bytes.subarray(0, filled), stats };
   } finally {
     closeSync(fd);
   }

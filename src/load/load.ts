@@ -8,6 +8,9 @@ import { decodeText, type EncodingProblem } from './encoding.ts';
 import { inspectEntry, inspectFolder, readContentFile, type KnownKind, type RefusedFile } from './content-file.ts';
 import { MAX_FILE_BYTES, MAX_STATIC_BYTES } from '../validate/limits.ts';
 import { cacheKey } from '../digest.ts';
+import { REDIRECTS_FILES } from '../contracts/project.ts';
+import { standsAs, stampOf, type KeptTexts, type KnownText, type TextStamp } from './known-texts.ts';
+import { lstatSync } from 'node:fs';
 
 export type { Refusal, RefusedFile } from './content-file.ts';
 
@@ -17,6 +20,13 @@ export interface SourceFile {
   text: string;
   /** Set when the file is not UTF-8 text; validation reports it and leaves the file out. */
   encoding?: EncodingProblem;
+  /**
+   * Set when the file was not read, because it stands as the last build read it (src/load/known-texts.ts): what is
+   * known of its text. `text` reads the file when something asks for it.
+   */
+  known?: KnownText;
+  /** How a page file stood as it was read, and when the load began: what the next build may know it by. */
+  read?: { stamp: TextStamp; at: number };
 }
 
 export interface LoadedContent {
@@ -119,19 +129,28 @@ function areaRefusal(root: string, area: string): RefusedFile | undefined {
 // Files are read one after another, synchronously: Node's promised readFile makes four trips to its
 // thread pool per file (open, stat, read, close), and for thousands of small files reading in turn
 // is several times faster (10,000 pages of 8 kB: about 0.1 s against 0.55 s).
-export async function load(root: string, listing?: ContentListing): Promise<LoadedContent> {
+export async function load(root: string, listing?: ContentListing, kept?: KeptTexts): Promise<LoadedContent> {
   const { pageFiles, strays, staticFiles, irregular, refused: areas } = listing ?? (await listContent(root));
   const odd = new Set(irregular);
   const kind = (file: string): KnownKind => (odd.has(file) ? 'unknown' : 'regular');
   const refused: RefusedFile[] = [...(areas ?? [])];
+  const at = Date.now();
   const site = readText(root, 'site.yaml', 'unknown', refused);
-  const pages = existing(pageFiles.map((file) => readText(root, file, kind(file), refused)));
+  const pages = existing(
+    pageFiles.map((file) => {
+      const known = kept && knowable(file) && kind(file) === 'regular' ? knownSource(root, file, kept.get(file)) : undefined;
+      return known ?? readText(root, file, kind(file), refused, kept && knowable(file) ? at : undefined);
+    }),
+  );
   const statics = existing(staticFiles.map((file) => readStatic(root, file, kind(file), refused)));
   return { site, pages, statics, strays: keptStrays(root, strays, odd, refused), refused: refused.sort(byFile) };
 }
 
-/** A page's text (or site.yaml's), at most MAX_FILE_BYTES of it; null when it is gone or refused (added to `refused`). */
-function readText(root: string, file: string, known: KnownKind, refused: RefusedFile[]): SourceFile | null {
+/**
+ * A page's text (or site.yaml's), at most MAX_FILE_BYTES of it; null when it is gone or refused (added to `refused`).
+ * With `at` (when the load began), how the file stood is kept with it, for the next build's known texts.
+ */
+function readText(root: string, file: string, known: KnownKind, refused: RefusedFile[], at?: number): SourceFile | null {
   const read = readContentFile(root, file, MAX_FILE_BYTES, known);
   if (read === null) return null;
   if ('refused' in read) {
@@ -139,7 +158,41 @@ function readText(root: string, file: string, known: KnownKind, refused: Refused
     return null;
   }
   const { text, problem } = decodeText(read.bytes);
-  return problem ? { file, text, encoding: problem } : { file, text };
+  if (problem) return { file, text, encoding: problem };
+  return at === undefined ? { file, text } : { file, text, read: { stamp: stampOf(read.stats), at } };
+}
+
+/**
+ * Whether the build may know a file's text without reading it: a YAML page. A Markdown page's body is read
+ * whole anyway, and a file of redirect rules is read for the place of each rule.
+ */
+export function knowable(file: string): boolean {
+  return /\.ya?ml$/.test(file) && !REDIRECTS_FILES.includes(file);
+}
+
+/**
+ * The page file `file` as `kept` knows it, when it stands as the last build read it (a regular file, not a
+ * link, of the same device, inode, size and times); its text is read only when asked for. Otherwise undefined.
+ */
+function knownSource(root: string, file: string, kept: (KnownText & { stamp: TextStamp }) | undefined): SourceFile | undefined {
+  if (!kept) return undefined;
+  const info = lstatSync(join(root, file), { throwIfNoEntry: false });
+  if (!info || !standsAs(info, kept.stamp)) return undefined;
+  const { stamp: _, ...known } = kept;
+  let text: string | undefined;
+  return {
+    file,
+    known,
+    get text() {
+      return (text ??= textNow(root, file));
+    },
+  };
+}
+
+/** The text of a known page file, read when asked: empty if it can no longer be read (positions then fall back to its top). */
+function textNow(root: string, file: string): string {
+  const read = readContentFile(root, file, MAX_FILE_BYTES);
+  return read && 'bytes' in read ? decodeText(read.bytes).text : '';
 }
 
 /** A file of static/, at most MAX_STATIC_BYTES of it; null when it is gone or refused (added to `refused`). */

@@ -4,6 +4,8 @@ import type { ParseCache } from './yaml.ts';
 import { cacheKey } from '../digest.ts';
 
 export interface ParseCacheStore extends ParseCache {
+  keyOf(text: string): string;
+  byKey(key: string): unknown;
   /** Entries seen this run, for saving; null when nothing changed since loading. */
   changes(): Record<string, unknown> | null;
 }
@@ -19,12 +21,13 @@ export function createParseCache(entries: Record<string, unknown>): ParseCacheSt
     if (k === undefined) keys.set(text, (k = cacheKey(text)));
     return k;
   };
+  const byKey = (k: string) => {
+    if (Object.hasOwn(entries, k)) used[k] = entries[k];
+    return used[k];
+  };
   return {
-    get(text) {
-      const k = key(text);
-      if (Object.hasOwn(entries, k)) used[k] = entries[k];
-      return used[k];
-    },
+    get: (text) => byKey(key(text)),
+    byKey,
     set(text, data) {
       // The cache is saved as JSON, which has no Infinity, NaN or -0 (`price: 1e999` would come back as
       // null in the next run): such a value is read again each run instead, so every run reads it alike.

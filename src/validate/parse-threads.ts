@@ -47,7 +47,7 @@ interface ParseResult {
  * each starts, they finish together and nobody waits for a thread that has not begun.
  */
 export async function warmParseCache(content: LoadedContent, cache: ParseCache, threads: readonly Thread[]): Promise<number> {
-  const texts = yamlTexts(content).filter((text) => cache.get(text) === undefined);
+  const texts = yamlTexts(content, cache).filter((text) => cache.get(text) === undefined);
   if (threads.length === 0 || texts.length === 0) return 0;
   const shared = new SharedArrayBuffer(4 * (1 + threads.length));
   const words = new Int32Array(shared);
@@ -106,11 +106,15 @@ function textAt({ bytes, ends }: SharedTexts, position: number): string {
   return Buffer.from(bytes, start, ends[position]! - start).toString('utf8');
 }
 
-/** The texts validation parses with the cache: site.yaml, each page file (a Markdown page's front matter). */
-function yamlTexts(content: LoadedContent): string[] {
+/**
+ * The texts validation parses with the cache: site.yaml, each page file (a Markdown page's front matter). A page
+ * file known without being read whose value the cache holds is not read for this (src/load/known-texts.ts).
+ */
+function yamlTexts(content: LoadedContent, cache: ParseCache): string[] {
   const texts = content.site && !content.site.encoding ? [content.site.text] : [];
   for (const source of content.pages) {
     if (source.encoding || REDIRECTS_FILES.includes(source.file)) continue;
+    if (source.known && cache.byKey?.(source.known.key) !== undefined) continue;
     if (source.file.endsWith('.md')) {
       const front = splitFrontMatter(source.text)?.front;
       if (front !== undefined) texts.push(front);

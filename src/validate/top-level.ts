@@ -17,13 +17,63 @@ export function topLevelPosition(text: string, key: string, at: 'value' | 'key' 
   if (!first || pattern.exec(text)) return undefined;
   const keyOffset = first.index;
   const valueOffset = keyOffset + first[0].length;
-  if (at === 'value') {
-    const rest = text[valueOffset];
-    if (rest === undefined || rest === '\n' || rest === '\r' || rest === '#' || rest === '|' || rest === '>' || rest === '&' || rest === '*' || rest === '!')
-      return undefined;
-  }
-  const offset = at === 'value' ? valueOffset : keyOffset;
+  if (at === 'value' && !valueOnLine(text, valueOffset)) return undefined;
+  return positionAt(text, at === 'value' ? valueOffset : keyOffset);
+}
+
+/** Whether a plain value starts at `offset`, just after its key: not on the next lines, nor a comment, block, anchor, alias or tag. */
+function valueOnLine(text: string, offset: number): boolean {
+  const rest = text[offset];
+  return !(
+    rest === undefined ||
+    rest === '\n' ||
+    rest === '\r' ||
+    rest === '#' ||
+    rest === '|' ||
+    rest === '>' ||
+    rest === '&' ||
+    rest === '*' ||
+    rest === '!'
+  );
+}
+
+function positionAt(text: string, offset: number): Position {
   let line = 1;
   for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
   return { line, column: offset - (text.lastIndexOf('\n', offset - 1) + 1) + 1 };
+}
+
+/**
+ * What topLevelPosition answers for every key of a text, without the text: a page file known without being read
+ * (src/load/known-texts.ts) places its warnings (most at its title) from this. Each entry: a key written once at the
+ * start of a line, its line and column, and the column of its value on that line (0 where topLevelPosition leaves
+ * the value to the parser).
+ */
+export type TopLevelIndex = readonly (readonly [key: string, line: number, column: number, valueColumn: number])[];
+
+/** The top-level index of `text` (see TopLevelIndex). */
+export function topLevelIndex(text: string): TopLevelIndex {
+  // Every line that starts as a key does, as topLevelPosition's pattern for that key would match it.
+  const found = new Map<string, number[] | null>();
+  for (const match of text.matchAll(/^([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+|$)/gm)) {
+    const key = match[1]!;
+    found.set(key, found.has(key) ? null : [match.index, match.index + match[0].length]);
+  }
+  const index: [string, number, number, number][] = [];
+  for (const [key, offsets] of found) {
+    if (!offsets) continue;
+    const [keyOffset, valueOffset] = offsets as [number, number];
+    const { line, column } = positionAt(text, keyOffset);
+    index.push([key, line, column, valueOnLine(text, valueOffset) ? valueOffset - keyOffset + column : 0]);
+  }
+  return index;
+}
+
+/** topLevelPosition's answer for `key`, from a text's top-level index instead of the text. */
+export function indexedPosition(index: TopLevelIndex, key: string, at: 'value' | 'key' = 'value'): Position | undefined {
+  const entry = index.find(([name]) => name === key);
+  if (!entry) return undefined;
+  const [, line, column, valueColumn] = entry;
+  if (at === 'key') return { line, column };
+  return valueColumn > 0 ? { line, column: valueColumn } : undefined;
 }

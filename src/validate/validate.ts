@@ -10,7 +10,8 @@ import type { LoadedContent, SourceFile } from '../load/load.ts';
 import type { MarkdownBody, PageEntry, PageHead, RedirectEntry, SiteModel, StaticEntry } from '../contracts/model.ts';
 import { isAbsoluteHttpUrl, NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from '../url.ts';
 import { compileSchemas, formatPath, type Validator } from './json-schema.ts';
-import { fieldAfterFrontMatter, opensFrontMatter, parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './yaml.ts';
+import { fieldAfterFrontMatter, opensFrontMatter, parseKnown, parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './yaml.ts';
+import { firstLineOf } from '../load/known-texts.ts';
 import type { MarkdownTemplate, Theme } from '../contracts/theme.ts';
 import { countWords } from '../words.ts';
 import { collectMembers } from '../collections/members.ts';
@@ -296,7 +297,7 @@ function readPage(
   const markdown = source.file.endsWith('.md');
   const read: { parsed: ParsedYaml; body?: MarkdownBody } | null = markdown
     ? readFrontMatter(source, frontMatterFields(theme), out, cache)
-    : { parsed: parseYaml(source.file, source.text, 0, cache) };
+    : { parsed: parseSource(source, cache) };
   if (!read) return null;
   const { parsed } = read;
   out.push(...parsed.diagnostics);
@@ -309,7 +310,7 @@ function readPage(
   out.push(...result.diagnostics);
   if (result.diagnostics.length > 0) return null;
   const data = result.value as Record<string, unknown>;
-  const textKey = cache?.keyOf?.(source.text);
+  const textKey = source.known?.key ?? cache?.keyOf?.(source.text);
   const entry = { file: source.file, route, template: name, data, source: parsed, ...(textKey === undefined ? {} : { textKey }) };
   if (!template.markdown || !read.body) return { ...entry, head: yamlHead(data), status: 'published' };
   const date = String(data[template.markdown.date] ?? '');
@@ -320,6 +321,12 @@ function readPage(
   }
   const status = pageStatus(data.draft === true, date, today);
   return { ...entry, head: markdownHead(data, template.markdown.head), body: read.body, status };
+}
+
+/** A YAML file parsed: a file known without being read (src/load/known-texts.ts) from the cache's value of its text, when it has one. */
+function parseSource(source: SourceFile, cache: ParseCache | undefined): ParsedYaml {
+  const known = source.known && parseKnown(source.file, source.known, () => source.text, cache);
+  return known || parseYaml(source.file, source.text, 0, cache);
 }
 
 /**
@@ -438,11 +445,16 @@ function strayReason(file: string): 'hidden' | 'case' | 'extension' {
 
 /** A file past the size any page needs is refused before it is parsed: a huge value would take the checks a long time. */
 function isTooLarge(source: SourceFile): boolean {
-  return source.text.length > MAX_FILE_CHARACTERS;
+  return textLength(source) > MAX_FILE_CHARACTERS;
 }
 
 function tooLarge(source: SourceFile): Diagnostic {
-  return diagnostic('too-large', { file: source.file, line: 1, column: 1 }, { characters: source.text.length, limit: MAX_FILE_CHARACTERS });
+  return diagnostic('too-large', { file: source.file, line: 1, column: 1 }, { characters: textLength(source), limit: MAX_FILE_CHARACTERS });
+}
+
+/** A file's length in characters, without reading a known file's text. */
+function textLength(source: SourceFile): number {
+  return source.known?.length ?? source.text.length;
 }
 
 function readRedirects(source: SourceFile, validators: Validators, out: Diagnostic[], cache?: ParseCache): RedirectEntry[] {
@@ -476,7 +488,7 @@ function readRedirects(source: SourceFile, validators: Validators, out: Diagnost
  */
 function modeline(source: SourceFile, schemaName: string): Diagnostic[] {
   const expected = modelineFor(source.file, schemaName);
-  const first = (source.text.split(/\r?\n/, 1)[0] ?? '').trim();
+  const first = (source.known?.firstLine ?? firstLineOf(source.text)).trim();
   if (!first.startsWith(MODELINE_START) || first === expected) return [];
   return [diagnostic('modeline', { file: source.file, line: 1, column: 1 }, { expected })];
 }

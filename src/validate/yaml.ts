@@ -3,7 +3,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type YAMLError } from 'yaml';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { recogniseMistakes } from './yaml-mistakes.ts';
-import { topLevelPosition } from './top-level.ts';
+import { indexedPosition, topLevelPosition, type TopLevelIndex } from './top-level.ts';
 import type { FieldPath, ParsedYaml, Position } from '../contracts/source.ts';
 import { quickYamlValue } from './quick-yaml.ts';
 
@@ -18,6 +18,8 @@ export interface ParseCache {
   set(text: string, data: unknown): void;
   /** The key the cache files `text` under: a digest of it, worked out once per text. */
   keyOf?(text: string): string;
+  /** The value filed under `key`, for a text known by its key without being read (src/load/known-texts.ts). */
+  byKey?(key: string): unknown;
 }
 
 /**
@@ -28,20 +30,41 @@ export interface ParseCache {
  */
 export function parseYaml(file: string, text: string, lineOffset = 0, cache?: ParseCache): ParsedYaml {
   const cached = cache && (cache.get(text) ?? quickInto(cache, text));
-  if (cached !== undefined) {
-    let full: ParsedYaml | undefined;
-    const parsed = () => (full ??= parseYamlNow(file, text, lineOffset));
-    const shifted = (position: Position | undefined) => position && { line: position.line + lineOffset, column: position.column };
-    return {
-      data: cached,
-      diagnostics: [],
-      locate: (path) => (path.length === 1 && typeof path[0] === 'string' ? shifted(topLevelPosition(text, path[0])) : undefined) ?? parsed().locate(path),
-      locateKey: (path, key) => (path.length === 0 ? shifted(topLevelPosition(text, key, 'key')) : undefined) ?? parsed().locateKey(path, key),
-    };
-  }
+  if (cached !== undefined) return cachedParse(file, () => text, lineOffset, cached);
   const result = parseYamlNow(file, text, lineOffset);
   if (cache && result.data !== undefined && result.diagnostics.length === 0) cache.set(text, result.data);
   return result;
+}
+
+/**
+ * A YAML file known by the key of its text (src/load/known-texts.ts), not read: its value from the cache, the text
+ * read by `text` only when a diagnostic needs a position. Undefined when the cache has no value under the key.
+ */
+export function parseKnown(
+  file: string,
+  known: { key: string; topLevel: TopLevelIndex },
+  text: () => string,
+  cache: ParseCache | undefined,
+): ParsedYaml | undefined {
+  const cached = cache?.byKey?.(known.key);
+  return cached === undefined ? undefined : cachedParse(file, text, 0, cached, known.topLevel);
+}
+
+/**
+ * A text's cached value, with positions worked out from the text only when asked for; a top-level field's from
+ * `topLevel`, when given, without the text.
+ */
+function cachedParse(file: string, text: () => string, lineOffset: number, cached: unknown, topLevel?: TopLevelIndex): ParsedYaml {
+  let full: ParsedYaml | undefined;
+  const parsed = () => (full ??= parseYamlNow(file, text(), lineOffset));
+  const shifted = (position: Position | undefined) => position && { line: position.line + lineOffset, column: position.column };
+  const top = (key: string, at: 'value' | 'key') => shifted(topLevel ? indexedPosition(topLevel, key, at) : topLevelPosition(text(), key, at));
+  return {
+    data: cached,
+    diagnostics: [],
+    locate: (path) => (path.length === 1 && typeof path[0] === 'string' ? top(path[0], 'value') : undefined) ?? parsed().locate(path),
+    locateKey: (path, key) => (path.length === 0 ? top(key, 'key') : undefined) ?? parsed().locateKey(path, key),
+  };
 }
 
 /**

@@ -1,0 +1,193 @@
+// Page files a build need not read: what the last `site build` read of each YAML page file, kept in
+// the cache folder with how the file stood (its device, inode, size and times). A file that stands
+// exactly so now holds the same text, so the next build takes the text's digest (the parse cache's
+// key) from here instead of reading and hashing it; the text itself is read only if something asks
+// for it (a problem to place at a line). At 10,000 pages that is 10,000 files not read (49 MB).
+//
+// Why the stamp can be trusted: any write to a file sets its change time (ctime) to the clock's time,
+// and no program can set that time back (touch and git set mtime, not ctime). A file replaced by
+// another (an editor's save by rename, a checkout) has another inode. The one gap is a second write
+// within the same tick of the file system's clock (a few milliseconds, a second or two on some disks)
+// as the write the stamp saw: so only a file whose times were already SETTLE_MS old when it was read
+// is kept, and a file written moments before a build is read again by the next one.
+import { readFileSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import { cacheKey } from '../digest.ts';
+import { keepWhole } from '../node-module.js';
+import { MAX_FILE_CHARACTERS } from '../validate/limits.ts';
+import { topLevelIndex, type TopLevelIndex } from '../validate/top-level.ts';
+
+/** Bumped when the kept texts are kept differently. */
+const FORMAT = 1;
+
+/** How old a file's times must be when it is read for its stamp to be kept (longer than any file system's clock tick). */
+export const SETTLE_MS = 3000;
+
+/** How a file stood when it was read: what changes whenever its bytes do. */
+export interface TextStamp {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+/** What a build knows of a page file's text without reading it. */
+export interface KnownText {
+  /** The parse cache's key of the text (cacheKey of it). */
+  key: string;
+  /** Its length in characters. */
+  length: number;
+  /** Its first line, for the check of the schema line (`# yaml-language-server: …`). */
+  firstLine: string;
+  /** Where its top-level fields are: a page's warnings are mostly placed at one (its title), and need no reading then. */
+  topLevel: TopLevelIndex;
+}
+
+/** A kept text: how its file stood, and what it held. */
+export interface KeptText extends KnownText {
+  stamp: TextStamp;
+}
+
+/** The kept texts, by project-relative file. */
+export type KeptTexts = ReadonlyMap<string, KeptText>;
+
+/** Where a project's kept texts are kept. */
+export function knownTextsFile(folder: string, root: string): string {
+  return join(folder, `texts-${cacheKey(root).slice(0, 12)}.json`);
+}
+
+/** The key kept texts made by the engine's code `engine` carry (the digest of a text is the engine's to define). */
+export function textsKey(engine: string): string {
+  return cacheKey(JSON.stringify([FORMAT, engine]));
+}
+
+/** The stamp of a file from its status. */
+export function stampOf(info: Stats): TextStamp {
+  return { dev: info.dev, ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
+}
+
+/** Whether the file whose status is `info` stands as `stamp` says: then it holds the text the stamp was kept with. */
+export function standsAs(info: Stats, stamp: TextStamp): boolean {
+  return (
+    info.isFile() &&
+    info.ino === stamp.ino &&
+    info.dev === stamp.dev &&
+    info.size === stamp.size &&
+    info.mtimeMs === stamp.mtimeMs &&
+    info.ctimeMs === stamp.ctimeMs
+  );
+}
+
+/** Whether a file stamped `stamp` and read at `readAt` (ms since the epoch) was settled then: its stamp may be kept. */
+export function settled(stamp: TextStamp, readAt: number, settleMs = SETTLE_MS): boolean {
+  return Math.max(stamp.mtimeMs, stamp.ctimeMs) < readAt - settleMs;
+}
+
+/** What textsToKeep reads of a page file, as the load stage gives it (load.ts's SourceFile). */
+interface LoadedText {
+  file: string;
+  readonly text: string;
+  encoding?: unknown;
+  known?: KnownText;
+  read?: { stamp: TextStamp; at: number };
+}
+
+/**
+ * What this build may keep for the next: each page file it knew without reading, as it was known, and each it read
+ * whose times had settled (see SETTLE_MS), with the key `keyOf` gives its text. A file too large to be a page, or
+ * not UTF-8, is read again each time, as it is reported each time.
+ */
+export function textsToKeep(
+  pages: readonly LoadedText[],
+  kept: KeptTexts | undefined,
+  keyOf: (text: string) => string,
+  settleMs = SETTLE_MS,
+): Map<string, KeptText> {
+  const texts = new Map<string, KeptText>();
+  for (const source of pages) {
+    const known = source.known && kept?.get(source.file);
+    if (known) texts.set(source.file, known);
+    else if (source.read && !source.encoding && settled(source.read.stamp, source.read.at, settleMs) && source.text.length <= MAX_FILE_CHARACTERS) {
+      const { text } = source;
+      const known = { key: keyOf(text), length: text.length, firstLine: firstLineOf(text), topLevel: topLevelIndex(text) };
+      texts.set(source.file, { stamp: source.read.stamp, ...known });
+    }
+  }
+  return texts;
+}
+
+/** The first line of a text, as the schema line's check reads it. */
+export function firstLineOf(text: string): string {
+  return text.split(/\r?\n/, 1)[0] ?? '';
+}
+
+type KeptEntry = [
+  ...[file: string, dev: number, ino: number, size: number, mtimeMs: number, ctimeMs: number],
+  ...[key: string, length: number, firstLine: string, topLevel: TopLevelIndex],
+];
+
+interface KeptFile {
+  key: string;
+  texts: KeptEntry[];
+}
+
+/** The texts kept in `file` under `key`; empty when there are none to use (another key, or a file not as written). */
+export function readKeptTexts(file: string, key: string): Map<string, KeptText> {
+  const texts = new Map<string, KeptText>();
+  let kept: unknown;
+  try {
+    kept = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return texts;
+  }
+  // A file this engine did not write as it is is thrown away whole, never half-used.
+  if (!isKeptFile(kept) || kept.key !== key) return texts;
+  for (const [name, dev, ino, size, mtimeMs, ctimeMs, textKey, length, firstLine, topLevel] of kept.texts) {
+    texts.set(name, { stamp: { dev, ino, size, mtimeMs, ctimeMs }, key: textKey, length, firstLine, topLevel });
+  }
+  return texts;
+}
+
+/** Keeps `texts` in `file` under `key` (a cache that cannot be written costs only speed). */
+export async function keepTexts(file: string, key: string, texts: KeptTexts): Promise<void> {
+  const entries: KeptEntry[] = [...texts].map(
+    ([name, { stamp, key: textKey, length, firstLine, topLevel }]) =>
+      [...[name, stamp.dev, stamp.ino, stamp.size, stamp.mtimeMs, stamp.ctimeMs], ...[textKey, length, firstLine, topLevel]] as KeptEntry,
+  );
+  await keepWhole(file, JSON.stringify({ key, texts: entries } satisfies KeptFile));
+}
+
+/** Whether two sets of kept texts say the same of the same files (what is known of a text follows from its key). */
+export function sameTexts(a: KeptTexts, b: KeptTexts): boolean {
+  if (a.size !== b.size) return false;
+  for (const [file, text] of a) {
+    const other = b.get(file);
+    if (!other || other.key !== text.key) return false;
+    const [s, t] = [text.stamp, other.stamp];
+    if (s.dev !== t.dev || s.ino !== t.ino || s.size !== t.size || s.mtimeMs !== t.mtimeMs || s.ctimeMs !== t.ctimeMs) return false;
+  }
+  return true;
+}
+
+function isKeptFile(value: unknown): value is KeptFile {
+  if (typeof value !== 'object' || value === null) return false;
+  const { key, texts } = value as Record<string, unknown>;
+  return typeof key === 'string' && Array.isArray(texts) && texts.every(isKeptEntry);
+}
+
+function isKeptEntry(entry: unknown): entry is KeptEntry {
+  if (!Array.isArray(entry) || entry.length !== 10) return false;
+  const [file, dev, ino, size, mtimeMs, ctimeMs, key, length, firstLine, topLevel] = entry as unknown[];
+  const numbers = [dev, ino, size, mtimeMs, ctimeMs, length].every(isNumber);
+  const texts = typeof file === 'string' && typeof key === 'string' && /^[0-9a-f]{40}$/.test(key) && typeof firstLine === 'string';
+  return numbers && texts && Array.isArray(topLevel) && topLevel.every(isIndexEntry);
+}
+
+function isIndexEntry(entry: unknown): boolean {
+  if (!Array.isArray(entry) || entry.length !== 4) return false;
+  const [key, line, column, valueColumn] = entry as unknown[];
+  return typeof key === 'string' && [line, column, valueColumn].every((n) => Number.isInteger(n) && (n as number) >= 0);
+}
+
+const isNumber = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
