@@ -18,7 +18,7 @@ import type { Thread } from './threads.ts';
 import { editorSchemas } from './validate/editor-schemas.ts';
 import { createParseCache } from './validate/parse-cache.ts';
 import { warmParseCache } from './validate/parse-threads.ts';
-import { frontMatterFields, validate, validatorsFor, type Validated } from './validate/validate.ts';
+import { checksOf, frontMatterFields, validate, validatorsFor, type Validated } from './validate/validate.ts';
 import { checksKey, keepChecks, keptChecksFile, primeKeptChecks } from './rules/kept-checks.ts';
 import { allPages, type PageEntry, type SiteModel } from './contracts/model.ts';
 import { refreshFiles, saveParseCache } from './write/write.ts';
@@ -141,15 +141,20 @@ export async function validateContent(run: Run, theme: Theme, { content, cached,
   const checks = pageChecksFor(run, theme, validated.model);
   const save = async () => {
     if (changes && firstBuild) saving ??= saveParseCache(parseCacheFile(root), changes, cached);
-    keepingTexts ??= texts ? keepKnownTexts(texts, content, cache.keyOf) : Promise.resolve();
+    keepingTexts ??= texts ? keepKnownTexts(texts, content, cache.keyOf, checksOf(validated.model, validatorsFor(theme, root))) : Promise.resolve();
     await Promise.all([saving, keepingTexts, checks.keeping()]);
   };
   return { validated, save, checks };
 }
 
 /** Keeps what this build knows of the page files' texts for the next, when that is not what it was given. */
-function keepKnownTexts(texts: NonNullable<Loaded['texts']>, content: LoadedContent, keyOf: (text: string) => string): Promise<void> {
-  const now = textsToKeep(content.pages, texts.kept, keyOf);
+function keepKnownTexts(
+  texts: NonNullable<Loaded['texts']>,
+  content: LoadedContent,
+  keyOf: (text: string) => string,
+  checkedOf: Parameters<typeof textsToKeep>[3],
+): Promise<void> {
+  const now = textsToKeep(content.pages, texts.kept, keyOf, checkedOf);
   return sameTexts(now, texts.kept) ? Promise.resolve() : keepTexts(texts.file, texts.key, now);
 }
 

@@ -10,7 +10,7 @@ import { cacheKey } from '../digest.ts';
 import { listContent, load, type SourceFile } from './load.ts';
 import { keepTexts, readKeptTexts, settled, SETTLE_MS, textsKey, textsToKeep, type KeptTexts, type TextStamp } from './known-texts.ts';
 import { createParseCache } from '../validate/parse-cache.ts';
-import { compileValidators, validate } from '../validate/validate.ts';
+import { checksOf, compileValidators, validate } from '../validate/validate.ts';
 import { DESCRIPTION, tinyTheme } from '../../tests/helpers/unit.ts';
 
 const roots: string[] = [];
@@ -63,7 +63,7 @@ describe('known texts', () => {
             }
             expect([page.file, page.text]).toEqual([page.file, now]);
           }
-          kept = textsToKeep(pages, kept, (text) => cacheKey(text), ANY_TIME);
+          kept = textsToKeep(pages, kept, (text) => cacheKey(text), undefined, ANY_TIME);
         }
       }),
       { numRuns: 40 },
@@ -88,7 +88,7 @@ describe('known texts', () => {
   it('are thrown away whole when kept by another engine or not as written', async () => {
     const root = project();
     writeFileSync(join(root, 'pages/a.yaml'), 'a: 1\n');
-    const texts = textsToKeep(await loadWith(root, new Map()), undefined, (text) => cacheKey(text), ANY_TIME);
+    const texts = textsToKeep(await loadWith(root, new Map()), undefined, (text) => cacheKey(text), undefined, ANY_TIME);
     const file = join(root, 'texts.json');
     await keepTexts(file, textsKey('engine-1'), texts);
     expect(readKeptTexts(file, textsKey('engine-1'))).toEqual(texts);
@@ -111,8 +111,16 @@ describe('known texts', () => {
     const read = await load(root, await listContent(root), new Map());
     const cache = createParseCache({});
     const first = validate(read, theme, validators, { cache, today: '2026-01-01' });
-    const kept = textsToKeep(read.pages, undefined, cache.keyOf, ANY_TIME);
+    const kept = textsToKeep(read.pages, undefined, cache.keyOf, checksOf(first.model, validators), ANY_TIME);
     expect(kept.size).toBe(2);
+    // The page that checked cleanly keeps its check: the next build fills in its defaults without checking it again.
+    expect([...kept].filter(([, text]) => text.checked).map(([file]) => file)).toEqual(['pages/good.yaml']);
+    let checks = 0;
+    for (const validator of [validators.header, ...validators.templates.values()]) {
+      const { validate: checkValue, check } = validator;
+      validator.validate = (...args) => (checks++, checkValue(...args));
+      validator.check = (...args) => (checks++, check(...args));
+    }
 
     const again = await load(root, await listContent(root), kept);
     const reads = new Map<string, number>();
@@ -123,6 +131,9 @@ describe('known texts', () => {
     }
     const second = validate(again, theme, validators, { cache: createParseCache(cache.changes() ?? {}), today: '2026-01-01' });
     expect(second.diagnostics).toEqual(first.diagnostics);
+    // The odd page is checked again (header and template), as its check found a problem; the good one is not.
+    expect(checks).toBe(2);
+    expect(JSON.stringify(second.model.pages.map((p) => p.data))).toBe(JSON.stringify(first.model.pages.map((p) => p.data)));
     expect(first.diagnostics.map((d) => d.code).sort()).toEqual(['modeline', 'schema']);
     const facts = (model: typeof first.model) => model.pages.map(({ source: _, ...entry }) => entry);
     expect(facts(second.model)).toEqual(facts(first.model));

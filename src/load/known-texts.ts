@@ -15,10 +15,11 @@ import { join } from 'node:path';
 import { cacheKey } from '../digest.ts';
 import { keepWhole } from '../node-module.js';
 import { MAX_FILE_CHARACTERS } from '../validate/limits.ts';
-import { topLevelIndex, type TopLevelIndex } from '../validate/top-level.ts';
+import { isTopLevelIndex, topLevelIndex, type TopLevelIndex } from '../validate/top-level.ts';
+import { isDefaultsPatch, type DefaultsPatch } from '../validate/defaults-patch.ts';
 
 /** Bumped when the kept texts are kept differently. */
-const FORMAT = 1;
+const FORMAT = 3;
 
 /** How old a file's times must be when it is read for its stamp to be kept (longer than any file system's clock tick). */
 export const SETTLE_MS = 3000;
@@ -42,6 +43,17 @@ export interface KnownText {
   firstLine: string;
   /** Where its top-level fields are: a page's warnings are mostly placed at one (its title), and need no reading then. */
   topLevel: TopLevelIndex;
+  /**
+   * When its template's schema checked it without a problem: that schema's key (Validator.key) and the defaults it
+   * filled in, which the next build puts on the value instead of checking it again while the schema is the same.
+   */
+  checked?: Checked;
+}
+
+/** A clean check of a text by one schema, and what it added. */
+export interface Checked {
+  validator: string;
+  defaults: DefaultsPatch;
 }
 
 /** A kept text: how its file stood, and what it held. */
@@ -96,25 +108,33 @@ interface LoadedText {
 /**
  * What this build may keep for the next: each page file it knew without reading, as it was known, and each it read
  * whose times had settled (see SETTLE_MS), with the key `keyOf` gives its text. A file too large to be a page, or
- * not UTF-8, is read again each time, as it is reported each time.
+ * not UTF-8, is read again each time, as it is reported each time. `checkedOf` tells how a file's template checked
+ * it in this build, when it did without a problem (see KnownText.checked).
  */
 export function textsToKeep(
   pages: readonly LoadedText[],
   kept: KeptTexts | undefined,
   keyOf: (text: string) => string,
+  checkedOf: (file: string, kept: Checked | undefined) => Checked | undefined = () => undefined,
   settleMs = SETTLE_MS,
 ): Map<string, KeptText> {
   const texts = new Map<string, KeptText>();
   for (const source of pages) {
-    const known = source.known && kept?.get(source.file);
-    if (known) texts.set(source.file, known);
-    else if (source.read && !source.encoding && settled(source.read.stamp, source.read.at, settleMs) && source.text.length <= MAX_FILE_CHARACTERS) {
-      const { text } = source;
-      const known = { key: keyOf(text), length: text.length, firstLine: firstLineOf(text), topLevel: topLevelIndex(text) };
-      texts.set(source.file, { stamp: source.read.stamp, ...known });
-    }
+    const known = source.known ? kept?.get(source.file) : undefined;
+    const text = known ?? readNow(source, keyOf, settleMs);
+    if (!text) continue;
+    const { checked: _, ...rest } = text;
+    const checked = checkedOf(source.file, known?.checked);
+    texts.set(source.file, checked ? { ...rest, checked } : rest);
   }
   return texts;
+}
+
+/** What is known of a page file this build read, when its times had settled: undefined for one read again next time. */
+function readNow(source: LoadedText, keyOf: (text: string) => string, settleMs: number): KeptText | undefined {
+  const { read, text } = source;
+  if (!read || source.encoding || !settled(read.stamp, read.at, settleMs) || text.length > MAX_FILE_CHARACTERS) return undefined;
+  return { stamp: read.stamp, key: keyOf(text), length: text.length, firstLine: firstLineOf(text), topLevel: topLevelIndex(text) };
 }
 
 /** The first line of a text, as the schema line's check reads it. */
@@ -124,11 +144,14 @@ export function firstLineOf(text: string): string {
 
 type KeptEntry = [
   ...[file: string, dev: number, ino: number, size: number, mtimeMs: number, ctimeMs: number],
-  ...[key: string, length: number, firstLine: string, topLevel: TopLevelIndex],
+  ...[key: string, length: number, firstLine: string, topLevel: TopLevelIndex, checked: number],
 ];
 
+// The pages of one template mostly get the same defaults: each check is kept once, in a table, and a text names it by
+// its place there (-1: none). Written out for each page, the checks of 10,000 were 5 MB of a file read every build.
 interface KeptFile {
   key: string;
+  checks: [validator: string, defaults: DefaultsPatch][];
   texts: KeptEntry[];
 }
 
@@ -143,27 +166,37 @@ export function readKeptTexts(file: string, key: string): Map<string, KeptText> 
   }
   // A file this engine did not write as it is is thrown away whole, never half-used.
   if (!isKeptFile(kept) || kept.key !== key) return texts;
-  for (const [name, dev, ino, size, mtimeMs, ctimeMs, textKey, length, firstLine, topLevel] of kept.texts) {
-    texts.set(name, { stamp: { dev, ino, size, mtimeMs, ctimeMs }, key: textKey, length, firstLine, topLevel });
+  const checks = kept.checks.map(([validator, defaults]): Checked => ({ validator, defaults }));
+  for (const [name, dev, ino, size, mtimeMs, ctimeMs, textKey, length, firstLine, topLevel, checked] of kept.texts) {
+    const text: KeptText = { stamp: { dev, ino, size, mtimeMs, ctimeMs }, key: textKey, length, firstLine, topLevel };
+    texts.set(name, checked >= 0 ? { ...text, checked: checks[checked]! } : text);
   }
   return texts;
 }
 
 /** Keeps `texts` in `file` under `key` (a cache that cannot be written costs only speed). */
 export async function keepTexts(file: string, key: string, texts: KeptTexts): Promise<void> {
-  const entries: KeptEntry[] = [...texts].map(
-    ([name, { stamp, key: textKey, length, firstLine, topLevel }]) =>
-      [...[name, stamp.dev, stamp.ino, stamp.size, stamp.mtimeMs, stamp.ctimeMs], ...[textKey, length, firstLine, topLevel]] as KeptEntry,
-  );
-  await keepWhole(file, JSON.stringify({ key, texts: entries } satisfies KeptFile));
+  const checks: KeptFile['checks'] = [];
+  const places = new Map<string, number>();
+  const placeOf = ({ validator, defaults }: Checked) => {
+    const text = JSON.stringify([validator, defaults]);
+    let place = places.get(text);
+    if (place === undefined) places.set(text, (place = checks.push([validator, defaults]) - 1));
+    return place;
+  };
+  const entries = [...texts].map(([name, { stamp, key: textKey, length, firstLine, topLevel, checked }]): KeptEntry => {
+    const { dev, ino, size, mtimeMs, ctimeMs } = stamp;
+    return [name, dev, ino, size, mtimeMs, ctimeMs, textKey, length, firstLine, topLevel, checked ? placeOf(checked) : -1];
+  });
+  await keepWhole(file, JSON.stringify({ key, checks, texts: entries } satisfies KeptFile));
 }
 
-/** Whether two sets of kept texts say the same of the same files (what is known of a text follows from its key). */
+/** Whether two sets of kept texts say the same of the same files (what is known of a text follows from its key, and a check from the key and its schema's). */
 export function sameTexts(a: KeptTexts, b: KeptTexts): boolean {
   if (a.size !== b.size) return false;
   for (const [file, text] of a) {
     const other = b.get(file);
-    if (!other || other.key !== text.key) return false;
+    if (!other || other.key !== text.key || other.checked?.validator !== text.checked?.validator) return false;
     const [s, t] = [text.stamp, other.stamp];
     if (s.dev !== t.dev || s.ino !== t.ino || s.size !== t.size || s.mtimeMs !== t.mtimeMs || s.ctimeMs !== t.ctimeMs) return false;
   }
@@ -172,22 +205,18 @@ export function sameTexts(a: KeptTexts, b: KeptTexts): boolean {
 
 function isKeptFile(value: unknown): value is KeptFile {
   if (typeof value !== 'object' || value === null) return false;
-  const { key, texts } = value as Record<string, unknown>;
-  return typeof key === 'string' && Array.isArray(texts) && texts.every(isKeptEntry);
+  const { key, checks, texts } = value as Record<string, unknown>;
+  if (typeof key !== 'string' || !Array.isArray(checks) || !Array.isArray(texts)) return false;
+  const isCheck = (check: unknown) => Array.isArray(check) && check.length === 2 && typeof check[0] === 'string' && isDefaultsPatch(check[1]);
+  return checks.every(isCheck) && texts.every((entry) => isKeptEntry(entry, checks.length));
 }
 
-function isKeptEntry(entry: unknown): entry is KeptEntry {
-  if (!Array.isArray(entry) || entry.length !== 10) return false;
-  const [file, dev, ino, size, mtimeMs, ctimeMs, key, length, firstLine, topLevel] = entry as unknown[];
+function isKeptEntry(entry: unknown, checks: number): entry is KeptEntry {
+  if (!Array.isArray(entry) || entry.length !== 11) return false;
+  const [file, dev, ino, size, mtimeMs, ctimeMs, key, length, firstLine, topLevel, checked] = entry as unknown[];
   const numbers = [dev, ino, size, mtimeMs, ctimeMs, length].every(isNumber);
   const texts = typeof file === 'string' && typeof key === 'string' && /^[0-9a-f]{40}$/.test(key) && typeof firstLine === 'string';
-  return numbers && texts && Array.isArray(topLevel) && topLevel.every(isIndexEntry);
-}
-
-function isIndexEntry(entry: unknown): boolean {
-  if (!Array.isArray(entry) || entry.length !== 4) return false;
-  const [key, line, column, valueColumn] = entry as unknown[];
-  return typeof key === 'string' && [line, column, valueColumn].every((n) => Number.isInteger(n) && (n as number) >= 0);
+  return numbers && texts && isTopLevelIndex(topLevel) && Number.isInteger(checked) && (checked as number) >= -1 && (checked as number) < checks;
 }
 
 const isNumber = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);

@@ -1,5 +1,6 @@
 // Shape validation: TypeBox definitions are both the TypeScript types and the
 // JSON Schemas that ajv checks and editors read. One definition, never two.
+import { cacheKey } from '../digest.ts';
 import { repairFor } from './repair.ts';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
@@ -41,6 +42,8 @@ export interface Validator {
    * page's whole value for that took 45 ms at 10,000 pages.
    */
   check(file: string, parsed: ParsedYaml): Diagnostic[];
+  /** A digest of the schema: what a value's kept defaults were worked out by (src/validate/defaults-patch.ts). */
+  key: string;
 }
 
 // optimize: false: ajv's code optimiser costs more at start-up than it saves on a hundred small documents.
@@ -70,10 +73,10 @@ export function compileSchemas(schemas: readonly object[], cacheFolder?: string)
     const checks = cachedValidators(ajv, cacheFolder, texts, (index) => compiled.get(texts[index]!) ?? ajv.compile(roots[index]!));
     texts.forEach((text, index) => compiled.set(text, checks[index]!));
   }
-  return roots.map((root, index) => validatorOf(root, compiled.get(texts[index]!)!));
+  return roots.map((root, index) => validatorOf(root, compiled.get(texts[index]!)!, cacheKey(texts[index]!)));
 }
 
-function validatorOf(root: JsonSchema, check: ValidateFunction): Validator {
+function validatorOf(root: JsonSchema, check: ValidateFunction, key: string): Validator {
   const fills = hasDefault(root);
   // ajv fills in defaults, so it is given a copy (when it has any to fill): the parsed value stays as the text says
   // (the parse cache keeps it).
@@ -86,6 +89,7 @@ function validatorOf(root: JsonSchema, check: ValidateFunction): Validator {
   return {
     validate: (file, parsed, value = parsed.data) => run(file, parsed, value, true),
     check: (file, parsed) => run(file, parsed, parsed.data, fills).diagnostics,
+    key,
   };
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseYaml, splitFrontMatter } from './yaml.ts';
-import { indexedPosition, topLevelIndex, topLevelPosition } from './top-level.ts';
+import { indexedPosition, isTopLevelIndex, topLevelIndex, topLevelPosition } from './top-level.ts';
 
 function projectTexts(): { file: string; text: string }[] {
   const files = ['site.yaml', ...readdirSync('pages', { recursive: true, encoding: 'utf8' }).map((f) => join('pages', f))];
@@ -69,7 +69,9 @@ describe('the top-level index', () => {
     fc.assert(
       fc.property(text, (t) => {
         const index = topLevelIndex(t);
-        for (const key of [...keys, ...index.map(([name]) => name)]) {
+        expect(isTopLevelIndex(index)).toBe(true);
+        const named = index === '' ? [] : index.split(';').map((entry) => entry.split(',')[0]!);
+        for (const key of [...keys, ...named]) {
           for (const at of ['value', 'key'] as const) expect([key, at, indexedPosition(index, key, at)]).toEqual([key, at, topLevelPosition(t, key, at)]);
         }
       }),

@@ -45,11 +45,12 @@ function positionAt(text: string, offset: number): Position {
 
 /**
  * What topLevelPosition answers for every key of a text, without the text: a page file known without being read
- * (src/load/known-texts.ts) places its warnings (most at its title) from this. Each entry: a key written once at the
- * start of a line, its line and column, and the column of its value on that line (0 where topLevelPosition leaves
- * the value to the parser).
+ * (src/load/known-texts.ts) places its warnings (most at its title) from this. For each key written once at the
+ * start of a line: `key,line,column,valueColumn`, where valueColumn is 0 when topLevelPosition leaves the value to
+ * the parser; entries joined by `;`. One text, not a list of lists: kept for 10,000 pages, it is read back whole
+ * every build and needed for a few.
  */
-export type TopLevelIndex = readonly (readonly [key: string, line: number, column: number, valueColumn: number])[];
+export type TopLevelIndex = string;
 
 /** The top-level index of `text` (see TopLevelIndex). */
 export function topLevelIndex(text: string): TopLevelIndex {
@@ -59,21 +60,27 @@ export function topLevelIndex(text: string): TopLevelIndex {
     const key = match[1]!;
     found.set(key, found.has(key) ? null : [match.index, match.index + match[0].length]);
   }
-  const index: [string, number, number, number][] = [];
+  const entries: string[] = [];
   for (const [key, offsets] of found) {
     if (!offsets) continue;
     const [keyOffset, valueOffset] = offsets as [number, number];
     const { line, column } = positionAt(text, keyOffset);
-    index.push([key, line, column, valueOnLine(text, valueOffset) ? valueOffset - keyOffset + column : 0]);
+    entries.push(`${key},${line},${column},${valueOnLine(text, valueOffset) ? valueOffset - keyOffset + column : 0}`);
   }
-  return index;
+  return entries.join(';');
 }
 
 /** topLevelPosition's answer for `key`, from a text's top-level index instead of the text. */
 export function indexedPosition(index: TopLevelIndex, key: string, at: 'value' | 'key' = 'value'): Position | undefined {
-  const entry = index.find(([name]) => name === key);
-  if (!entry) return undefined;
-  const [, line, column, valueColumn] = entry;
+  if (!/^[A-Za-z_][\w-]*$/.test(key)) return undefined;
+  const entry = `;${index}`.split(`;${key},`)[1]?.split(';', 1)[0];
+  if (entry === undefined) return undefined;
+  const [line, column, valueColumn] = entry.split(',').map(Number) as [number, number, number];
   if (at === 'key') return { line, column };
   return valueColumn > 0 ? { line, column: valueColumn } : undefined;
+}
+
+/** Whether `index` is a top-level index as topLevelIndex makes one. */
+export function isTopLevelIndex(index: unknown): index is TopLevelIndex {
+  return typeof index === 'string' && /^(?:[A-Za-z_][\w-]*,\d+,\d+,\d+(?:;(?=.)|$))*$/.test(index);
 }

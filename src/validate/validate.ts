@@ -7,11 +7,12 @@ import { PAGES_DIR, REDIRECTS_FILES, SCHEMAS_DIR, SITE_FILE } from '../contracts
 import { pageHeader, pageSchema, redirectsFile, type RedirectRule } from '../contracts/content-schema.ts';
 import { dayOf, impossibleDate, pageStatus } from './publication.ts';
 import type { LoadedContent, SourceFile } from '../load/load.ts';
-import type { MarkdownBody, PageEntry, PageHead, RedirectEntry, SiteModel, StaticEntry } from '../contracts/model.ts';
+import { allPages, type MarkdownBody, type PageEntry, type PageHead, type RedirectEntry, type SiteModel, type StaticEntry } from '../contracts/model.ts';
 import { isAbsoluteHttpUrl, NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from '../url.ts';
 import { compileSchemas, formatPath, type Validator } from './json-schema.ts';
 import { fieldAfterFrontMatter, opensFrontMatter, parseKnown, parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './yaml.ts';
-import { firstLineOf } from '../load/known-texts.ts';
+import { firstLineOf, type Checked } from '../load/known-texts.ts';
+import { defaultsPatch, withDefaults } from './defaults-patch.ts';
 import type { MarkdownTemplate, Theme } from '../contracts/theme.ts';
 import { countWords } from '../words.ts';
 import { collectMembers } from '../collections/members.ts';
@@ -302,11 +303,12 @@ function readPage(
   const { parsed } = read;
   out.push(...parsed.diagnostics);
   if (parsed.data === undefined) return null;
-  const named = templateNamed(source.file, parsed, markdown, theme, validators, out);
+  const kept = keptCheck(source, parsed, validators);
+  const named = templateNamed(source.file, parsed, markdown, theme, validators, out, !kept);
   if (!named) return null;
   const { name, template, validator } = named;
   if (!markdown) out.push(...modeline(source, name));
-  const result = validator.validate(source.file, parsed);
+  const result = kept ? { value: kept, diagnostics: [] } : validator.validate(source.file, parsed);
   out.push(...result.diagnostics);
   if (result.diagnostics.length > 0) return null;
   const data = result.value as Record<string, unknown>;
@@ -330,11 +332,41 @@ function parseSource(source: SourceFile, cache: ParseCache | undefined): ParsedY
 }
 
 /**
- * The template a page file names, with its validator; null after saying what is wrong: no template named,
- * one the theme does not have, or one whose pages are files of the other kind (YAML or Markdown).
+ * The value of a page file known without being read (src/load/known-texts.ts) whose template's schema, unchanged,
+ * checked its text without a problem in an earlier build: the parsed value with the defaults the schema filled in
+ * then, which checking it again would fill in again. Undefined when there is no such check to go by.
  */
-function templateNamed(file: string, parsed: ParsedYaml, markdown: boolean, theme: Theme, validators: Validators, out: Diagnostic[]) {
-  const header = validators.header.check(file, parsed);
+function keptCheck(source: SourceFile, parsed: ParsedYaml, validators: Validators): unknown {
+  const checked = source.known?.checked;
+  const name = (parsed.data as { template?: unknown } | undefined)?.template;
+  if (!checked || typeof name !== 'string' || validators.templates.get(name)?.key !== checked.validator) return undefined;
+  return withDefaults(parsed.data, checked.defaults);
+}
+
+/**
+ * How the template of each page of `model` checked it, for a page file kept for the next build (known-texts.ts):
+ * every page in the model passed its template's schema, and `defaults` is what the schema added. `kept` is the check
+ * the page was read by, carried as it is while the schema is the same.
+ */
+export function checksOf(model: SiteModel, validators: Validators): (file: string, kept: Checked | undefined) => Checked | undefined {
+  const pages = new Map(allPages(model).map((page) => [page.file, page]));
+  return (file, kept) => {
+    const page = pages.get(file);
+    const validator = page && validators.templates.get(page.template);
+    if (!page || !validator) return undefined;
+    if (kept?.validator === validator.key) return kept;
+    const defaults = defaultsPatch(page.source.data, page.data);
+    return defaults && { validator: validator.key, defaults };
+  };
+}
+
+/**
+ * The template a page file names, with its validator; null after saying what is wrong: no template named,
+ * one the theme does not have, or one whose pages are files of the other kind (YAML or Markdown). `checkHeader`
+ * false: the header checked cleanly in an earlier build (see keptCheck), and the same text does again.
+ */
+function templateNamed(file: string, parsed: ParsedYaml, markdown: boolean, theme: Theme, validators: Validators, out: Diagnostic[], checkHeader = true) {
+  const header = checkHeader ? validators.header.check(file, parsed) : [];
   if (header.length > 0) {
     // A Markdown file can only name a template of Markdown pages: those are the ones worth listing.
     const markdownTemplates = Object.keys(theme.templates).filter((name) => theme.templates[name]!.markdown);
