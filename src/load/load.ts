@@ -2,7 +2,7 @@
 // on the returned texts, so it can be tested with literal inputs.
 import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { relativePath } from '../folders.ts';
+import { listedPath } from '../folders.ts';
 import { cacheFolder } from '../node-module.js';
 import { decodeText, type EncodingProblem } from './encoding.ts';
 import { inspectEntry, inspectFolder, readContentFile, type KnownKind, type RefusedFile } from './content-file.ts';
@@ -251,7 +251,7 @@ async function allFiles(root: string, dir: string): Promise<{ file: string; regu
       // A folder named like a page (pages/_redirects.yaml/, made by mistake) is listed, to be refused
       // as a folder where a file should be: left out, the rules or the page it stands for were lost without a word.
       .filter((entry) => !entry.isDirectory() || ((dir === 'pages' || dir.startsWith('pages/')) && isPageText(entry.name)))
-      .map((entry) => ({ file: relativePath(root, join(entry.parentPath, entry.name)), regular: entry.isFile() }))
+      .map((entry) => ({ file: listedPath(root, entry).path, regular: entry.isFile() }))
       .sort(byFile)
   );
 }

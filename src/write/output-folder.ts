@@ -8,7 +8,7 @@ import { createReadStream, lstatSync, readFileSync, type BigIntStats } from 'nod
 import { readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { relativePath } from '../folders.ts';
+import { listedPath } from '../folders.ts';
 import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { contentHash } from '../digest.ts';
 import { fileSystemWords } from './file-system-words.ts';
@@ -200,8 +200,7 @@ export async function strangersIn(dir: string): Promise<string[]> {
   const strangers: string[] = [];
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (entry.isDirectory()) continue;
-    const file = join(entry.parentPath, entry.name);
-    const path = relativePath(dir, file);
+    const { path, file } = listedPath(dir, entry);
     if (path === OUTPUT_MARKER) continue;
     const stamp = written.get(path);
     if (!stamp || !(await stillWritten(file, stamp))) strangers.push(path);

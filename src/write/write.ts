@@ -21,7 +21,7 @@ import {
 import { contentHash } from '../digest.ts';
 import { mkdir, open, readdir, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { relativePath } from '../folders.ts';
+import { listedPath, relativePath } from '../folders.ts';
 import { removeQuietly } from './tree-removal.ts';
 import { clearAt, keepTree, keptTreeOf, makeFolderOver, removeEmptied, takeKeptTree, type Clearing, type KeptFiles } from './kept-tree.ts';
 import { randomBytes } from 'node:crypto';
@@ -388,8 +388,7 @@ async function filesBelow(
   const emptied = new Set<string>();
   for (const e of entries) {
     if (e.isDirectory()) continue;
-    const file = join(e.parentPath, e.name);
-    const path = relativePath(dir, file);
+    const { path, file } = listedPath(dir, e);
     if (stale?.(path)) {
       unlinkSync(file);
       emptied.add(e.parentPath);
