@@ -170,7 +170,8 @@ export function renderMemoryFor(run: Run, theme: Theme): Pick<SiteRenderInput, '
   const key = run.writing && options.stream && memory.once ? rendersKey(options.engine, themeHash(theme)) : undefined;
   if (key === undefined) return { memory: memory.rendered, remember: !memory.once };
   const file = keptRendersFile(cacheFolder(root), root);
-  return { memory: keptRenders(file, key, theme), remember: true, keep: (rendered) => keepRenders(file, key, rendered) };
+  const kept = keptRenders(file, key, theme);
+  return { memory: kept, remember: true, keep: (rendered) => keepRenders(file, key, rendered, kept) };
 }
 
 /** What a build does with the pages' kept checks: `ruled` is given what the rules found, once they ran. */

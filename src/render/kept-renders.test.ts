@@ -1,12 +1,12 @@
 // The records `site build` keeps for the next process: read back as they were kept, and not at all under another key.
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Theme } from '../contracts/theme.ts';
 import { makeTempFolder, removeFolder } from '../../tests/helpers/unit.ts';
-import { keepRenders, keptRenders, keptRendersFile, rendersKey } from './kept-renders.ts';
+import { keepRenders, keptRenders, keptRendersFile, laterRendersFile, rendersKey } from './kept-renders.ts';
 import type { PageRecord, RenderMemory } from './memory.ts';
 
 let folder: string;
@@ -107,5 +107,36 @@ describe('kept renders', () => {
     );
     // Almost every change of a field's type or presence is one the file cannot carry.
     expect(thrownAway).toBeGreaterThan(150);
+  });
+
+  it('keeps a few records rendered again in the file of later records, read back over the kept ones, until they pass a tenth (generated builds)', async () => {
+    const key = rendersKey('engine', 'theme')!;
+    const file = keptRendersFile(folder, '/project');
+    const routes = Array.from({ length: 30 }, (_, i) => `/p${i}`);
+    const outputOf = (route: string) => `${route.slice(1)}.html`;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.uniqueArray(fc.constantFrom(...routes), { maxLength: 6 }), { minLength: 1, maxLength: 6 }), async (builds) => {
+        // A first build keeps every record whole; each later one renders some pages again, with new fingerprints.
+        let expected = new Map(routes.map((route) => [outputOf(route), record(route)]));
+        await keepRenders(file, key, { theme, records: expected });
+        for (const [n, again] of builds.entries()) {
+          const loaded = keptRenders(file, key, theme)!;
+          const records = new Map(loaded.records);
+          for (const route of again) records.set(outputOf(route), record(route, { own: `own ${route} ${n}`, digest: `digest ${route} ${n}` }));
+          const writtenBefore = (await readFile(file, 'utf8')).length;
+          await keepRenders(file, key, { theme, records }, loaded);
+          expected = records;
+          const read = keptRenders(file, key, theme)!;
+          expect([...read.records].map(([output, r]) => [output, r.own, r.digest]).sort()).toEqual(
+            [...expected].map(([output, r]) => [output, r.own, r.digest]).sort(),
+          );
+          // The kept file itself is written again only once the later records pass a tenth of it.
+          const later = existsSync(laterRendersFile(file)) ? [...keptRenders(laterRendersFile(file), key, theme)!.records.keys()] : [];
+          expect(later.length).toBeLessThanOrEqual(3);
+          if (later.length > 0) expect((await readFile(file, 'utf8')).length).toBe(writtenBefore);
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 });

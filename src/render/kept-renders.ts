@@ -9,6 +9,7 @@
 // props (docs/architecture.md); one that reads the clock or the environment is rendered again only
 // when its inputs change.
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { version as reactVersion } from 'react';
 import type { InlineCode, PageFacts, RenderedPage } from '../contracts/rendered.ts';
@@ -66,8 +67,31 @@ export function rendersKey(engine: string | undefined, themeCode: string | undef
   return cacheKey(JSON.stringify([FORMAT, engine, themeCode, reactVersion, process.env.NODE_ENV ?? '']));
 }
 
-/** The records kept in `file` under `key`, as the render's memory for `theme`; undefined when there are none to use. */
+/**
+ * The file of later records beside `file`: a build that rendered a few pages again adds their records there rather
+ * than writing 10,000 records out again (about 90 ms), as the parse cache keeps its later additions.
+ */
+export function laterRendersFile(file: string): string {
+  return file.replace(/\.json$/, '.later.json');
+}
+
+/** The records read from a kept file itself (not its later records), and how many it held: see keepRenders. */
+const fromFile = new WeakMap<RenderMemory, { records: WeakSet<PageRecord>; count: number }>();
+
+/** The records kept in `file` under `key`, with their later ones, as the render's memory for `theme`; undefined when there are none to use. */
 export function keptRenders(file: string, key: string, theme: Theme): RenderMemory | undefined {
+  const base = readKept(file, key);
+  if (!base) return undefined;
+  const records = new Map(base);
+  // A later record stands for its page; one made against another version of the file is as good (it names its inputs).
+  for (const [output, record] of readKept(laterRendersFile(file), key) ?? []) records.set(output, record);
+  const memory = { theme, records };
+  fromFile.set(memory, { records: new WeakSet(base.values()), count: base.size });
+  return memory;
+}
+
+/** The records of one kept file, when it is one this engine wrote under `key`. */
+function readKept(file: string, key: string): Map<string, PageRecord> | undefined {
   let kept: KeptFile | null;
   try {
     kept = JSON.parse(readFileSync(file, 'utf8')) as KeptFile;
@@ -88,7 +112,7 @@ export function keptRenders(file: string, key: string, theme: Theme): RenderMemo
     const page: RenderedPage = { route, output, source, template: texts[template]!, html: '', facts };
     records.set(output, { page, diagnostics: [], own, global: texts[global]!, reads: kept.reads[reads]!, digest, fromCache: true });
   }
-  return { theme, records };
+  return records;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -139,9 +163,24 @@ function table<T>(identity: (value: T) => string) {
 
 /**
  * Keeps the records of `memory` in `file` under `key`: those of pages rendered without a problem and whose HTML
- * has a digest. Written whole, so a build killed meanwhile leaves the last records or none.
+ * has a digest. Each file is written whole, so a build killed meanwhile leaves the last records or none. When
+ * `memory` was rendered from `loaded` (keptRenders) and few of its records are not those `file` holds, only those
+ * are written, to the file of later records.
  */
-export async function keepRenders(file: string, key: string, memory: RenderMemory): Promise<void> {
+export async function keepRenders(file: string, key: string, memory: RenderMemory, loaded?: RenderMemory): Promise<void> {
+  const base = loaded && fromFile.get(loaded);
+  const later = base && [...memory.records].filter(([, record]) => !base.records.has(record));
+  // Few records not as the kept file has them: those alone, in the file of later records (see laterRendersFile).
+  if (later && later.length <= base.count / LATER_SHARE) return writeKept(laterRendersFile(file), key, later);
+  await writeKept(file, key, memory.records);
+  await rm(laterRendersFile(file), { force: true }).catch(() => undefined);
+}
+
+/** The later records stay at most this share of the kept file's. */
+const LATER_SHARE = 10;
+
+/** Writes `records` to `file` under `key`, whole. */
+async function writeKept(file: string, key: string, given: Iterable<[string, PageRecord]>): Promise<void> {
   const texts = table((text: string) => text);
   const groups = table((pairs: number[]) => pairs.join());
   const pathSets = table((places: number[]) => places.join());
@@ -151,7 +190,7 @@ export async function keepRenders(file: string, key: string, memory: RenderMemor
   const groupOf = perObject((links: PageFacts['links'][number]) => groups.place(links.flatMap(({ href, path }) => [texts.place(href), texts.place(path)])));
   const pathSetOf = perObject((paths: ReadonlySet<string>) => pathSets.place([...paths].map(texts.place)));
   const records: KeptRecord[] = [];
-  for (const [output, record] of memory.records) {
+  for (const [output, record] of given) {
     const { page, digest } = record;
     if (!page || digest === undefined || record.diagnostics.length > 0) continue;
     const { route, source, template, facts } = page;
