@@ -83,6 +83,16 @@ describe('known texts', () => {
     const pages = await loadWith(root, new Map());
     expect(pages[0]!.read).toBeDefined();
     expect(textsToKeep(pages, undefined, (text) => cacheKey(text)).size).toBe(0);
+    // Kept before, then edited just now: its old entry stays, as the next build finds it no longer fits the file.
+    const kept = textsToKeep(pages, undefined, (text) => cacheKey(text), undefined, ANY_TIME);
+    await tick();
+    writeFileSync(join(root, 'pages/a.yaml'), 'a: 2\n');
+    const edited = await loadWith(root, kept);
+    expect(edited[0]!.known).toBeUndefined();
+    expect(edited[0]!.text).toBe('a: 2\n');
+    const again = textsToKeep(edited, kept, (text) => cacheKey(text));
+    expect(again.get('pages/a.yaml')).toBe(kept.get('pages/a.yaml'));
+    expect((await loadWith(root, again))[0]!.known).toBeUndefined();
   });
 
   it('are thrown away whole when kept by another engine or not as written', async () => {

@@ -122,7 +122,13 @@ export function textsToKeep(
   for (const source of pages) {
     const known = source.known ? kept?.get(source.file) : undefined;
     const text = known ?? readNow(source, keyOf, settleMs);
-    if (!text) continue;
+    if (!text) {
+      // A file edited moments ago keeps its old entry, which no longer fits it (its change time moved on): the next
+      // build reads it, as it would with none, and the kept texts need not be written again for one edit.
+      const old = kept?.get(source.file);
+      if (old) texts.set(source.file, old);
+      continue;
+    }
     const { checked: _, ...rest } = text;
     const checked = checkedOf(source.file, known?.checked);
     texts.set(source.file, checked ? { ...rest, checked } : rest);
