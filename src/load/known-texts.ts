@@ -108,8 +108,8 @@ interface LoadedText {
 /**
  * What this build may keep for the next: each page file it knew without reading, as it was known, and each it read
  * whose times had settled (see SETTLE_MS), with the key `keyOf` gives its text. A file too large to be a page, or
- * not UTF-8, is read again each time, as it is reported each time. `checkedOf` tells how a file's template checked
- * it in this build, when it did without a problem (see KnownText.checked).
+ * not UTF-8, is read again each time, as it is reported each time. `checkedOf` tells how a known file's template
+ * checked it in this build, when it did without a problem (see KnownText.checked).
  */
 export function textsToKeep(
   pages: readonly LoadedText[],
@@ -130,7 +130,9 @@ export function textsToKeep(
       continue;
     }
     const { checked: _, ...rest } = text;
-    const checked = checkedOf(source.file, known?.checked);
+    // Only a text known already, one that stood unchanged between two builds, is given its check: working out the
+    // defaults of every page (about 150 ms at 10,000) would add to each cold build what only later builds use.
+    const checked = known ? checkedOf(source.file, known.checked) : undefined;
     texts.set(source.file, checked ? { ...rest, checked } : rest);
   }
   return texts;

@@ -16,17 +16,29 @@ export function defaultsPatch(value: unknown, checked: unknown): DefaultsPatch |
   return additions(value, checked, [], patch) ? patch : undefined;
 }
 
+/**
+ * `path`: the keys down to here, one list pushed and popped on the way (a copy is made only for an addition). Leaves
+ * are compared where they stand: at 10,000 pages, a call and a list of keys for each made this walk 190 ms.
+ */
 function additions(value: unknown, checked: unknown, path: string[], patch: [string[], unknown][]): boolean {
   if (typeof checked !== 'object' || checked === null) return Object.is(value, checked);
   if (typeof value !== 'object' || value === null || Array.isArray(value) !== Array.isArray(checked)) return false;
-  const keys = Object.keys(value);
   const checkedKeys = Object.keys(checked);
-  if (checkedKeys.length < keys.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (checkedKeys[i] !== key || !additions(member(value, key), member(checked, key), [...path, key], patch)) return false;
+  let n = 0;
+  // A value read from YAML has own keys only (no key of a prototype is enumerable): for…in lists them as Object.keys does.
+  for (const key in value) {
+    if (checkedKeys[n++] !== key) return false;
+    const [item, checkedItem] = [member(value, key), member(checked, key)];
+    if (typeof item !== 'object' || item === null) {
+      if (!Object.is(item, checkedItem)) return false;
+      continue;
+    }
+    path.push(key);
+    const same = additions(item, checkedItem, path, patch);
+    path.pop();
+    if (!same) return false;
   }
-  for (const key of checkedKeys.slice(keys.length)) patch.push([[...path, key], copyValue(member(checked, key))]);
+  for (let i = n; i < checkedKeys.length; i++) patch.push([[...path, checkedKeys[i]!], copyValue(member(checked, checkedKeys[i]!))]);
   return true;
 }
 

@@ -61,10 +61,15 @@ export function topLevelIndex(text: string): TopLevelIndex {
     found.set(key, found.has(key) ? null : [match.index, match.index + match[0].length]);
   }
   const entries: string[] = [];
+  // Keys in the order they are written: lines are counted once, from one key on to the next.
+  let line = 1;
+  let counted = 0;
   for (const [key, offsets] of found) {
     if (!offsets) continue;
     const [keyOffset, valueOffset] = offsets as [number, number];
-    const { line, column } = positionAt(text, keyOffset);
+    for (let i = text.indexOf('\n', counted); i !== -1 && i < keyOffset; i = text.indexOf('\n', i + 1)) line++;
+    counted = keyOffset;
+    const column = keyOffset - (text.lastIndexOf('\n', keyOffset - 1) + 1) + 1;
     entries.push(`${key},${line},${column},${valueOnLine(text, valueOffset) ? valueOffset - keyOffset + column : 0}`);
   }
   return entries.join(';');
