@@ -81,14 +81,11 @@ export function stampOf(info: Stats): TextStamp {
 
 /** Whether the file whose status is `info` stands as `stamp` says: then it holds the text the stamp was kept with. */
 export function standsAs(info: Stats, stamp: TextStamp): boolean {
-  return (
-    info.isFile() &&
-    info.ino === stamp.ino &&
-    info.dev === stamp.dev &&
-    info.size === stamp.size &&
-    info.mtimeMs === stamp.mtimeMs &&
-    info.ctimeMs === stamp.ctimeMs
-  );
+  return info.isFile() && sameStamp(stampOf(info), stamp);
+}
+
+function sameStamp(a: TextStamp, b: TextStamp): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
 /** Whether a file stamped `stamp` and read at `readAt` (ms since the epoch) was settled then: its stamp may be kept. */
@@ -204,9 +201,7 @@ export function sameTexts(a: KeptTexts, b: KeptTexts): boolean {
   if (a.size !== b.size) return false;
   for (const [file, text] of a) {
     const other = b.get(file);
-    if (!other || other.key !== text.key || other.checked?.validator !== text.checked?.validator) return false;
-    const [s, t] = [text.stamp, other.stamp];
-    if (s.dev !== t.dev || s.ino !== t.ino || s.size !== t.size || s.mtimeMs !== t.mtimeMs || s.ctimeMs !== t.ctimeMs) return false;
+    if (!other || other.key !== text.key || other.checked?.validator !== text.checked?.validator || !sameStamp(text.stamp, other.stamp)) return false;
   }
   return true;
 }

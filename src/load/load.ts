@@ -9,7 +9,7 @@ import { inspectEntry, inspectFolder, readContentFile, type KnownKind, type Refu
 import { MAX_FILE_BYTES, MAX_STATIC_BYTES } from '../validate/limits.ts';
 import { cacheKey } from '../digest.ts';
 import { REDIRECTS_FILES } from '../contracts/project.ts';
-import { standsAs, stampOf, type KeptTexts, type KnownText, type TextStamp } from './known-texts.ts';
+import { standsAs, stampOf, type KeptText, type KeptTexts, type KnownText, type TextStamp } from './known-texts.ts';
 import { lstatSync } from 'node:fs';
 
 export type { Refusal, RefusedFile } from './content-file.ts';
@@ -138,8 +138,9 @@ export async function load(root: string, listing?: ContentListing, kept?: KeptTe
   const site = readText(root, 'site.yaml', 'unknown', refused);
   const pages = existing(
     pageFiles.map((file) => {
-      const known = kept && knowable(file) && kind(file) === 'regular' ? knownSource(root, file, kept.get(file)) : undefined;
-      return known ?? readText(root, file, kind(file), refused, kept && knowable(file) ? at : undefined);
+      const mayKnow = kept !== undefined && knowable(file);
+      const known = mayKnow && kind(file) === 'regular' ? knownSource(root, file, kept.get(file)) : undefined;
+      return known ?? readText(root, file, kind(file), refused, mayKnow ? at : undefined);
     }),
   );
   const statics = existing(staticFiles.map((file) => readStatic(root, file, kind(file), refused)));
@@ -166,7 +167,7 @@ function readText(root: string, file: string, known: KnownKind, refused: Refused
  * Whether the build may know a file's text without reading it: a YAML page. A Markdown page's body is read
  * whole anyway, and a file of redirect rules is read for the place of each rule.
  */
-export function knowable(file: string): boolean {
+function knowable(file: string): boolean {
   return /\.ya?ml$/.test(file) && !REDIRECTS_FILES.includes(file);
 }
 
@@ -174,7 +175,7 @@ export function knowable(file: string): boolean {
  * The page file `file` as `kept` knows it, when it stands as the last build read it (a regular file, not a
  * link, of the same device, inode, size and times); its text is read only when asked for. Otherwise undefined.
  */
-function knownSource(root: string, file: string, kept: (KnownText & { stamp: TextStamp }) | undefined): SourceFile | undefined {
+function knownSource(root: string, file: string, kept: KeptText | undefined): SourceFile | undefined {
   if (!kept) return undefined;
   const info = lstatSync(join(root, file), { throwIfNoEntry: false });
   if (!info || !standsAs(info, kept.stamp)) return undefined;

@@ -4,6 +4,13 @@
 // thousand cached texts again only to learn a line number.
 import type { Position } from '../contracts/source.ts';
 
+/** A key the line scan answers for: plain letters, digits, `_` and `-`, as most YAML keys are. */
+const KEY = '[A-Za-z_][\\w-]*';
+const PLAIN_KEY = new RegExp(`^${KEY}$`);
+/** A line that starts as a key does, as topLevelPosition's pattern for that key would match it (matchAll copies it). */
+const KEY_LINE = new RegExp(`^(${KEY})[ \\t]*:(?:[ \\t]+|$)`, 'gm');
+const INDEX = new RegExp(`^(?:${KEY},\\d+,\\d+,\\d+(?:;(?=.)|$))*$`);
+
 /**
  * Where the value of top-level `key` starts, or where the key itself starts with `at: 'key'`.
  * Undefined whenever the text is not the plain case (`key: value` on one line, at column 1),
@@ -11,7 +18,7 @@ import type { Position } from '../contracts/source.ts';
  * lines, a comment in place of the value, or the key written twice.
  */
 export function topLevelPosition(text: string, key: string, at: 'value' | 'key' = 'value'): Position | undefined {
-  if (!/^[A-Za-z_][\w-]*$/.test(key)) return undefined;
+  if (!PLAIN_KEY.test(key)) return undefined;
   const pattern = new RegExp(`^${key}[ \\t]*:(?:[ \\t]+|$)`, 'gm');
   const first = pattern.exec(text);
   if (!first || pattern.exec(text)) return undefined;
@@ -56,7 +63,7 @@ export type TopLevelIndex = string;
 export function topLevelIndex(text: string): TopLevelIndex {
   // Every line that starts as a key does, as topLevelPosition's pattern for that key would match it.
   const found = new Map<string, number[] | null>();
-  for (const match of text.matchAll(/^([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+|$)/gm)) {
+  for (const match of text.matchAll(KEY_LINE)) {
     const key = match[1]!;
     found.set(key, found.has(key) ? null : [match.index, match.index + match[0].length]);
   }
@@ -77,7 +84,7 @@ export function topLevelIndex(text: string): TopLevelIndex {
 
 /** topLevelPosition's answer for `key`, from a text's top-level index instead of the text. */
 export function indexedPosition(index: TopLevelIndex, key: string, at: 'value' | 'key' = 'value'): Position | undefined {
-  if (!/^[A-Za-z_][\w-]*$/.test(key)) return undefined;
+  if (!PLAIN_KEY.test(key)) return undefined;
   const entry = `;${index}`.split(`;${key},`)[1]?.split(';', 1)[0];
   if (entry === undefined) return undefined;
   const [line, column, valueColumn] = entry.split(',').map(Number) as [number, number, number];
@@ -87,5 +94,5 @@ export function indexedPosition(index: TopLevelIndex, key: string, at: 'value' |
 
 /** Whether `index` is a top-level index as topLevelIndex makes one. */
 export function isTopLevelIndex(index: unknown): index is TopLevelIndex {
-  return typeof index === 'string' && /^(?:[A-Za-z_][\w-]*,\d+,\d+,\d+(?:;(?=.)|$))*$/.test(index);
+  return typeof index === 'string' && INDEX.test(index);
 }
