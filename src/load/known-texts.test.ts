@@ -8,9 +8,9 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cacheKey } from '../digest.ts';
 import { listContent, load, type SourceFile } from './load.ts';
-import { keepTexts, readKeptTexts, settled, SETTLE_MS, textsKey, textsToKeep, type KeptTexts, type TextStamp } from './known-texts.ts';
+import { firstLineOf, keepTexts, readKeptTexts, settled, SETTLE_MS, textsKey, textsToKeep, type KeptTexts, type TextStamp } from './known-texts.ts';
 import { createParseCache } from '../validate/parse-cache.ts';
-import { checksOf, compileValidators, validate } from '../validate/validate.ts';
+import { checksOf, compileValidators, MODELINE_START, validate } from '../validate/validate.ts';
 import { DESCRIPTION, tinyTheme } from '../../tests/helpers/unit.ts';
 
 const roots: string[] = [];
@@ -163,6 +163,22 @@ describe('known texts', () => {
       first.model.pages.find((p) => p.file === 'pages/good.yaml')!.source.locate(['heading', 'nothing']),
     );
     expect(reads.get('pages/good.yaml')).toBe(1);
+  });
+
+  it('keep a first line the schema line check answers alike for, however long (generated lines, up to 40,000 characters)', () => {
+    const piece = fc.constantFrom(MODELINE_START, ' $schema=../schemas/plain.json', ' ', '\t', 'x', 'é', ' '.repeat(5000), 'y'.repeat(9000));
+    const text = fc.tuple(fc.array(piece, { maxLength: 8 }), fc.constantFrom('\n', '\r\n', '')).map(([parts, end]) => `${parts.join('')}${end}rest: 1\n`);
+    const expected = fc.constantFrom(`${MODELINE_START} $schema=../schemas/plain.json`, `${MODELINE_START} $schema=../${'../'.repeat(1300)}schemas/x.json`);
+    fc.assert(
+      fc.property(text, expected, (t, e) => {
+        const whole = (t.split(/\r?\n/, 1)[0] ?? '').trim();
+        const kept = firstLineOf(t);
+        const warns = (first: string) => first.startsWith(MODELINE_START) && first !== e;
+        expect(warns(kept)).toBe(warns(whole));
+        expect(kept.length).toBeLessThanOrEqual(8193);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -142,10 +142,18 @@ function readNow(source: LoadedText, keyOf: (text: string) => string, settleMs: 
   return { stamp: read.stamp, key: keyOf(text), length: text.length, firstLine: firstLineOf(text), topLevel: topLevelIndex(text) };
 }
 
-/** The first line of a text, as the schema line's check reads it. */
+/**
+ * The first line of a text, trimmed, as the schema line's check reads it; past FIRST_LINE characters cut there and
+ * marked, which the check answers alike for (longer than any schema line, and starting the same): a page of one line
+ * of a megabyte would otherwise put a megabyte into the kept texts.
+ */
 export function firstLineOf(text: string): string {
-  return text.split(/\r?\n/, 1)[0] ?? '';
+  const line = (text.split(/\r?\n/, 1)[0] ?? '').trim();
+  return line.length > FIRST_LINE ? `${line.slice(0, FIRST_LINE)}\u2026` : line;
 }
+
+/** Longer than any schema line: its path is at most a path's length (4,096 bytes on Linux), and its words a few dozen. */
+const FIRST_LINE = 8192;
 
 type KeptEntry = [
   ...[file: string, dev: number, ino: number, size: number, mtimeMs: number, ctimeMs: number],

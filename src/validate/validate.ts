@@ -520,7 +520,7 @@ function readRedirects(source: SourceFile, validators: Validators, out: Diagnost
  */
 function modeline(source: SourceFile, schemaName: string): Diagnostic[] {
   const expected = modelineFor(source.file, schemaName);
-  const first = (source.known?.firstLine ?? firstLineOf(source.text)).trim();
+  const first = source.known?.firstLine ?? firstLineOf(source.text);
   if (!first.startsWith(MODELINE_START) || first === expected) return [];
   return [diagnostic('modeline', { file: source.file, line: 1, column: 1 }, { expected })];
 }
