@@ -1,6 +1,7 @@
 // What a build writes, and what it leaves alone when it fails.
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'trn-site/internal/build.ts';
 import { urlsOf } from 'trn-site/internal/html/page-facts.ts';
@@ -132,6 +133,42 @@ describe('build', () => {
     }
     expect(await tree(join(project.root, 'pages'))).toEqual(before);
     expect(await readFile(join(project.root, 'site.yaml'), 'utf8')).toContain('baseUrl');
+  });
+
+  it('refuses, having written nothing, a dist/ whose built file was changed, replaced or linked by hand, whichever file and however it was built', async () => {
+    project = await copyFixture();
+    const dist = join(project.root, 'dist');
+    const changes: Record<string, (file: string) => Promise<void>> = {
+      'edited, same size': async (file) => {
+        const bytes = await readFile(file);
+        bytes[0] = bytes[0] === 0x21 ? 0x22 : 0x21;
+        await writeFile(file, bytes);
+      },
+      appended: (file) => appendFile(file, 'mine'),
+      'replaced by a link': async (file) => {
+        await rename(file, `${project!.root}/moved-away`);
+        await symlink(`${project!.root}/moved-away`, file);
+      },
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), fc.constantFrom(...Object.keys(changes)), fc.boolean(), async (pick, change, stream) => {
+        await rm(dist, { recursive: true, force: true });
+        await rm(`${project!.root}/moved-away`, { force: true });
+        await build({ root: project!.root, stream });
+        await build({ root: project!.root, stream });
+        const files = Object.keys(await tree(dist)).sort();
+        const file = files[pick % files.length]!;
+        await changes[change]!(join(dist, file));
+        const before = await tree(dist);
+        const error = await build({ root: project!.root, stream }).catch((e: unknown) => e);
+        expect(error, `${file} ${change}`).toBeInstanceOf(ContentError);
+        expect((error as ContentError).diagnostics).toMatchObject([{ file: '--out', code: 'output-folder-added' }]);
+        expect((error as ContentError).diagnostics[0]!.message).toContain(JSON.stringify(file));
+        expect(await tree(dist)).toEqual(before);
+        expect(await treesLeftBeside(project!.root)).toEqual([]);
+      }),
+      { numRuns: 8 },
+    );
   });
 
   it('leaves the previous dist/ untouched when the content is wrong', async () => {
