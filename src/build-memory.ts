@@ -11,6 +11,8 @@ import { loadTheme } from './load/theme.ts';
 import type { RenderMemory } from './render/memory.ts';
 import type { SiteRenderInput } from './render/threads.ts';
 import { keepRenders, keptRenders, keptRendersFile, rendersKey } from './render/kept-renders.ts';
+import { cardsKey, keptCards, keptCardsFile } from './images/kept-cards.ts';
+import { siteMedia, type SiteMedia } from './images/media.ts';
 import { themeHash } from './load/theme.ts';
 import { cacheFolder } from './node-module.js';
 import type { StageClock } from './stage-clock.ts';
@@ -172,6 +174,18 @@ export function renderMemoryFor(run: Run, theme: Theme): Pick<SiteRenderInput, '
   const file = keptRendersFile(cacheFolder(root), root);
   const kept = keptRenders(file, key, theme);
   return { memory: kept, remember: true, keep: (rendered) => keepRenders(file, key, rendered, kept) };
+}
+
+/**
+ * Stages 4b and 4c, the photos and the share cards. The cards the last `site build` named, by page, are named again
+ * without drawing them (src/images/kept-cards.ts): only by a build run once, by the engine's bundle (which gives its
+ * key); a builder that keeps running keeps its pages, whose drawings it remembers itself.
+ */
+export function mediaFor(run: Run, theme: Theme, model: SiteModel): Promise<SiteMedia> {
+  const { root, options, memory, clock } = run;
+  const key = memory.once ? cardsKey(options.engine, themeHash(theme), model.site) : undefined;
+  const kept = key === undefined ? undefined : keptCards(keptCardsFile(cacheFolder(root), root), key);
+  return siteMedia(model, theme, cacheFolder(root), { defer: options.deferMedia === true && !run.writing, clock, ...(kept ? { kept } : {}) });
 }
 
 /** What a build does with the pages' kept checks: `ruled` is given what the rules found, once they ran. */

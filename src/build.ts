@@ -20,8 +20,7 @@ import { resolve } from 'node:path';
 import type { BuildOptions, BuildResult, Builder } from './contracts/build.ts';
 import { hasErrors, stopOnErrors, stopsRendering, type Diagnostic } from './contracts/diagnostics.ts';
 import { cacheFolder } from './node-module.js';
-import { contentFor, listingFor, renderMemoryFor, themeFor, validateContent, type BuildMemory, type Run } from './build-memory.ts';
-import { siteMedia } from './images/media.ts';
+import { contentFor, listingFor, mediaFor, renderMemoryFor, themeFor, validateContent, type BuildMemory, type Run } from './build-memory.ts';
 import { checkData, checkRendered, modelRules } from './rules/index.ts';
 import { verdict } from './rules/verdict.ts';
 import type { Validated } from './validate/validate.ts';
@@ -80,7 +79,7 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     // The gate: everything below it is the theme's code, given the model only when site.yaml validated and nothing
     // stops every page (a page that failed its schema is not in the model).
     if (!validated.siteValid || validated.diagnostics.some(stopsRendering)) await stopAtTheGate(run, validated, theme, bundling, typed);
-    const media = await siteMedia(validated.model, theme, cacheFolder(root), options.deferMedia === true && !run.writing, clock); // 4b, 4c
+    const media = await mediaFor(run, theme, validated.model); // 4b, 4c
     const bundled = await bundling; // 5
     const found: Diagnostic[] = [...validated.diagnostics, ...media.diagnostics.images, ...media.diagnostics.cards, ...bundled.diagnostics, ...(await typed())];
     const rules = () => checks.ruled(modelRules(validated.model, validated.claimedRoutes, theme, media.diagnostics.images)); // 4

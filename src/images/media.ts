@@ -10,6 +10,7 @@ import type { Theme } from '../contracts/theme.ts';
 import type { StageClock } from '../stage-clock.ts';
 import { images } from './index.ts';
 import { shareCards } from './share-cards.ts';
+import type { KeptCards } from './kept-cards.ts';
 
 export interface SiteMedia {
   /** The model with the static files as they are published, the pictures and the share cards. */
@@ -24,9 +25,18 @@ export interface SiteMedia {
   stats: { images: { drawn: number; cached: number }; cards: { drawn: number; cached: number } };
 }
 
-export async function siteMedia(model: SiteModel, theme: Theme, cacheDir: string, defer: boolean, clock: StageClock): Promise<SiteMedia> {
+export async function siteMedia(
+  model: SiteModel,
+  theme: Theme,
+  cacheDir: string,
+  { defer, clock, kept }: { defer: boolean; clock: StageClock; kept?: KeptCards },
+): Promise<SiteMedia> {
   const pictured = await clock.time('images', () => images(model, theme, cacheDir, { defer }));
-  const carded = await clock.time('cards', () => shareCards(model, theme, pictured.pictures, cacheDir, { defer }));
+  const carded = await clock.time('cards', async () => {
+    const cards = await shareCards(model, theme, pictured.pictures, cacheDir, { defer, ...(kept ? { kept } : {}) });
+    await kept?.save();
+    return cards;
+  });
   return {
     model: { ...model, statics: pictured.statics, pictures: pictured.pictures, shareCards: carded.cards },
     files: [...pictured.files, ...carded.files],

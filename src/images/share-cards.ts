@@ -15,6 +15,7 @@ import type { OutputFile } from '../bundle/bundle.ts';
 import { keptFile, type KeptBytes } from '../write/write.ts';
 import { SHARE_CARDS, type MediaJob } from '../contracts/media-job.ts';
 import { contentHash } from '../digest.ts';
+import type { CardFacts, KeptCards } from './kept-cards.ts';
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
@@ -35,14 +36,17 @@ export interface ShareCards {
   later: MediaJob[];
 }
 
-/** `pictures`: the images the images stage could read; a card is cut only from one of those (the others are reported there). */
-/** `defer`: cards the cache lacks are named but not drawn (see MediaJob). */
+/**
+ * `pictures`: the images the images stage could read; a card is cut only from one of those (the others are reported there).
+ * `defer`: cards the cache lacks are named but not drawn (see MediaJob). `kept`: the cards the last `site build` named,
+ * by page (kept-cards.ts): a page's kept card is named without drawing it as SVG, and this build's are kept in turn.
+ */
 export async function shareCards(
   model: SiteModel,
   theme: Theme,
   pictures: Readonly<Record<string, unknown>>,
   cacheDir: string,
-  options: { defer?: boolean } = {},
+  options: { defer?: boolean; kept?: KeptCards } = {},
 ): Promise<ShareCards> {
   const result: ShareCards = { cards: {}, files: [], diagnostics: [], drawn: 0, cached: 0, later: [] };
   if (!theme.shareCard) return result;
@@ -50,31 +54,34 @@ export async function shareCards(
   // Two pages with the same card share one drawing, and in site dev one job.
   const made = new Map<string, Promise<Card | undefined>>();
   const deferred = new Map<string, Deferred>();
-  const queue = wantedCards(model, theme.shareCard);
+  const { kept } = options;
+  const specOf = specsFor(theme.shareCard)(model.site);
+  const queue = wantedCards(model, specOf, kept);
+  const sourceOf = (spec: ShareCardSpec) => ('svg' in spec ? Buffer.from(spec.svg) : pictures[spec.image] ? statics.get(spec.image) : undefined);
   const work = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      const { route, where, spec } = next;
-      const source = 'svg' in spec ? Buffer.from(spec.svg) : pictures[spec.image] ? statics.get(spec.image) : undefined;
-      if (!source) continue;
-      const { format, key, path } = cardName(spec, source, route);
-      result.cards[route] = { src: `/${path}`, ...CARD_SIZE, alt: spec.alt };
+      const { route, where } = next;
+      const named = nameCard(next, { made, cacheDir, specOf, sourceOf, kept });
+      if (!named) continue;
+      const { format, key, path, alt, source, keptCard } = named;
+      result.cards[route] = { src: `/${path}`, ...CARD_SIZE, alt };
       const waiting = deferred.get(key);
       if (waiting) {
         waiting.paths.push({ path, where, route });
         continue;
       }
       if (!made.has(key)) {
-        const kept = cachedCard(format, key, cacheDir);
-        if (!kept && options.defer) {
-          deferred.set(key, { source, format, paths: [{ path, where, route }] });
+        const cached = keptCard ?? cachedCard(format, key, cacheDir);
+        if (!cached && options.defer) {
+          deferred.set(key, { source: source!, format, paths: [{ path, where, route }] });
           continue;
         }
-        if (kept) result.cached++;
+        if (cached) result.cached++;
         made.set(
           key,
-          kept
-            ? Promise.resolve(kept)
-            : drawCard(source, format, key, cacheDir).then((card) => {
+          cached
+            ? Promise.resolve(cached)
+            : drawCard(source!, format, key, cacheDir).then((card) => {
                 if (card) result.drawn++;
                 return card;
               }),
@@ -100,7 +107,37 @@ function cardName(spec: ShareCardSpec, source: Uint8Array, route: string): { for
   // Drawings stay sharp as PNG; a photo is a JPEG, as a photo should be.
   const format = 'svg' in spec || /\.svg$/i.test(spec.image) ? 'png' : 'jpeg';
   const key = 'svg' in spec ? drawingKey(spec) : contentHash(`${DRAWING}\0${format}\0`, source);
-  return { format, key, path: `assets/share/${routeStem(route)}-${key.slice(0, 10)}.${format === 'png' ? 'png' : 'jpg'}` };
+  return { format, key, path: cardPath(route, key, format) };
+}
+
+/**
+ * A page's card named: as kept, when the cache has its drawing (`keptCard`) or this build makes it, else as the theme
+ * draws it now (`source`), kept for the next build when it is a drawing. Undefined when the page has no card.
+ */
+function nameCard(
+  wanted: Wanted,
+  how: {
+    made: ReadonlyMap<string, unknown>;
+    cacheDir: string;
+    specOf: (page: PageEntry) => ShareCardSpec | undefined;
+    sourceOf: (spec: ShareCardSpec) => Uint8Array | undefined;
+    kept: KeptCards | undefined;
+  },
+): (CardFacts & { path: string; source?: Uint8Array; keptCard?: Card }) | undefined {
+  const { page, route, known } = wanted;
+  const keptCard = known && !how.made.has(known.key) ? cachedCard(known.format, known.key, how.cacheDir) : undefined;
+  if (known && (keptCard || how.made.has(known.key))) return { ...known, path: cardPath(route, known.key, known.format), keptCard };
+  const spec = wanted.spec ?? how.specOf(page);
+  const source = spec && how.sourceOf(spec);
+  if (!spec || !source) return undefined;
+  const { format, key, path } = cardName(spec, source, route);
+  if ('svg' in spec) how.kept?.keep(page, { format, key, alt: spec.alt });
+  return { format, key, path, alt: spec.alt, source };
+}
+
+/** A card's path in the output. */
+function cardPath(route: string, key: string, format: 'png' | 'jpeg'): string {
+  return `assets/share/${routeStem(route)}-${key.slice(0, 10)}.${format === 'png' ? 'png' : 'jpg'}`;
 }
 
 /** A drawing's key, once per drawing (a page's spec is kept while its page is: specsFor). */
@@ -116,12 +153,23 @@ interface Deferred {
   paths: { path: string; where: Where; route: string }[];
 }
 
-/** The card the theme draws for each page, in route order, with where to report it. */
-function wantedCards(model: SiteModel, draw: NonNullable<Theme['shareCard']>): { route: string; where: Where; spec: ShareCardSpec }[] {
-  const specOf = specsFor(draw)(model.site);
-  return model.pages.flatMap((page) => {
+/** A page's card: kept (`known`), or as the theme draws it (`spec`), with where to report it. */
+interface Wanted {
+  page: PageEntry;
+  route: string;
+  where: Where;
+  known?: CardFacts;
+  spec?: ShareCardSpec;
+}
+
+/** Each page's card, in route order: a kept one named, else drawn (as SVG) by the theme; a page the theme draws none for has none. */
+function wantedCards(model: SiteModel, specOf: (page: PageEntry) => ShareCardSpec | undefined, kept: KeptCards | undefined): Wanted[] {
+  return model.pages.flatMap((page): Wanted[] => {
+    const where = () => ({ file: page.file, ...page.source.locate([page.head.titleField]) });
+    const known = kept?.known(page);
+    if (known) return [{ page, route: page.route, where, known }];
     const spec = specOf(page);
-    return spec ? [{ route: page.route, where: () => ({ file: page.file, ...page.source.locate([page.head.titleField]) }), spec }] : [];
+    return spec ? [{ page, route: page.route, where, spec }] : [];
   });
 }
 

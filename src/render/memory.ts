@@ -5,6 +5,9 @@
 import type { Diagnostic } from '../contracts/diagnostics.ts';
 import type { Theme } from '../contracts/theme.ts';
 import type { RenderedPage } from '../contracts/rendered.ts';
+import type { PageEntry } from '../contracts/model.ts';
+import { cacheKey } from '../digest.ts';
+import { perObject } from '../memo.ts';
 
 /** The read of the stylesheet's text. */
 export const STYLESHEET = 'stylesheet';
@@ -52,4 +55,22 @@ export interface RenderMemory {
 export function isStale(record: PageRecord, own: string, inputs: Inputs): boolean {
   if (record.own !== own || record.global !== inputs.global) return true;
   return Object.entries(record.reads).some(([read, print]) => inputs.reads[read] !== print);
+}
+
+// A later build keeps the entries of files it did not read again, so their fingerprints are kept too. The file is in
+// it as well: a page's record carries it (as its source, where its problems are reported), and a file renamed to
+// another that serves the same route (`.yml`, a folder's index) must not leave the old name on a page kept.
+// A page read through the parse cache carries a digest of its file's text (textKey), and its data, head and body
+// are a function of that text and the theme, which a render's memory is kept for (RenderMemory): the digest stands
+// for them, and 10,000 pages' data need not be turned into JSON and hashed again (about 200 ms) by each build.
+// The fingerprint of a page's own data (PageRecord.own), once per page entry; share cards are kept by it too.
+export const pageSignature = perObject((page: PageEntry) =>
+  page.textKey === undefined
+    ? signature(page.file, page.route, page.template, page.data, page.head, page.body?.text, page.status)
+    : signature(page.file, page.route, page.template, page.textKey, page.status),
+);
+
+/** A fingerprint of `values`, as JSON. */
+export function signature(...values: unknown[]): string {
+  return cacheKey(JSON.stringify(values));
 }

@@ -15,15 +15,14 @@ import { diagnostic, type Diagnostic } from '../contracts/diagnostics.ts';
 import { allPages, isMarkdownPage, type MarkdownPageEntry, type PageEntry, type SiteModel } from '../contracts/model.ts';
 import { canonicalUrl, outputFileFor } from '../url.ts';
 import type { Assets, CommonPageFields, MarkdownPage, PageProps, ShareCard, Theme } from '../contracts/theme.ts';
-import { perObject } from '../memo.ts';
 import { pageFacts, splicedFacts, type PageFacts } from '../html/page-facts.ts';
 import { createBlockCache, renderSpliced, type BlockCache } from './shared-blocks.ts';
-import { isStale, STYLESHEET, collectionRead, scriptRead, type Inputs, type PageRecord, type RenderMemory } from './memory.ts';
+import { isStale, pageSignature, signature, STYLESHEET, collectionRead, scriptRead, type Inputs, type PageRecord, type RenderMemory } from './memory.ts';
 
 export type { RenderMemory } from './memory.ts';
 
 import type { RenderedPage } from '../contracts/rendered.ts';
-import { cacheKey, contentHash } from '../digest.ts';
+import { contentHash } from '../digest.ts';
 
 export type { RenderedPage };
 
@@ -260,22 +259,6 @@ function sharedInputs(shared: Shared): Inputs {
     global: signature(shared.site, shared.baseUrl, Object.keys(shared.assets.scripts), shared.assets.icons, shared.assets.manifest, shared.pictures),
     reads,
   };
-}
-
-// A later build keeps the entries of files it did not read again, so their fingerprints are kept too. The file is in
-// it as well: a page's record carries it (as its source, where its problems are reported), and a file renamed to
-// another that serves the same route (`.yml`, a folder's index) must not leave the old name on a page kept.
-// A page read through the parse cache carries a digest of its file's text (textKey), and its data, head and body
-// are a function of that text and the theme, which a render's memory is kept for (RenderMemory): the digest stands
-// for them, and 10,000 pages' data need not be turned into JSON and hashed again (about 200 ms) by each build.
-const pageSignature = perObject((page: PageEntry) =>
-  page.textKey === undefined
-    ? signature(page.file, page.route, page.template, page.data, page.head, page.body?.text, page.status)
-    : signature(page.file, page.route, page.template, page.textKey, page.status),
-);
-
-function signature(...values: unknown[]): string {
-  return cacheKey(JSON.stringify(values));
 }
 
 /**
