@@ -273,10 +273,12 @@ async function markTree(staging: string, { stamps, last, fromCache }: TreeFacts,
   const read = new Map<string, BigIntStats>();
   const known = (path: string, info: BigIntStats) => {
     const stamp = asWritten(made(path), info) ?? last.unchanged(path, info);
-    if (stamp || !fromCache?.paths.has(path)) return stamp;
+    if (!fromCache?.paths.has(path)) return stamp;
+    // A cache file's digest is kept whichever way it is known: a build after this one may have no tree to go by.
     const kept = fromCache.digests.known(info);
-    if (!kept) read.set(path, info);
-    return kept;
+    if (!kept && stamp) fromCache.digests.keep(info, stamp);
+    if (!kept && !stamp) read.set(path, info);
+    return kept ?? stamp;
   };
   const files = await filesBelow(staging, known, stale);
   for (const file of files) {
