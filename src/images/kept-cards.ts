@@ -1,16 +1,17 @@
 // What `site build` learned of each page's share card, kept in the cache folder for the next process: the card's
 // format, key and alt text, by the page's fingerprint (its file, route, template and the digest of its text: see
-// pageSignature). The theme draws a card from the site, the page's route, title, template and value alone, and
-// the value is a function of the text and the theme, so the file is keyed by the engine's code, the theme's code
-// and the site's value: under that key, a page whose fingerprint is kept is not drawn as SVG and hashed again
-// (about 90 ms of a warm build at 10,000 pages). Only drawings are kept: a card cut from a photo goes by the
-// photo's bytes. The card itself is still looked for in the cache, and drawn when it is not there.
+// pageSignature). The theme draws a card from the site, the page's route, title, template and value alone, and the
+// value is a function of the text and the theme, so the file is keyed by the engine's code, the theme's code, the
+// site's value and the machine's fonts (fonts.ts): under that key, a page whose fingerprint is kept is not drawn as
+// SVG and hashed again (about 90 ms of a warm build at 10,000 pages). Only drawings are kept: a card cut from a photo
+// goes by the photo's bytes. The card itself is still looked for in the cache, and drawn when it is not there.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PageEntry } from '../contracts/model.ts';
 import { cacheKey } from '../digest.ts';
 import { keepWhole } from '../node-module.js';
 import { pageSignature } from '../render/memory.ts';
+import { machineFonts } from './fonts.ts';
 
 /** Bumped when cards are kept differently. */
 const FORMAT = 1;
@@ -39,7 +40,7 @@ export function keptCardsFile(folder: string, root: string): string {
 /** The key cards drawn by the engine's code `engine` with the theme's bundle `themeCode` for `site` carry; undefined without both. */
 export function cardsKey(engine: string | undefined, themeCode: string | undefined, site: unknown): string | undefined {
   if (engine === undefined || themeCode === undefined) return undefined;
-  return cacheKey(JSON.stringify([FORMAT, engine, themeCode, site]));
+  return cacheKey(JSON.stringify([FORMAT, engine, themeCode, site, machineFonts()]));
 }
 
 /** The cards kept in `file` under `key`; none when the file is another key's or not as written. */

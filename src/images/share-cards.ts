@@ -16,6 +16,7 @@ import { keptFile, type KeptBytes } from '../write/write.ts';
 import { SHARE_CARDS, type MediaJob } from '../contracts/media-job.ts';
 import { contentHash } from '../digest.ts';
 import type { CardFacts, KeptCards } from './kept-cards.ts';
+import { machineFonts } from './fonts.ts';
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
@@ -106,7 +107,8 @@ export async function shareCards(
 function cardName(spec: ShareCardSpec, source: Uint8Array, route: string): { format: 'png' | 'jpeg'; key: string; path: string } {
   // Drawings stay sharp as PNG; a photo is a JPEG, as a photo should be.
   const format = 'svg' in spec || /\.svg$/i.test(spec.image) ? 'png' : 'jpeg';
-  const key = 'svg' in spec ? drawingKey(spec) : contentHash(`${DRAWING}\0${format}\0`, source);
+  // An SVG's text is set in the machine's fonts (fonts.ts): its card is kept under them too.
+  const key = 'svg' in spec ? drawingKey(spec) : contentHash(`${DRAWING}\0${format}\0${format === 'png' ? machineFonts() : ''}`, source);
   return { format, key, path: cardPath(route, key, format) };
 }
 
@@ -141,7 +143,7 @@ function cardPath(route: string, key: string, format: 'png' | 'jpeg'): string {
 }
 
 /** A drawing's key, once per drawing (a page's spec is kept while its page is: specsFor). */
-const drawingKey = perObject((spec: { svg: string }) => contentHash(`${DRAWING}\0png\0`, Buffer.from(spec.svg)));
+const drawingKey = perObject((spec: { svg: string }) => contentHash(`${DRAWING}\0png\0${machineFonts()}`, Buffer.from(spec.svg)));
 
 /** Where a card's problem is reported: at the field its title is drawn from. */
 type Where = () => { file: string; line: number; column: number };

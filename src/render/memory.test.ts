@@ -83,6 +83,16 @@ describe('what a rebuild renders again', () => {
     expect(again.pages.find((p) => p.route === '/about')!.html).toContain('<title>About us</title>');
   });
 
+  it('renders a page whose share card changed, though its data did not (a card is also set in the machine’s fonts), and no other', () => {
+    const card = (key: string) => ({ src: `/assets/share/about-${key}.png`, width: 1200, height: 630, alt: 'About' });
+    const withCard = (key: string) => ({ ...model(), shareCards: { '/about': card(key) } });
+    const carded = render(withCard('aaaaaaaaaa'), theme, assets, { memory: first.memory });
+    expect(carded.renderedRoutes).toEqual(['/about']);
+    expect(render(withCard('aaaaaaaaaa'), theme, assets, { memory: carded.memory }).renderedRoutes).toEqual([]);
+    expect(render(withCard('bbbbbbbbbb'), theme, assets, { memory: carded.memory }).renderedRoutes).toEqual(['/about']);
+    expect(render(model(), theme, assets, { memory: carded.memory }).renderedRoutes).toEqual(['/about']);
+  });
+
   it('renders the pages that read a collection when a member changes, not the others', () => {
     const again = render(model({ places: [place('/gta/ajax', 'Ajax'), place('/gta/whitby', 'Whitby')] }), theme, assets, { memory: first.memory });
     expect(again.renderedRoutes).toEqual(['/areas']);

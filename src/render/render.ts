@@ -90,7 +90,7 @@ export function render(model: SiteModel, theme: Theme, assets: Assets, options: 
   const renderOne = (entry: PageEntry) => {
     const { file: source, route, template: templateName } = entry;
     const output = outputFileFor(route);
-    const own = remember ? pageSignature(entry) : '';
+    const own = remember ? ownInputs(entry, cards[route]) : '';
     renderedRoutes.push(route);
     const template = theme.templates[templateName]!;
     const sizes = template.markdown?.imageSizes ?? '100vw';
@@ -165,7 +165,7 @@ export function planRender(
   if (previous)
     allPages(model).forEach((entry, position) => {
       const before = previous.get(outputFileFor(entry.route));
-      if (!before || isStale(before, pageSignature(entry), inputs)) return;
+      if (!before || isStale(before, ownInputs(entry, model.shareCards?.[entry.route]), inputs)) return;
       if (!before.fromCache || options.takeable?.(before.page!, before.digest!) === true) records.set(position, before);
     });
   return { inputs, taken: new Set(records.keys()), records };
@@ -297,7 +297,14 @@ function trackedShared(shared: Shared, reads: Set<string>): Shared {
   };
 }
 
-// A page's share card is drawn from the page's own data and the site, which its fingerprints already cover.
+/**
+ * The fingerprint of what a page is handed of its own: its data, and its share card. The card is drawn from the data
+ * and the site, but also set in the machine's fonts (src/images/fonts.ts): its name, which holds its key, is part of it.
+ */
+function ownInputs(page: PageEntry, card: ShareCard | undefined): string {
+  return card ? signature(pageSignature(page), card.src, card.alt) : pageSignature(page);
+}
+
 function pageProps(page: PageEntry, shared: Shared, reads: Set<string>, imageSizes: string, card: ShareCard | undefined): PageProps<Record<string, unknown>> {
   const props = {
     page: isMarkdownPage(page) ? markdownPage(page, shared.pictures, imageSizes) : page.data,
