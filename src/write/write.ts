@@ -32,7 +32,6 @@ import { byteSize, type KeptBytes, type OutputEntry } from '../contracts/output.
 export type { KeptBytes, OutputEntry } from '../contracts/output.ts';
 import { markedFiles, markerText, OUTPUT_MARKER, realPathOf, stampOf, strangersIn, writeProblem, type FileStamp, type WrittenFile } from './output-folder.ts';
 import { keysAddedLater, laterParsesFile } from '../load/load.ts';
-import { linkedDigests, linkedDigestsFile, type LinkedDigests } from './linked-digests.ts';
 
 /**
  * An output file whose bytes are already in a file of the engine's cache (a share card drawn by an
@@ -59,17 +58,16 @@ export function entrySize(entry: OutputEntry): number {
 
 /**
  * Writes one entry as `file`: linked from the cache where it can be (another disk, a file system without links:
- * written). In a tree written over (kept-tree.ts), what `clear` lets go is removed first. True when it is a link
- * to the cache's file.
+ * written). In a tree written over (kept-tree.ts), what `clear` lets go is removed first.
  */
-function writeEntry(file: string, entry: OutputEntry, clear?: Clearing): boolean {
+function writeEntry(file: string, entry: OutputEntry, clear?: Clearing): void {
   if (entry.kept) {
     try {
       if (clear) clearPath(file, clear);
       // Never onto a file already there (see openFresh).
       if (entry.kept.copied) copyFileSync(entry.kept.file, file, constants.COPYFILE_FICLONE | constants.COPYFILE_EXCL);
       else linkSync(entry.kept.file, file);
-      return !entry.kept.copied;
+      return;
     } catch {
       // Written below from the cache's bytes.
     }
@@ -80,7 +78,6 @@ function writeEntry(file: string, entry: OutputEntry, clear?: Clearing): boolean
   } finally {
     closeSync(fd);
   }
-  return false;
 }
 
 /**
@@ -166,8 +163,6 @@ export async function openStaging(given: string, keptIn?: string): Promise<Stagi
   };
   const last = lastBuildTaker(outDir, fileFor, kept && { folder: staging, files: kept, clear: clear! });
   const made = madeIn([writer.stamps, last.linked, committed]);
-  // The files linked from the cache (a share card, say), whose digests a build keeps for the next (linked-digests.ts).
-  const fromCache = keptIn === undefined ? undefined : { paths: new Set<string>(), digests: linkedDigests(linkedDigestsFile(keptIn, outDir)) };
   return {
     folder: staging,
     turns,
@@ -191,16 +186,13 @@ export async function openStaging(given: string, keptIn?: string): Promise<Stagi
           last.linked.delete(f.path);
           committed.add(f.path);
           const asIs = kept && keptCacheFile(join(staging, f.path), f, kept.get(f.path));
-          if (asIs) {
-            last.linked.set(f.path, asIs);
-            fromCache?.digests.seen(f.kept!.identity!);
-          } else if (writeEntry(fileFor(f.path), f, clear)) fromCache?.paths.add(f.path);
+          if (asIs) last.linked.set(f.path, asIs);
+          else writeEntry(fileFor(f.path), f, clear);
         }
         // In a tree written over, a file this build did not make is the kept tree's, and goes.
-        await markTree(staging, { stamps: writer.stamps, last, fromCache }, kept && ((path) => !made.has(path)));
+        await markTree(staging, writer.stamps, last, kept && ((path) => !made.has(path)));
         await swapIn(staging, outDir, given, keptAt);
         writing.delete(staging);
-        await fromCache?.digests.save();
       } catch (error) {
         await abandon();
         throw outputError(given, error);
@@ -255,37 +247,20 @@ function madeIn(sets: readonly Pick<Set<string>, 'has' | 'keys'>[]) {
   return { has, at: (path: string, folder: boolean) => (folder ? below(path) : has(path)) };
 }
 
-/** What the build knows of the files of its tree: those it wrote (`stamps`), took from the last build, and linked from the cache. */
-interface TreeFacts {
-  stamps: ReadonlyMap<string, FileStamp>;
-  last: ReturnType<typeof lastBuildTaker>;
-  fromCache?: { paths: ReadonlySet<string>; digests: LinkedDigests };
-}
-
 /**
  * Writes the marker of the finished tree `staging`. A file this build wrote (`stamps`), or linked to the last build's
  * file found as stamped, is still that file while its size and time are as then: the last build's file need not be
- * looked at again (at 10,000 pages, about 60 ms). Nor need a cache file linked into it whose digest was kept; the
- * digest of one read is kept for the next build.
+ * looked at again (at 10,000 pages, about 60 ms).
  */
-async function markTree(staging: string, { stamps, last, fromCache }: TreeFacts, stale?: (path: string) => boolean): Promise<void> {
+async function markTree(
+  staging: string,
+  stamps: ReadonlyMap<string, FileStamp>,
+  last: ReturnType<typeof lastBuildTaker>,
+  stale?: (path: string) => boolean,
+): Promise<void> {
   const made = (path: string) => stamps.get(path) ?? last.linked.get(path);
-  const read = new Map<string, BigIntStats>();
-  const known = (path: string, info: BigIntStats) => {
-    const stamp = asWritten(made(path), info) ?? last.unchanged(path, info);
-    if (!fromCache?.paths.has(path)) return stamp;
-    // A cache file's digest is kept whichever way it is known: a build after this one may have no tree to go by.
-    const kept = fromCache.digests.known(info);
-    if (!kept && stamp) fromCache.digests.keep(info, stamp);
-    if (!kept && !stamp) read.set(path, info);
-    return kept ?? stamp;
-  };
-  const files = await filesBelow(staging, known, stale);
-  for (const file of files) {
-    const info = read.get(file.path);
-    if (info) fromCache!.digests.keep(info, file);
-  }
-  writeFileSync(join(staging, OUTPUT_MARKER), markerText(files));
+  const known = (path: string, info: BigIntStats) => asWritten(made(path), info) ?? last.unchanged(path, info);
+  writeFileSync(join(staging, OUTPUT_MARKER), markerText(await filesBelow(staging, known, stale)));
 }
 
 /**

@@ -31,7 +31,7 @@ const LONG_POST_LINKS = 50_000;
 const TEMPLATE = 'templates/pages/location.tsx';
 
 const COLD =
-  '"cold": a new process, with dist/ (and the tree the last build replaced, node_modules/.cache/site/kept-output/), what earlier builds kept of the content and the client code (node_modules/.cache/site/parsed-*.json, texts-*.json, checks-*.json, renders-*.json and their later additions, bundle-*.json, cards-*.json) deleted before it (the CLI and theme bundles, compiled validators, photos and cards, with the digests of those linked into the output (linked-*.json), are warm, made by an untimed check first, as an install or an earlier build of any content leaves them); a peer with its output and caches deleted. "warm": a new process after an edit, with everything the last build left in place.';
+  '"cold": a new process, with dist/ (and the tree the last build replaced, node_modules/.cache/site/kept-output/), what earlier builds kept of the content and the client code (node_modules/.cache/site/parsed-*.json, texts-*.json, checks-*.json, renders-*.json and their later additions, bundle-*.json, cards-*.json) deleted before it (the CLI and theme bundles, compiled validators, photos and cards are warm, made by an untimed check first, as an install or an earlier build of any content leaves them); a peer with its output and caches deleted. "warm": a new process after an edit, with everything the last build left in place.';
 
 export async function main(args: string[]): Promise<number> {
   const { values } = parseArgs({
