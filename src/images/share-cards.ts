@@ -107,8 +107,7 @@ export async function shareCards(
 function cardName(spec: ShareCardSpec, source: Uint8Array, route: string): { format: 'png' | 'jpeg'; key: string; path: string } {
   // Drawings stay sharp as PNG; a photo is a JPEG, as a photo should be.
   const format = 'svg' in spec || /\.svg$/i.test(spec.image) ? 'png' : 'jpeg';
-  // An SVG's text is set in the machine's fonts (fonts.ts): its card is kept under them too.
-  const key = 'svg' in spec ? drawingKey(spec) : contentHash(`${DRAWING}\0${format}\0${format === 'png' ? machineFonts() : ''}`, source);
+  const key = 'svg' in spec ? drawingKey(spec) : contentHash(keyPrefix(format), source);
   return { format, key, path: cardPath(route, key, format) };
 }
 
@@ -143,7 +142,12 @@ function cardPath(route: string, key: string, format: 'png' | 'jpeg'): string {
 }
 
 /** A drawing's key, once per drawing (a page's spec is kept while its page is: specsFor). */
-const drawingKey = perObject((spec: { svg: string }) => contentHash(`${DRAWING}\0png\0${machineFonts()}`, Buffer.from(spec.svg)));
+const drawingKey = perObject((spec: { svg: string }) => contentHash(keyPrefix('png'), Buffer.from(spec.svg)));
+
+/** What a card's key holds beside its source: the drawing's version, the format and, for SVG (drawn as PNG), whose text is set in the machine's fonts (fonts.ts), those fonts. */
+function keyPrefix(format: 'png' | 'jpeg'): string {
+  return `${DRAWING}\0${format}\0${format === 'png' ? machineFonts() : ''}`;
+}
 
 /** Where a card's problem is reported: at the field its title is drawn from. */
 type Where = () => { file: string; line: number; column: number };
