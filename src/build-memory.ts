@@ -6,7 +6,7 @@ import type { BuildOptions } from './contracts/build.ts';
 import type { Theme } from './contracts/theme.ts';
 import { isContentPath } from './contracts/project.ts';
 import { bundle, type Bundle } from './bundle/bundle.ts';
-import { listContent, load, parseCacheFile, readParseCache, reloadFiles, type ContentListing, type LoadedContent } from './load/load.ts';
+import { listContent, load, parseCacheFile, readParseCache, readParseCacheLater, reloadFiles, type ContentListing, type LoadedContent } from './load/load.ts';
 import { loadTheme } from './load/theme.ts';
 import type { RenderMemory } from './render/memory.ts';
 import type { SiteRenderInput } from './render/threads.ts';
@@ -22,8 +22,9 @@ import { createParseCache } from './validate/parse-cache.ts';
 import { warmParseCache } from './validate/parse-threads.ts';
 import { checksOf, frontMatterFields, validate, validatorsFor, type Validated } from './validate/validate.ts';
 import { checksKey, keepChecks, keptChecksFile, primeKeptChecks } from './rules/kept-checks.ts';
+import { findingsKey, keepFindings, keptFindingsFile, primeFindings } from './rules/kept-theme-rules.ts';
 import { allPages, type PageEntry, type SiteModel } from './contracts/model.ts';
-import { refreshFiles, saveParseCache } from './write/write.ts';
+import { refreshFiles, saveParseStore } from './write/write.ts';
 import { keepTexts, knownTextsFile, readKeptTexts, sameTexts, textsKey, textsToKeep, type KeptTexts } from './load/known-texts.ts';
 
 export interface BuildMemory {
@@ -85,6 +86,8 @@ export async function themeFor(run: Run, fresh: boolean): Promise<{ theme: Theme
 export interface Loaded {
   content: LoadedContent;
   cached: Record<string, unknown>;
+  /** With `cached` only a part of the parse cache: the whole, read when first asked for (see createParseCache). */
+  rest?: () => Record<string, unknown>;
   texts?: { file: string; key: string; kept: KeptTexts };
 }
 
@@ -97,14 +100,28 @@ export async function contentFor(run: Run, listing: ContentListing | undefined):
   const { root, memory, options } = run;
   const file = knownTextsFile(cacheFolder(root), root);
   const texts = memory.once && options.engine !== undefined ? { file, key: textsKey(options.engine), kept: new Map() } : undefined;
-  const [content, cached] = await run.clock.time('load', () => {
+  const [content, parses] = await run.clock.time('load', () => {
     if (texts) texts.kept = readKeptTexts(file, texts.key);
-    return Promise.all([listing ? load(root, listing, texts?.kept) : reloadFiles(root, memory.content!, run.changed!), memory.parsed ?? readParseCache(root)]);
+    const reading = listing ? load(root, listing, texts?.kept) : reloadFiles(root, memory.content!, run.changed!);
+    return Promise.all([
+      reading,
+      memory.parsed ? { later: memory.parsed } : texts ? readParseCacheLater(root) : readParseCache(root).then((later) => ({ later })),
+    ]);
   });
   const read = options.overlay && !run.writing ? overlaid(content, options.overlay) : content;
   memory.content = read;
-  return { content: read, cached, ...(texts ? { texts } : {}) };
+  // The part of the parse cache most builds never need is read now when many pages will need their values.
+  const { later, rest } = parses as { later: Record<string, unknown>; rest?: () => Record<string, unknown> };
+  const needed = rest ? read.pages.filter((page) => !page.known?.checked).length : 0;
+  const cached = rest && needed > LAZY_PARSES ? { cached: rest() } : { cached: later, ...(rest ? { rest } : {}) };
+  return { content: read, ...cached, ...(texts ? { texts } : {}) };
 }
+
+/**
+ * At most this many page files read anew (or known without a check) and the parse cache's larger part is read only
+ * if a value is asked of it: parsing these few costs less than reading 10,000 values (about 0.2 s).
+ */
+const LAZY_PARSES = 64;
 
 /** `content` with one file's text as `overlay` gives it: site.yaml, or a page file, replaced or added. */
 function overlaid(content: LoadedContent, overlay: { file: string; text: string }): LoadedContent {
@@ -122,9 +139,9 @@ function overlaid(content: LoadedContent, overlay: { file: string; text: string 
  * The pages' kept checks are given to the rules here too (`checks`, see pageChecksFor), and `save` waits for
  * this run's to be kept.
  */
-export async function validateContent(run: Run, theme: Theme, { content, cached, texts }: Loaded, threads: readonly Thread[]) {
+export async function validateContent(run: Run, theme: Theme, { content, cached, rest, texts }: Loaded, threads: readonly Thread[]) {
   const { root, memory, clock, options } = run;
-  const cache = createParseCache(cached);
+  const cache = createParseCache(cached, rest);
   if (threads.length > 0) await clock.time('parse', () => warmParseCache(content, cache, threads));
   const validated: Validated = await clock.time('validate', () =>
     validate(content, theme, validatorsFor(theme, root), {
@@ -135,18 +152,23 @@ export async function validateContent(run: Run, theme: Theme, { content, cached,
   );
   // A page file with errors in the next build stands in the model as it reads now (see ValidateOptions.lastGood).
   if (options.keepGoing && !memory.once) memory.goodPages = { theme, pages: new Map(allPages(validated.model).map((page) => [page.file, page])) };
-  const changes = cache.changes();
   const firstBuild = !memory.parsed;
-  memory.parsed = changes ?? cached;
+  // A builder that keeps running (never given `rest`) keeps what it parsed in memory.
+  if (cache.whole()) memory.parsed = cache.changes() ?? cached;
   let saving: Promise<void> | undefined;
   let keepingTexts: Promise<void> | undefined;
   const checks = pageChecksFor(run, theme, validated.model);
   const save = async () => {
-    if (changes && firstBuild) saving ??= saveParseCache(parseCacheFile(root), changes, cached);
-    keepingTexts ??= texts ? keepKnownTexts(texts, content, cache.keyOf, checksOf(validated.model, validatorsFor(theme, root))) : Promise.resolve();
+    if (firstBuild) saving ??= saveParseStore(parseCacheFile(root), cache, knownKeys(content), content.pages.length + 1);
+    keepingTexts ??= texts ? keepKnownTexts(texts, content, cache.keyOf, checksOf(validated.model, theme, validatorsFor(theme, root))) : Promise.resolve();
     await Promise.all([saving, keepingTexts, checks.keeping()]);
   };
   return { validated, save, checks };
+}
+
+/** The parse cache's keys of the page files known without being read. */
+function knownKeys(content: LoadedContent): string[] {
+  return content.pages.flatMap((page) => (page.known ? [page.known.key] : []));
 }
 
 /** Keeps what this build knows of the page files' texts for the next, when that is not what it was given. */
@@ -208,12 +230,31 @@ function pageChecksFor(run: Run, theme: Theme, model: SiteModel): PageChecks {
   const file = keptChecksFile(cacheFolder(run.root), run.root);
   const { primed, kept } = primeKeptChecks(file, key, model, checkedWith);
   const pages = allPages(model).length;
+  const findings = themeFindingsFor(run, theme, model);
   let keeping: Promise<void> | undefined;
   return {
     ruled(found) {
-      if (primed !== pages || kept !== pages) keeping ??= keepChecks(file, key, model, checkedWith).catch(() => undefined);
+      const checks = primed !== pages || kept !== pages ? keepChecks(file, key, model, checkedWith) : undefined;
+      keeping ??= Promise.all([checks, findings?.()]).then(
+        () => undefined,
+        () => undefined,
+      );
       return found;
     },
     keeping: () => keeping ?? Promise.resolve(),
   };
+}
+
+/**
+ * What the theme's page rules found in each page as the last `site build` kept it (src/rules/kept-theme-rules.ts),
+ * given to the rules before they run; returns how to keep this run's, when they are not all as kept (undefined else).
+ */
+function themeFindingsFor(run: Run, theme: Theme, model: SiteModel): (() => Promise<void>) | undefined {
+  const { pageRules } = theme;
+  const key = pageRules && findingsKey(run.options.engine, themeHash(theme), model);
+  if (!pageRules || key === undefined) return undefined;
+  const file = keptFindingsFile(cacheFolder(run.root), run.root);
+  const { primed, kept } = primeFindings(file, key, model);
+  const pages = model.pages.length;
+  return primed === pages && kept === pages ? undefined : () => keepFindings(file, key, model, pageRules);
 }

@@ -23,10 +23,18 @@ export function collectMembers(pages: readonly PageEntry[], collections: Readonl
       status: page.status,
       ...(page.body ? { words: page.body.words } : {}),
     });
-    const joined = (page.data as { collections?: Record<string, Record<string, unknown>> }).collections ?? {};
+    // A page whose value is loaded only when read (src/validate/known-page.ts) says here whom it joins.
+    const joined = page.facts?.joined ?? (page.data as { collections?: Record<string, Record<string, unknown>> }).collections ?? {};
     for (const [name, data] of Object.entries(joined)) if (collections[name]?.template === undefined) members[name]?.push(member(data));
-    for (const [name, { template }] of byTemplate) if (template === page.template) members[name]!.push(member(page.data));
+    for (const [name, { template }] of byTemplate) if (template === page.template) members[name]!.push(wholePage(member, page));
   }
   for (const list of Object.values(members)) list.sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   return members;
+}
+
+/** A member that is a whole page: its value is read from the page when the member's is (a page may load it only then). */
+function wholePage(member: (data: Record<string, unknown>) => Member, page: PageEntry): Member {
+  if (!page.facts) return member(page.data);
+  const whole = member({});
+  return Object.defineProperty(whole, 'data', { get: () => page.data, enumerable: true });
 }

@@ -171,6 +171,13 @@ export const catalogue = {
     hint: (p) =>
       `choose an empty or new folder, such as dist; if it is a build from an older version of the generator (no ${p.marker} file in it), delete it once and build again`,
   }),
+  'changed-while-building': entry({
+    title: 'A page file changed while the build read it',
+    severity: 'error',
+    stops: 'render',
+    message: () => 'this file changed while the build was reading it, and the earlier reading the build began with is no longer in its cache',
+    hint: () => 'build again once the file is saved; nothing was written',
+  }),
   'output-folder-added': entry({
     title: 'Files were put into the output folder since it was built',
     severity: 'error',

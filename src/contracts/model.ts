@@ -4,7 +4,7 @@ import type { RedirectRule } from './content-schema.ts';
 import type { Member, PageStatus } from './member.ts';
 
 export type { PageStatus };
-import type { ParsedYaml } from './source.ts';
+import type { FieldPath, ParsedYaml } from './source.ts';
 import type { Picture } from './picture.ts';
 
 /** What a page's head says: the browser title and meta description, and the fields they were written in. */
@@ -47,6 +47,19 @@ export interface PageEntry {
    * what tells a page's kept checks (src/rules/kept-checks.ts) from another text's.
    */
   textKey?: string;
+  /**
+   * Set on a page whose value is loaded only when something reads it (a YAML page known from an earlier build, see
+   * src/validate/known-page.ts): what the engine reads of that value beyond rendering it, kept with its text.
+   */
+  facts?: PageFacts;
+}
+
+/** What the engine reads of an unchanged page's value when it does not render it: who it joins, which images it names. */
+export interface PageFacts {
+  /** Its `collections:` field, as validated (none: `{}`). */
+  joined: Readonly<Record<string, Record<string, unknown>>>;
+  /** Its image fields (src/images/fields.ts), each with its path in the value. */
+  images: readonly { path: FieldPath; value: string }[];
 }
 
 /** A page with a Markdown body. */

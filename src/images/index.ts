@@ -54,8 +54,8 @@ interface Mention {
   markdown?: boolean;
 }
 
-/** A page's image fields, once per template schema and page entry (a rebuild keeps the unchanged entries). */
-const imageFieldsOf = perObject((schema: TSchema) => perObject((page: PageEntry) => imageFields(schema, page.data)));
+/** A page's image fields, once per template schema and page entry (a rebuild keeps the unchanged entries); a page loaded only when read (src/validate/known-page.ts) names them itself. */
+const imageFieldsOf = perObject((schema: TSchema) => perObject((page: PageEntry) => page.facts?.images ?? imageFields(schema, page.data)));
 
 /**
  * Every image content names, by its path as written, with where each is named: image fields of pages, and images in

@@ -121,14 +121,14 @@ describe('known texts', () => {
     const read = await load(root, await listContent(root), new Map());
     const cache = createParseCache({});
     const first = validate(read, theme, validators, { cache, today: '2026-01-01' });
-    const firstKept = textsToKeep(read.pages, undefined, cache.keyOf, checksOf(first.model, validators), ANY_TIME);
+    const firstKept = textsToKeep(read.pages, undefined, cache.keyOf, checksOf(first.model, theme, validators), ANY_TIME);
     expect(firstKept.size).toBe(2);
     // A text read anew keeps no check (a cold build would pay for what only later ones use); known, it does.
     expect([...firstKept.values()].filter((text) => text.checked)).toEqual([]);
     const known = await load(root, await listContent(root), firstKept);
     const between = validate(known, theme, validators, { cache: createParseCache(cache.changes() ?? {}), today: '2026-01-01' });
     expect(between.diagnostics).toEqual(first.diagnostics);
-    const kept = textsToKeep(known.pages, firstKept, cache.keyOf, checksOf(between.model, validators), ANY_TIME);
+    const kept = textsToKeep(known.pages, firstKept, cache.keyOf, checksOf(between.model, theme, validators), ANY_TIME);
     // The page that checked cleanly keeps its check: the next build fills in its defaults without checking it again.
     expect([...kept].filter(([, text]) => text.checked).map(([file]) => file)).toEqual(['pages/good.yaml']);
     let checks = 0;
@@ -151,7 +151,7 @@ describe('known texts', () => {
     expect(checks).toBe(2);
     expect(JSON.stringify(second.model.pages.map((p) => p.data))).toBe(JSON.stringify(first.model.pages.map((p) => p.data)));
     expect(first.diagnostics.map((d) => d.code).sort()).toEqual(['modeline', 'schema']);
-    const facts = (model: typeof first.model) => model.pages.map(({ source: _, ...entry }) => entry);
+    const facts = (model: typeof first.model) => model.pages.map(({ source: _, facts: _f, ...entry }) => entry);
     expect(facts(second.model)).toEqual(facts(first.model));
     const odd = second.model.pages.find((p) => p.file === 'pages/odd.yaml');
     expect(odd).toBeUndefined();

@@ -17,9 +17,10 @@ import { keepWhole } from '../node-module.js';
 import { MAX_FILE_CHARACTERS } from '../validate/limits.ts';
 import { isTopLevelIndex, topLevelIndex, type TopLevelIndex } from '../validate/top-level.ts';
 import { isDefaultsPatch, type DefaultsPatch } from '../validate/defaults-patch.ts';
+import type { PageFacts, PageHead } from '../contracts/model.ts';
 
 /** Bumped when the kept texts are kept differently. */
-const FORMAT = 3;
+const FORMAT = 4;
 
 /** How old a file's times must be when it is read for its stamp to be kept (longer than any file system's clock tick). */
 export const SETTLE_MS = 3000;
@@ -50,11 +51,22 @@ export interface KnownText {
   checked?: Checked;
 }
 
-/** A clean check of a text by one schema, and what it added. */
+/**
+ * A clean check of a text by one schema, what it added, and what the engine reads of the value it gave besides rendering
+ * it (its head, who it joins, the images it names): all follow from the text and the schema, so a page known with its
+ * check needs its value only when it is rendered (src/validate/known-page.ts).
+ */
 export interface Checked {
   validator: string;
   defaults: DefaultsPatch;
+  /** The template the text names, whose schema `validator` is. */
+  template: string;
+  head: KnownHead;
+  facts: PageFacts;
 }
+
+/** What a YAML page's head says (its fields are always `title` and `description`). */
+export type KnownHead = Pick<PageHead, 'title' | 'description' | 'noindex'>;
 
 /** A kept text: how its file stood, and what it held. */
 export interface KeptText extends KnownText {
@@ -157,14 +169,17 @@ const FIRST_LINE = 8192;
 
 type KeptEntry = [
   ...[file: string, dev: number, ino: number, size: number, mtimeMs: number, ctimeMs: number],
-  ...[key: string, length: number, firstLine: string, topLevel: TopLevelIndex, checked: number],
+  ...[key: string, length: number, firstLine: string, topLevel: TopLevelIndex, checked: number, facts: KeptFacts | 0],
 ];
+
+/** A check's head and facts, written short: 10,000 pages' are read by every build. */
+type KeptFacts = [title: string, description: string, noindex: 0 | 1, joined: PageFacts['joined'], images: [path: (string | number)[], value: string][]];
 
 // The pages of one template mostly get the same defaults: each check is kept once, in a table, and a text names it by
 // its place there (-1: none). Written out for each page, the checks of 10,000 were 5 MB of a file read every build.
 interface KeptFile {
   key: string;
-  checks: [validator: string, defaults: DefaultsPatch][];
+  checks: [validator: string, defaults: DefaultsPatch, template: string][];
   texts: KeptEntry[];
 }
 
@@ -179,10 +194,9 @@ export function readKeptTexts(file: string, key: string): Map<string, KeptText> 
   }
   // A file this engine did not write as it is is thrown away whole, never half-used.
   if (!isKeptFile(kept) || kept.key !== key) return texts;
-  const checks = kept.checks.map(([validator, defaults]): Checked => ({ validator, defaults }));
-  for (const [name, dev, ino, size, mtimeMs, ctimeMs, textKey, length, firstLine, topLevel, checked] of kept.texts) {
+  for (const [name, dev, ino, size, mtimeMs, ctimeMs, textKey, length, firstLine, topLevel, checked, facts] of kept.texts) {
     const text: KeptText = { stamp: { dev, ino, size, mtimeMs, ctimeMs }, key: textKey, length, firstLine, topLevel };
-    texts.set(name, checked >= 0 ? { ...text, checked: checks[checked]! } : text);
+    texts.set(name, checked >= 0 && facts !== 0 ? { ...text, checked: checkOf(kept.checks[checked]!, facts) } : text);
   }
   return texts;
 }
@@ -191,15 +205,16 @@ export function readKeptTexts(file: string, key: string): Map<string, KeptText> 
 export async function keepTexts(file: string, key: string, texts: KeptTexts): Promise<void> {
   const checks: KeptFile['checks'] = [];
   const places = new Map<string, number>();
-  const placeOf = ({ validator, defaults }: Checked) => {
-    const text = JSON.stringify([validator, defaults]);
+  const placeOf = ({ validator, defaults, template }: Checked) => {
+    const text = JSON.stringify([validator, defaults, template]);
     let place = places.get(text);
-    if (place === undefined) places.set(text, (place = checks.push([validator, defaults]) - 1));
+    if (place === undefined) places.set(text, (place = checks.push([validator, defaults, template]) - 1));
     return place;
   };
   const entries = [...texts].map(([name, { stamp, key: textKey, length, firstLine, topLevel, checked }]): KeptEntry => {
     const { dev, ino, size, mtimeMs, ctimeMs } = stamp;
-    return [name, dev, ino, size, mtimeMs, ctimeMs, textKey, length, firstLine, topLevel, checked ? placeOf(checked) : -1];
+    const facts = checked ? keptFacts(checked) : 0;
+    return [name, dev, ino, size, mtimeMs, ctimeMs, textKey, length, firstLine, topLevel, checked ? placeOf(checked) : -1, facts];
   });
   await keepWhole(file, JSON.stringify({ key, checks, texts: entries } satisfies KeptFile));
 }
@@ -218,16 +233,53 @@ function isKeptFile(value: unknown): value is KeptFile {
   if (typeof value !== 'object' || value === null) return false;
   const { key, checks, texts } = value as Record<string, unknown>;
   if (typeof key !== 'string' || !Array.isArray(checks) || !Array.isArray(texts)) return false;
-  const isCheck = (check: unknown) => Array.isArray(check) && check.length === 2 && typeof check[0] === 'string' && isDefaultsPatch(check[1]);
+  const isCheck = (check: unknown) =>
+    Array.isArray(check) && check.length === 3 && typeof check[0] === 'string' && isDefaultsPatch(check[1]) && typeof check[2] === 'string';
   return checks.every(isCheck) && texts.every((entry) => isKeptEntry(entry, checks.length));
 }
 
 function isKeptEntry(entry: unknown, checks: number): entry is KeptEntry {
-  if (!Array.isArray(entry) || entry.length !== 11) return false;
-  const [file, dev, ino, size, mtimeMs, ctimeMs, key, length, firstLine, topLevel, checked] = entry as unknown[];
+  if (!Array.isArray(entry) || entry.length !== 12) return false;
+  const [file, dev, ino, size, mtimeMs, ctimeMs, key, length, firstLine, topLevel, checked, facts] = entry as unknown[];
   const numbers = [dev, ino, size, mtimeMs, ctimeMs, length].every(isNumber);
   const texts = typeof file === 'string' && typeof key === 'string' && /^[0-9a-f]{40}$/.test(key) && typeof firstLine === 'string';
-  return numbers && texts && isTopLevelIndex(topLevel) && Number.isInteger(checked) && (checked as number) >= -1 && (checked as number) < checks;
+  const check = Number.isInteger(checked) && (checked as number) >= -1 && (checked as number) < checks && (facts === 0 || isKeptFacts(facts));
+  return numbers && texts && isTopLevelIndex(topLevel) && check;
+}
+
+function isKeptFacts(facts: unknown): facts is KeptFacts {
+  if (!Array.isArray(facts) || facts.length !== 5) return false;
+  const [title, description, noindex, joined, images] = facts as unknown[];
+  const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  const isImage = (image: unknown) =>
+    Array.isArray(image) &&
+    image.length === 2 &&
+    Array.isArray(image[0]) &&
+    image[0].every((step: unknown) => typeof step === 'string' || Number.isInteger(step)) &&
+    typeof image[1] === 'string';
+  const joinedOk = isRecord(joined) && Object.values(joined).every(isRecord);
+  return (
+    typeof title === 'string' &&
+    typeof description === 'string' &&
+    (noindex === 0 || noindex === 1) &&
+    joinedOk &&
+    Array.isArray(images) &&
+    images.every(isImage)
+  );
+}
+
+function checkOf([validator, defaults, template]: KeptFile['checks'][number], [title, description, noindex, joined, images]: KeptFacts): Checked {
+  return {
+    validator,
+    defaults,
+    template,
+    head: { title, description, noindex: noindex === 1 },
+    facts: { joined, images: images.map(([path, value]) => ({ path, value })) },
+  };
+}
+
+function keptFacts({ head, facts }: Checked): KeptFacts {
+  return [head.title, head.description, head.noindex ? 1 : 0, facts.joined, facts.images.map(({ path, value }) => [[...path], value])];
 }
 
 const isNumber = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);

@@ -10,7 +10,7 @@ import { MAX_FILE_BYTES, MAX_STATIC_BYTES } from '../validate/limits.ts';
 import { cacheKey } from '../digest.ts';
 import { REDIRECTS_FILES } from '../contracts/project.ts';
 import { standsAs, stampOf, type KeptText, type KeptTexts, type KnownText, type TextStamp } from './known-texts.ts';
-import { lstatSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 
 export type { Refusal, RefusedFile } from './content-file.ts';
 
@@ -77,6 +77,20 @@ export function keysAddedLater(entries: object): ReadonlySet<string> {
 export async function readParseCache(root: string): Promise<Record<string, unknown>> {
   const file = parseCacheFile(root);
   const [base, later] = await Promise.all([readEntries(file), readEntries(laterParsesFile(file))]);
+  return withLater(base, later);
+}
+
+/**
+ * The parse cache of an earlier run in two parts: its later additions (`later`, a few entries), read now, and the
+ * whole, as readParseCache gives it, read by `rest` when first called (see createParseCache).
+ */
+export async function readParseCacheLater(root: string): Promise<{ later: Record<string, unknown>; rest: () => Record<string, unknown> }> {
+  const file = parseCacheFile(root);
+  const later = await readEntries(laterParsesFile(file));
+  return { later, rest: () => withLater(readEntriesNow(file), later) };
+}
+
+function withLater(base: Record<string, unknown>, later: Record<string, unknown>): Record<string, unknown> {
   const added = Object.keys(later);
   if (added.length === 0) return base;
   const entries = { ...base, ...later };
@@ -85,8 +99,20 @@ export async function readParseCache(root: string): Promise<Record<string, unkno
 }
 
 async function readEntries(file: string): Promise<Record<string, unknown>> {
+  return readFile(file, 'utf8').then(entriesOf, () => ({}));
+}
+
+function readEntriesNow(file: string): Record<string, unknown> {
   try {
-    const value = JSON.parse(await readFile(file, 'utf8')) as unknown;
+    return entriesOf(readFileSync(file, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+function entriesOf(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text) as unknown;
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   } catch {
     return {};

@@ -191,7 +191,8 @@ function isKeptPage(value: unknown): value is KeptPage {
   return isListOf(body.links, (link) => isPair(link) && typeof link[0] === 'string' && (link[1] === null || typeof link[1] === 'string'));
 }
 
-function isDiagnostics(value: unknown): value is Diagnostic[] {
+/** Whether `value` is a list of diagnostics as the engine makes them, to the type of every field. */
+export function isDiagnostics(value: unknown): value is Diagnostic[] {
   return isListOf(value, (d) => {
     if (!isObject(d) || !['file', 'path', 'message'].every((name) => typeof d[name] === 'string')) return false;
     if (!Number.isInteger(d.line) || !Number.isInteger(d.column) || (d.severity !== 'error' && d.severity !== 'warning')) return false;

@@ -9,6 +9,7 @@ import type { LoadedContent } from '../load/load.ts';
 import { REDIRECTS_FILES } from '../contracts/project.ts';
 import { serve, type Thread } from '../threads.ts';
 import { parseYaml, splitFrontMatter, type ParseCache } from './yaml.ts';
+import type { ParseCacheStore } from './parse-cache.ts';
 
 const ROLE = 'site-parse-thread';
 
@@ -46,7 +47,7 @@ interface ParseResult {
  * milliseconds), claiming texts CHUNK at a time from one shared count, so however early or late
  * each starts, they finish together and nobody waits for a thread that has not begun.
  */
-export async function warmParseCache(content: LoadedContent, cache: ParseCache, threads: readonly Thread[]): Promise<number> {
+export async function warmParseCache(content: LoadedContent, cache: ParseCacheStore, threads: readonly Thread[]): Promise<number> {
   const texts = yamlTexts(content, cache).filter((text) => cache.get(text) === undefined);
   if (threads.length === 0 || texts.length === 0) return 0;
   const shared = new SharedArrayBuffer(4 * (1 + threads.length));
@@ -108,13 +109,14 @@ function textAt({ bytes, ends }: SharedTexts, position: number): string {
 
 /**
  * The texts validation parses with the cache: site.yaml, each page file (a Markdown page's front matter). A page
- * file known without being read whose value the cache holds is not read for this (src/load/known-texts.ts).
+ * file known without being read whose value the cache holds, or may hold in the part it has not read, is not read for
+ * this (src/load/known-texts.ts): most such files' values are never read in a build after an edit.
  */
-function yamlTexts(content: LoadedContent, cache: ParseCache): string[] {
+function yamlTexts(content: LoadedContent, cache: ParseCacheStore): string[] {
   const texts = content.site && !content.site.encoding ? [content.site.text] : [];
   for (const source of content.pages) {
     if (source.encoding || REDIRECTS_FILES.includes(source.file)) continue;
-    if (source.known && cache.byKey?.(source.known.key) !== undefined) continue;
+    if (source.known && cache.holds(source.known.key)) continue;
     if (source.file.endsWith('.md')) {
       const front = splitFrontMatter(source.text)?.front;
       if (front !== undefined) texts.push(front);

@@ -12,11 +12,12 @@ import { isAbsoluteHttpUrl, NOT_FOUND_ROUTE, routeFromPath, ROUTE_SEGMENT } from
 import { compileSchemas, formatPath, type Validator } from './json-schema.ts';
 import { fieldAfterFrontMatter, opensFrontMatter, parseKnown, parseYaml, splitFrontMatter, type ParseCache, type ParsedYaml } from './yaml.ts';
 import { firstLineOf, type Checked } from '../load/known-texts.ts';
-import { defaultsPatch, withDefaults } from './defaults-patch.ts';
+import { defaultsPatch } from './defaults-patch.ts';
 import type { MarkdownTemplate, Theme } from '../contracts/theme.ts';
 import { countWords } from '../words.ts';
 import { collectMembers } from '../collections/members.ts';
 import { readOnce } from './file-memory.ts';
+import { checkOf, knownPage } from './known-page.ts';
 import { perObject } from '../memo.ts';
 import { markdownDepth, MAX_FILE_CHARACTERS, MAX_MARKDOWN_DEPTH } from './limits.ts';
 
@@ -296,6 +297,11 @@ function readPage(
   cache?: ParseCache,
 ): PageEntry | null {
   const markdown = source.file.endsWith('.md');
+  const known = markdown ? undefined : knownPage(source, route, theme, validators.templates, cache);
+  if (known) {
+    out.push(...modeline(source, known.template));
+    return known;
+  }
   const read: { parsed: ParsedYaml; body?: MarkdownBody } | null = markdown
     ? readFrontMatter(source, frontMatterFields(theme), out, cache)
     : { parsed: parseSource(source, cache) };
@@ -303,12 +309,11 @@ function readPage(
   const { parsed } = read;
   out.push(...parsed.diagnostics);
   if (parsed.data === undefined) return null;
-  const kept = keptCheck(source, parsed, validators);
-  const named = templateNamed(source.file, parsed, markdown, theme, validators, out, !kept);
+  const named = templateNamed(source.file, parsed, markdown, theme, validators, out);
   if (!named) return null;
   const { name, template, validator } = named;
   if (!markdown) out.push(...modeline(source, name));
-  const result = kept ? { value: kept, diagnostics: [] } : validator.validate(source.file, parsed);
+  const result = validator.validate(source.file, parsed);
   out.push(...result.diagnostics);
   if (result.diagnostics.length > 0) return null;
   const data = result.value as Record<string, unknown>;
@@ -332,41 +337,29 @@ function parseSource(source: SourceFile, cache: ParseCache | undefined): ParsedY
 }
 
 /**
- * The value of a page file known without being read (src/load/known-texts.ts) whose template's schema, unchanged,
- * checked its text without a problem in an earlier build: the parsed value with the defaults the schema filled in
- * then, which checking it again would fill in again. Undefined when there is no such check to go by.
- */
-function keptCheck(source: SourceFile, parsed: ParsedYaml, validators: Validators): unknown {
-  const checked = source.known?.checked;
-  const name = (parsed.data as { template?: unknown } | undefined)?.template;
-  if (!checked || typeof name !== 'string' || validators.templates.get(name)?.key !== checked.validator) return undefined;
-  return withDefaults(parsed.data, checked.defaults);
-}
-
-/**
  * How the template of each page of `model` checked it, for a page file kept for the next build (known-texts.ts):
  * every page in the model passed its template's schema, and `defaults` is what the schema added. `kept` is the check
  * the page was read by, carried as it is while the schema is the same.
  */
-export function checksOf(model: SiteModel, validators: Validators): (file: string, kept: Checked | undefined) => Checked | undefined {
+export function checksOf(model: SiteModel, theme: Theme, validators: Validators): (file: string, kept: Checked | undefined) => Checked | undefined {
   const pages = new Map(allPages(model).map((page) => [page.file, page]));
   return (file, kept) => {
     const page = pages.get(file);
     const validator = page && validators.templates.get(page.template);
-    if (!page || !validator) return undefined;
-    if (kept?.validator === validator.key) return kept;
+    const template = page && theme.templates[page.template];
+    if (!page || !validator || !template || page.body) return undefined;
+    if (kept?.validator === validator.key && kept.template === page.template) return kept;
     const defaults = defaultsPatch(page.source.data, page.data);
-    return defaults && { validator: validator.key, defaults };
+    return defaults && checkOf(page, template, validator, defaults);
   };
 }
 
 /**
  * The template a page file names, with its validator; null after saying what is wrong: no template named,
- * one the theme does not have, or one whose pages are files of the other kind (YAML or Markdown). `checkHeader`
- * false: the header checked cleanly in an earlier build (see keptCheck), and the same text does again.
+ * one the theme does not have, or one whose pages are files of the other kind (YAML or Markdown).
  */
-function templateNamed(file: string, parsed: ParsedYaml, markdown: boolean, theme: Theme, validators: Validators, out: Diagnostic[], checkHeader = true) {
-  const header = checkHeader ? validators.header.check(file, parsed) : [];
+function templateNamed(file: string, parsed: ParsedYaml, markdown: boolean, theme: Theme, validators: Validators, out: Diagnostic[]) {
+  const header = validators.header.check(file, parsed);
   if (header.length > 0) {
     // A Markdown file can only name a template of Markdown pages: those are the ones worth listing.
     const markdownTemplates = Object.keys(theme.templates).filter((name) => theme.templates[name]!.markdown);

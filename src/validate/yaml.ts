@@ -51,6 +51,14 @@ export function parseKnown(
 }
 
 /**
+ * A YAML file known by the key of its text (src/load/known-texts.ts), not read, whose value is asked of `value` only when
+ * something reads it; positions as parseKnown gives them.
+ */
+export function lazyKnown(file: string, known: { topLevel: TopLevelIndex }, text: () => string, value: () => unknown): ParsedYaml {
+  return Object.defineProperty(cachedParse(file, text, 0, undefined, known.topLevel), 'data', { get: value, enumerable: true });
+}
+
+/**
  * A text's cached value, with positions worked out from the text only when asked for; a top-level field's from
  * `topLevel`, when given, without the text.
  */

@@ -5,8 +5,10 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { laterParsesFile, parseCacheFile, readParseCache } from '../load/load.ts';
-import { saveParseCache } from './write.ts';
+import { laterParsesFile, parseCacheFile, readParseCache, readParseCacheLater } from '../load/load.ts';
+import { cacheKey } from '../digest.ts';
+import { createParseCache } from '../validate/parse-cache.ts';
+import { saveParseCache, saveParseStore } from './write.ts';
 import { makeTempFolder, removeFolder } from '../../tests/helpers/unit.ts';
 
 let root: string;
@@ -58,5 +60,54 @@ describe('saveParseCache', () => {
     await saveParseCache(file, edited, await readParseCache(root));
     expect(await readParseCache(root)).toEqual({ ...many, new1: valueOf('new1') });
     expect(Object.keys(JSON.parse(await readFile(laterParsesFile(file), 'utf8')))).toEqual(['new1']);
+  });
+
+  it('keeps every entry in use, known or parsed anew, whether the run read the larger part of the cache or not (generated)', async () => {
+    let run = 0;
+    const textOf = (n: number) => `text ${n}\n`;
+    const entryOf = (text: string) => ({ parsed: text });
+    await fc.assert(
+      fc.asyncProperty(
+        // Each run: the texts in use (of 40), whether it reads the whole cache from the start, and which known values it reads.
+        fc.array(fc.tuple(fc.uniqueArray(fc.integer({ min: 0, max: 39 }), { maxLength: 40 }), fc.boolean(), fc.array(fc.boolean(), { maxLength: 40 })), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        async (runs) => {
+          const project = join(root, `q${run++}`);
+          await mkdir(join(project, 'node_modules'), { recursive: true });
+          const file = parseCacheFile(project);
+          let before = new Set<number>();
+          let share = 0;
+          for (const [texts, whole, reads] of runs) {
+            const { later, rest } = await readParseCacheLater(project);
+            const cache = whole ? createParseCache(await readParseCache(project)) : createParseCache(later, rest);
+            // A text in use in the last run too stands as it was: known by its key; the others are read anew.
+            const known = texts.filter((n) => before.has(n));
+            known.forEach((n, i) => {
+              if (reads[i]) expect(cache.byKey(cacheKey(textOf(n)))).toEqual(entryOf(textOf(n)));
+            });
+            for (const n of texts.filter((t) => !before.has(t))) if (cache.get(textOf(n)) === undefined) cache.set(textOf(n), entryOf(textOf(n)));
+            await saveParseStore(
+              file,
+              cache,
+              known.map((n) => cacheKey(textOf(n))),
+              texts.length,
+            );
+            const back = await readParseCache(project);
+            for (const n of texts) expect(back[cacheKey(textOf(n))], textOf(n)).toEqual(entryOf(textOf(n)));
+            // The later additions stay a tenth of the entries in use (of this run when it wrote them, else of an earlier one).
+            share = Math.max(share, texts.length / 10);
+            const laterBack = await readFile(laterParsesFile(file), 'utf8').then(
+              (text) => Object.keys(JSON.parse(text) as object).length,
+              () => 0,
+            );
+            expect(laterBack).toBeLessThanOrEqual(share);
+            before = new Set(texts);
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 });

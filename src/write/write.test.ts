@@ -327,7 +327,7 @@ describe('the marker of a tree made of the last one', () => {
   );
   const build = fc.record({ changes: fc.array(change, { minLength: 3, maxLength: 3 }), sources: fc.array(source, { minLength: 4, maxLength: 4 }) });
 
-  it('stamps every file as its bytes are, whatever the last build left, when files are written as rendered, taken from it or linked from the same cache file', async () => {
+  it('stamps every file as the build made it, whatever the last build left, when files are written as rendered, taken from it or linked from the same cache file', async () => {
     let run = 0;
     let times = 1;
     await fc.assert(
@@ -337,6 +337,7 @@ describe('the marker of a tree made of the last one', () => {
         const caches = [0, 1, 2].map((i) => join(dir, `cache-${i}.bin`));
         await mkdir(dir, { recursive: true });
         for (const [i, file] of caches.entries()) await writeFile(file, new Uint8Array(64).fill(i));
+        let tampered = false;
         for (const { changes, sources } of builds) {
           for (const [i, c] of changes.entries()) {
             if (c.kind === 'in place') await writeFile(caches[i]!, new Uint8Array(64).fill(c.byte));
@@ -355,6 +356,8 @@ describe('the marker of a tree made of the last one', () => {
             expect(error).toBeInstanceOf(ContentError);
             continue;
           }
+          // A tree with a file changed after its build made it is refused before the swap (or before, when the folder is looked at first).
+          const refused = tampered;
           const entries = [];
           const other = sharedTreeWriter(staging);
           const changedAfter: string[] = [];
@@ -372,7 +375,7 @@ describe('the marker of a tree made of the last one', () => {
             else entries.push({ path, contents: new Uint8Array(64).fill(s.kind === 'bytes' ? s.byte : 7) });
           }
           other.flush();
-          // Changed in place after it was written (same size, other bytes), as nothing should: the stamp is of what is there.
+          // Changed in place after it was written (same size, other bytes), as nothing should.
           // Its time is set apart too: a file system with coarse times could give the change the time of the write.
           // A time of its own each time: a file taken from the last build may have been given one here before.
           for (const path of changedAfter) {
@@ -386,9 +389,15 @@ describe('the marker of a tree made of the last one', () => {
             expect(error).toBeInstanceOf(ContentError);
             continue;
           }
+          expect(refused, 'a tree with a file changed since its build was replaced').toBe(false);
+          tampered = changedAfter.length > 0;
           const marker = markedFiles(await readFile(join(out, OUTPUT_MARKER), 'utf8'));
           expect([...marker.keys()].sort()).toEqual(sources.map((_, i) => `f${i}.bin`));
-          for (const [path, stamp] of marker) expect(stamp, path).toEqual(await stampOf(join(out, path)));
+          // A file changed after the build made it is stamped as the build made it: the next build sees it changed since.
+          for (const [path, stamp] of marker) {
+            if (changedAfter.includes(path)) expect(stamp, path).not.toEqual(await stampOf(join(out, path)));
+            else expect(stamp, path).toEqual(await stampOf(join(out, path)));
+          }
         }
       }),
       { numRuns: 60 },

@@ -32,6 +32,7 @@ import { byteSize, type KeptBytes, type OutputEntry } from '../contracts/output.
 export type { KeptBytes, OutputEntry } from '../contracts/output.ts';
 import { markedFiles, markerText, OUTPUT_MARKER, realPathOf, stampOf, strangersIn, writeProblem, type FileStamp, type WrittenFile } from './output-folder.ts';
 import { keysAddedLater, laterParsesFile } from '../load/load.ts';
+import type { ParseCacheStore } from '../validate/parse-cache.ts';
 
 /**
  * An output file whose bytes are already in a file of the engine's cache (a share card drawn by an
@@ -248,9 +249,11 @@ function madeIn(sets: readonly Pick<Set<string>, 'has' | 'keys'>[]) {
 }
 
 /**
- * Writes the marker of the finished tree `staging`. A file this build wrote (`stamps`), or linked to the last build's
- * file found as stamped, is still that file while its size and time are as then: the last build's file need not be
- * looked at again (at 10,000 pages, about 60 ms).
+ * Writes the marker of the finished tree `staging`. A file this build wrote (`stamps`, each as it stood once written),
+ * or took as the last build wrote it (found as stamped), is stamped as this build found it, without being looked at
+ * again (at 10,000 pages, about 60 ms): the tree is this build's own folder, and a file changed in it since would
+ * show its change to the next build's check as one made after the marker. The last build's file that another file
+ * of the tree is linked from need not be read either.
  */
 async function markTree(
   staging: string,
@@ -259,8 +262,7 @@ async function markTree(
   stale?: (path: string) => boolean,
 ): Promise<void> {
   const made = (path: string) => stamps.get(path) ?? last.linked.get(path);
-  const known = (path: string, info: BigIntStats) => asWritten(made(path), info) ?? last.unchanged(path, info);
-  writeFileSync(join(staging, OUTPUT_MARKER), markerText(await filesBelow(staging, known, stale)));
+  writeFileSync(join(staging, OUTPUT_MARKER), markerText(await filesBelow(staging, made, last.unchanged, stale)));
 }
 
 /**
@@ -375,11 +377,12 @@ function lastBuild(outDir: string): ReadonlyMap<string, FileStamp> {
 
 /**
  * Every file below `dir` (this build's tree, whoever wrote it), relative with forward slashes, with its
- * stamp, sorted; `known` gives the stamp of a file already known as it still is (one this build wrote from
- * bytes in hand or linked, or the last build's same file), which is then not read.
+ * stamp, sorted. `made` gives the stamp of a regular file this build made or took, as it stood then, which is then
+ * not looked at; `known`, that of a file found to be the last build's same file, which is then not read.
  */
 async function filesBelow(
   dir: string,
+  made: (path: string) => FileStamp | undefined,
   known: (path: string, info: BigIntStats) => FileStamp | undefined,
   stale?: (path: string) => boolean,
 ): Promise<WrittenFile[]> {
@@ -394,7 +397,7 @@ async function filesBelow(
       emptied.add(e.parentPath);
       continue;
     }
-    const stamp = await stampOf(file, (info) => known(path, info));
+    const stamp = (e.isFile() ? made(path) : undefined) ?? (await stampOf(file, (info) => known(path, info)));
     if (stamp) files.push({ path, ...stamp });
   }
   removeEmptied(dir, emptied);
@@ -650,6 +653,25 @@ export async function saveParseCache(target: string, used: Record<string, unknow
   }
   await writeParseCache(target, used);
   await rm(laterParsesFile(target), { force: true }).catch(() => {});
+}
+
+/**
+ * Saves what the parse cache `cache` learned this run, `known` being the keys of the page files known without being
+ * read (src/load/known-texts.ts), in use whether their values were read or not. A cache whose larger part was never
+ * read (nearly every page known, see createParseCache) adds what it parsed anew to the file of later additions, until
+ * those pass their share; then it is read whole and saved as saveParseCache does.
+ */
+export async function saveParseStore(target: string, cache: ParseCacheStore, known: readonly string[], pages: number): Promise<void> {
+  if (!cache.whole()) {
+    const added = Object.keys(cache.added());
+    if (added.length === 0) return;
+    const later = cache.entries();
+    if (Object.keys(later).length + added.length <= pages / LATER_SHARE) return writeParseCache(laterParsesFile(target), { ...later, ...cache.added() });
+    cache.readRest();
+  }
+  cache.keep(known);
+  const used = cache.changes();
+  if (used) await saveParseCache(target, used, cache.entries());
 }
 
 /** The later additions stay at most this share of the entries in use, and so do entries of the file no longer used. */
