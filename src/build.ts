@@ -28,8 +28,8 @@ import type { Theme } from './contracts/theme.ts';
 import { prepareThreads, renderSite } from './render/threads.ts';
 import { closeThreads, startThreads } from './threads.ts';
 import { outputFiles, siteBytes, themedExtras } from './extras/index.ts';
-import { openStaging, outputError, writeOutput, type Staging } from './write/write.ts';
-import { placeProblems } from './write/places.ts';
+import { outputError, writeOutput, type Staging } from './write/write.ts';
+import { placesChecked, writableOutput } from './write/places.ts';
 import { templateTypes } from './typecheck/template-types.ts';
 import { peakMegabytes, stageClock } from './stage-clock.ts';
 
@@ -62,7 +62,7 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
   const out = resolve(root, options.out ?? 'dist');
   const run: Run = { root, options, writing: options.write !== false, memory, clock: stageClock(), ...(changed ? { changed } : {}) };
   const { clock } = run;
-  stopOnErrors(await placeProblems(root, options.out ?? 'dist', run.writing));
+  const judgingOutput = await placesChecked(root, options.out ?? 'dist', run.writing);
   // Threads start first, from a listing of the files, and load the engine, then the theme (see prepareThreads), while this one checks the content.
   const listing = await listingFor(run);
   const threads = startThreads(options.threads, listing ? listing.pageFiles.length : memory.content!.pages.length, THREADED_PAGES);
@@ -84,7 +84,7 @@ async function buildWith(options: BuildOptions, memory: BuildMemory, changed?: r
     const found: Diagnostic[] = [...validated.diagnostics, ...media.diagnostics.images, ...media.diagnostics.cards, ...bundled.diagnostics, ...(await typed())];
     const rules = () => checks.ruled(modelRules(validated.model, validated.claimedRoutes, theme, media.diagnostics.images)); // 4
     if (found.some(stopsRendering)) stopOnErrors([...found, ...(await clock.time('rules', rules))]);
-    staging = run.writing && options.stream ? await openStaging(out, cacheFolder(root)) : undefined;
+    staging = await writableOutput(judgingOutput, out, cacheFolder(root), run.writing && options.stream === true);
     const { model } = media;
     const { rendered, ruled, theirBytes } = await renderSite({
       ...{ root, model, theme, assets: bundled.assets, threads, staging, clock, rules, stream: options.stream === true },

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appendFile, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { build } from 'trn-site/internal/build.ts';
 import { urlsOf } from 'trn-site/internal/html/page-facts.ts';
 import { ContentError } from 'trn-site/internal/contracts/diagnostics.ts';
@@ -135,10 +135,11 @@ describe('build', () => {
     expect(await readFile(join(project.root, 'site.yaml'), 'utf8')).toContain('baseUrl');
   });
 
-  it('refuses, having written nothing, a dist/ whose built file was changed, replaced or linked by hand, whichever file and however it was built', async () => {
+  it('refuses, having written nothing, a dist/ whose built file was changed, replaced or linked by hand, or beside which one was added, whichever file and however it was built', async () => {
     project = await copyFixture();
     const dist = join(project.root, 'dist');
-    const changes: Record<string, (file: string) => Promise<void>> = {
+    // Each change of the built file at `file`; one that adds a file names it (else the built file is named).
+    const changes: Record<string, (file: string) => Promise<string | void>> = {
       'edited, same size': async (file) => {
         const bytes = await readFile(file);
         bytes[0] = bytes[0] === 0x21 ? 0x22 : 0x21;
@@ -149,6 +150,15 @@ describe('build', () => {
         await rename(file, `${project!.root}/moved-away`);
         await symlink(`${project!.root}/moved-away`, file);
       },
+      'a file added beside it': async (file) => {
+        await writeFile(`${file}.notes.txt`, 'mine');
+        return `${file}.notes.txt`;
+      },
+      'a folder of files added beside it': async (file) => {
+        await mkdir(`${file}-mine`);
+        await writeFile(`${file}-mine/a.txt`, 'mine');
+        return `${file}-mine/a.txt`;
+      },
     };
     await fc.assert(
       fc.asyncProperty(fc.nat(), fc.constantFrom(...Object.keys(changes)), fc.boolean(), async (pick, change, stream) => {
@@ -158,16 +168,17 @@ describe('build', () => {
         await build({ root: project!.root, stream });
         const files = Object.keys(await tree(dist)).sort();
         const file = files[pick % files.length]!;
-        await changes[change]!(join(dist, file));
+        const added = await changes[change]!(join(dist, file));
+        const named = added ? relative(dist, added) : file;
         const before = await tree(dist);
         const error = await build({ root: project!.root, stream }).catch((e: unknown) => e);
         expect(error, `${file} ${change}`).toBeInstanceOf(ContentError);
         expect((error as ContentError).diagnostics).toMatchObject([{ file: '--out', code: 'output-folder-added' }]);
-        expect((error as ContentError).diagnostics[0]!.message).toContain(JSON.stringify(file));
+        expect((error as ContentError).diagnostics[0]!.message).toContain(JSON.stringify(named));
         expect(await tree(dist)).toEqual(before);
         expect(await treesLeftBeside(project!.root)).toEqual([]);
       }),
-      { numRuns: 8 },
+      { numRuns: 12 },
     );
   });
 

@@ -115,7 +115,10 @@ export async function stillWritten(file: string, stamp: FileStamp): Promise<bool
 /** Folders the engine reads or that hold installed packages: never an output folder, nor anything inside one. */
 const INPUT_FOLDERS = [PAGES_DIR, TEMPLATES_DIR, STATIC_DIR, SCHEMAS_DIR, 'node_modules'];
 
-/** What is at the output path before a build: the names at a folder's top, a file, nothing, or an error reading it. */
+/**
+ * What is at the output path before a build: the names at a folder's top, a file, nothing, or an error reading it;
+ * with `strangers` (the default), the files below a marked folder its marker does not list.
+ */
 export type OutputListing =
   | { kind: 'missing'; real: string }
   /** `strangers`: in a folder with the marker, files below it that the marker does not list (a few, to name). */
@@ -169,7 +172,7 @@ function projectProblem(project: string, target: string): string | undefined {
 }
 
 /** What is at `dir`, links followed. Never throws: an error reading it is part of the answer. */
-export async function folderEntries(dir: string): Promise<OutputListing> {
+export async function folderEntries(dir: string, strangers = true): Promise<OutputListing> {
   try {
     const real = await realPathOf(dir);
     const names = await readdir(dir).catch(async (error: NodeJS.ErrnoException) => {
@@ -184,7 +187,7 @@ export async function folderEntries(dir: string): Promise<OutputListing> {
     // the folder is set aside, before it is replaced (swapIn in write.ts), where a build into a folder with a file
     // changed by hand fails as here, having written nothing. Looking at every file's status twice cost about
     // 100 ms of a warm build at 10,000 pages.
-    return { kind: 'folder', names, real, strangers: await strangersIn(dir, false) };
+    return { kind: 'folder', names, real, ...(strangers ? { strangers: await strangersIn(dir, false) } : {}) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
     if (code === 'ENOENT') return { kind: 'missing', real: await realPathOf(dir).catch(() => resolve(dir)) };
