@@ -44,6 +44,22 @@ describe('shareCards', () => {
     expect(Buffer.from(kept.contents).equals(Buffer.from(png.contents))).toBe(true);
   });
 
+  it('draws the same bytes for the same drawing however many cards are drawn at once: full colour, never a palette dithered from shared random numbers', async () => {
+    // A gradient, which a palette of 256 colours would have to dither, and text.
+    const gradient = (text: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#0b2545"/><stop offset="1" stop-color="#1d4e89"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/><text x="40" y="300" font-size="60" fill="#fc0">${text}</text></svg>`;
+    const pages = Array.from({ length: 12 }, (_, i) => pageEntry(`/p${i}`));
+    const theme = tinyTheme({ shareCard: ({ route }) => ({ svg: gradient(route === '/p0' ? 'One' : `Card ${route}`), alt: route }) });
+    const bytesOf = async (folder: string) => {
+      const made = await shareCards(siteModel({ pages }), theme, {}, folder);
+      return made.files.find((f) => `/${f.path}` === made.cards['/p0']!.src)!.contents;
+    };
+    const first = await bytesOf(join(cache, 'a'));
+    // PNG's colour type, in its header: 2 (truecolour) or 6 (with alpha), never 3 (a palette).
+    expect([2, 6]).toContain(first[25]);
+    for (const again of ['b', 'c']) expect(Buffer.from(await bytesOf(join(cache, again))).equals(Buffer.from(first))).toBe(true);
+  });
+
   it('reports a card that cannot be drawn at the page’s title', async () => {
     const theme = tinyTheme({ shareCard: () => ({ svg: '<svg xmlns="http://www.w3.org/2000/svg"><text>unclosed', alt: 'x' }) });
     const made = await shareCards(siteModel({ pages: [pageEntry('/about')] }), theme, {}, cache);

@@ -20,8 +20,8 @@ import { machineFonts } from './fonts.ts';
 
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
-/** Bump when the drawing changes, so cached cards are drawn again. */
-const DRAWING = 1;
+/** Bump when the drawing changes, so cached cards are drawn again (2: full colour, no palette). */
+const DRAWING = 2;
 
 /** Cards drawn at once: each holds a few megabytes of pixels while it is drawn. */
 const AT_ONCE = 8;
@@ -248,7 +248,11 @@ async function drawCard(source: Uint8Array, format: 'png' | 'jpeg', key: string,
       .resize({ ...CARD_SIZE, fit: 'cover', position: 'centre' })
       .flatten({ background: '#ffffff' });
     png = new Uint8Array(
-      await (format === 'png' ? image.png({ compressionLevel: 9, palette: true, quality: 90 }) : image.jpeg({ quality: 80, mozjpeg: true })).toBuffer(),
+      // Full colour, not a palette: the quantizer's dithering starts from the C library's random numbers, which every
+      // card drawn at the same time draws from, so a card came out a few pixels different from one build to another
+      // (about one build in twenty of the real site). Full colour is the drawing exactly, encoded in half the time, at
+      // twice the bytes (31 kB a card on average), which only link previews fetch.
+      await (format === 'png' ? image.png({ compressionLevel: 9 }) : image.jpeg({ quality: 80, mozjpeg: true })).toBuffer(),
     );
   } catch {
     return undefined;
