@@ -31,7 +31,7 @@ const LONG_POST_LINKS = 50_000;
 const TEMPLATE = 'templates/pages/location.tsx';
 
 const COLD =
-  '"cold": a new process, with dist/ (and the tree the last build replaced, node_modules/.cache/site/kept-output/), what earlier builds kept of the content and the client code (node_modules/.cache/site/parsed-*.json, texts-*.json, checks-*.json, renders-*.json and their later additions, bundle-*.json, cards-*.json) deleted before it (the CLI and theme bundles, compiled validators, photos and cards are warm, made by an untimed check first, as an install or an earlier build of any content leaves them); a peer with its output and caches deleted. "warm": a new process after an edit, with everything the last build left in place.';
+  '"cold": a new process, with dist/ (and the tree the last build replaced, node_modules/.cache/site/kept-output/), what earlier builds kept of the content and the client code (node_modules/.cache/site/parsed-*.json, texts-*.json, checks-*.json, renders-*.json and their later additions, bundle-*.json, cards-*.json, findings-*.json) deleted before it (the CLI and theme bundles, compiled validators, photos and cards are warm, made by an untimed check first, as an install or an earlier build of any content leaves them); a peer with its output and caches deleted. "warm": a new process after an edit, with everything the last build left in place.';
 
 export async function main(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -148,7 +148,7 @@ async function makeCold(root: string): Promise<void> {
   const cache = join(root, 'node_modules/.cache/site');
   await rm(join(cache, 'kept-output'), { recursive: true, force: true });
   for (const name of await readdir(cache).catch(() => [])) {
-    if (/^(parsed|texts|checks|renders|bundle|cards)-.*\.json$/.test(name)) await rm(join(cache, name), { force: true });
+    if (/^(parsed|texts|checks|renders|bundle|cards|findings)-.*\.json$/.test(name)) await rm(join(cache, name), { force: true });
   }
 }
 
