@@ -103,18 +103,26 @@ export async function contentFor(run: Run, listing: ContentListing | undefined):
   const [content, parses] = await run.clock.time('load', () => {
     if (texts) texts.kept = readKeptTexts(file, texts.key);
     const reading = listing ? load(root, listing, texts?.kept) : reloadFiles(root, memory.content!, run.changed!);
-    return Promise.all([
-      reading,
-      memory.parsed ? { later: memory.parsed } : texts ? readParseCacheLater(root) : readParseCache(root).then((later) => ({ later })),
-    ]);
+    return Promise.all([reading, parsesFor(run, texts !== undefined)]);
   });
   const read = options.overlay && !run.writing ? overlaid(content, options.overlay) : content;
   memory.content = read;
   // The part of the parse cache most builds never need is read now when many pages will need their values.
-  const { later, rest } = parses as { later: Record<string, unknown>; rest?: () => Record<string, unknown> };
+  const { rest } = parses;
   const needed = rest ? read.pages.filter((page) => !page.known?.checked).length : 0;
-  const cached = rest && needed > LAZY_PARSES ? { cached: rest() } : { cached: later, ...(rest ? { rest } : {}) };
-  return { content: read, ...cached, ...(texts ? { texts } : {}) };
+  const parsed = rest && needed > LAZY_PARSES ? { cached: rest() } : parses;
+  return { content: read, ...parsed, ...(texts ? { texts } : {}) };
+}
+
+/**
+ * The parse cache this build starts from: the builder's own, after a first build; with known texts, only the later
+ * additions, the rest read when asked for (see createParseCache); else the whole, read now.
+ */
+async function parsesFor(run: Run, known: boolean): Promise<Pick<Loaded, 'cached' | 'rest'>> {
+  if (run.memory.parsed) return { cached: run.memory.parsed };
+  if (!known) return { cached: await readParseCache(run.root) };
+  const { later, rest } = await readParseCacheLater(run.root);
+  return { cached: later, rest };
 }
 
 /**

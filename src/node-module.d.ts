@@ -8,6 +8,7 @@ export declare function moduleFolder(root: string): string;
 export declare function writeWhole(file: string, contents: string | Uint8Array): Promise<void>;
 export declare function importModule<T = unknown>(specifier: string): Promise<T>;
 export declare function keepWhole(file: string, contents: string | Uint8Array): Promise<void>;
+export declare function readKept(file: string): unknown;
 export declare function runKeptCode(
   file: string,
   folder: string,

@@ -108,6 +108,15 @@ export async function keepWhole(file, contents) {
   await writeWhole(file, contents).catch(() => {});
 }
 
+/** A file of the cache folder kept as JSON, read back: undefined when it is missing or not JSON (the caller judges its shape). */
+export function readKept(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Bytes of the SHA-256 digest a file of kept code starts with (see runKeptCode). */
 const DIGEST_BYTES = 32;
 const digestOf = (bytes) => createHash('sha256').update(bytes).digest();

@@ -10,10 +10,10 @@
 // within the same tick of the file system's clock (a few milliseconds, a second or two on some disks)
 // as the write the stamp saw: so only a file whose times were already SETTLE_MS old when it was read
 // is kept, and a file written moments before a build is read again by the next one.
-import { readFileSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { cacheKey } from '../digest.ts';
-import { keepWhole } from '../node-module.js';
+import { keepWhole, readKept } from '../node-module.js';
 import { MAX_FILE_CHARACTERS } from '../validate/limits.ts';
 import { isTopLevelIndex, topLevelIndex, type TopLevelIndex } from '../validate/top-level.ts';
 import { isDefaultsPatch, type DefaultsPatch } from '../validate/defaults-patch.ts';
@@ -186,12 +186,7 @@ interface KeptFile {
 /** The texts kept in `file` under `key`; empty when there are none to use (another key, or a file not as written). */
 export function readKeptTexts(file: string, key: string): Map<string, KeptText> {
   const texts = new Map<string, KeptText>();
-  let kept: unknown;
-  try {
-    kept = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return texts;
-  }
+  const kept = readKept(file);
   // A file this engine did not write as it is is thrown away whole, never half-used.
   if (!isKeptFile(kept) || kept.key !== key) return texts;
   for (const [name, dev, ino, size, mtimeMs, ctimeMs, textKey, length, firstLine, topLevel, checked, facts] of kept.texts) {

@@ -8,7 +8,6 @@
 // all three, and a file with another key is not read at all. A template must be a function of its
 // props (docs/architecture.md); one that reads the clock or the environment is rendered again only
 // when its inputs change.
-import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { version as reactVersion } from 'react';
@@ -16,7 +15,7 @@ import type { InlineCode, PageFacts, RenderedPage } from '../contracts/rendered.
 import type { Theme } from '../contracts/theme.ts';
 import { cacheKey } from '../digest.ts';
 import { perObject } from '../memo.ts';
-import { keepWhole } from '../node-module.js';
+import { keepWhole, readKept } from '../node-module.js';
 import type { PageRecord, RenderMemory } from './memory.ts';
 
 /** Bumped when records are kept differently. */
@@ -80,24 +79,19 @@ const fromFile = new WeakMap<RenderMemory, { records: WeakSet<PageRecord>; count
 
 /** The records kept in `file` under `key`, with their later ones, as the render's memory for `theme`; undefined when there are none to use. */
 export function keptRenders(file: string, key: string, theme: Theme): RenderMemory | undefined {
-  const base = readKept(file, key);
+  const base = keptRecords(file, key);
   if (!base) return undefined;
   const records = new Map(base);
   // A later record stands for its page; one made against another version of the file is as good (it names its inputs).
-  for (const [output, record] of readKept(laterRendersFile(file), key) ?? []) records.set(output, record);
+  for (const [output, record] of keptRecords(laterRendersFile(file), key) ?? []) records.set(output, record);
   const memory = { theme, records };
   fromFile.set(memory, { records: new WeakSet(base.values()), count: base.size });
   return memory;
 }
 
 /** The records of one kept file, when it is one this engine wrote under `key`. */
-function readKept(file: string, key: string): Map<string, PageRecord> | undefined {
-  let kept: KeptFile | null;
-  try {
-    kept = JSON.parse(readFileSync(file, 'utf8')) as KeptFile;
-  } catch {
-    return undefined;
-  }
+function keptRecords(file: string, key: string): Map<string, PageRecord> | undefined {
+  const kept = readKept(file) as KeptFile | null | undefined;
   // A file this engine did not write as it is (another key, or changed since) is thrown away whole, never half-used.
   if (kept?.format !== FORMAT || kept.key !== key || !isKeptFile(kept)) return undefined;
   const { texts } = kept;

@@ -9,14 +9,13 @@
 // worked out. A page's facts are told by its file's name and a digest of its text; the file holds a
 // key of the engine's code and of what the theme tells the rules (its placeholders, its front matter
 // fields), and a file with another key is not read at all.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../contracts/diagnostics.ts';
 import { catalogue } from '../contracts/catalogue.ts';
 import type { Link } from '../contracts/link.ts';
 import { allPages, isMarkdownPage, type PageEntry, type SiteModel } from '../contracts/model.ts';
 import { cacheKey } from '../digest.ts';
-import { keepWhole } from '../node-module.js';
+import { keepWhole, readKept } from '../node-module.js';
 import { hiddenInBody, hiddenInData } from './hidden-characters.ts';
 import { linksOfEntry } from './index.ts';
 import { linksInData, linksInMarkdown, linksOfBody } from './link-sources.ts';
@@ -79,7 +78,7 @@ export function checksKey(engine: string | undefined, theme: CheckedWith): strin
  * the one they were made from; returns how many pages were given theirs, and how many the file held.
  */
 export function primeKeptChecks(file: string, key: string, model: SiteModel, theme: CheckedWith): { primed: number; kept: number } {
-  const kept = readKept(file, key);
+  const kept = keptChecks(file, key);
   if (!kept) return { primed: 0, kept: 0 };
   let primed = 0;
   for (const entry of allPages(model)) {
@@ -162,13 +161,8 @@ export async function keepChecks(file: string, key: string, model: SiteModel, th
   await keepWhole(file, JSON.stringify(kept));
 }
 
-function readKept(file: string, key: string): KeptFile | undefined {
-  let kept: unknown;
-  try {
-    kept = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
+function keptChecks(file: string, key: string): KeptFile | undefined {
+  const kept = readKept(file);
   // A file this engine did not write as it is (another key, or changed since) is thrown away whole, never half-used.
   if (!isKeptFile(kept) || kept.format !== FORMAT || kept.key !== key) return undefined;
   return kept;

@@ -3,13 +3,12 @@
 // again what it found before. A page's findings follow from the theme's code, the site, the collections and the page
 // itself (its fingerprint: file, route, template and a digest of its text): the file's key holds all but the last,
 // which each page's entry holds, and a file with another key is not read at all.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../contracts/diagnostics.ts';
 import type { SiteModel } from '../contracts/model.ts';
 import type { Theme } from '../contracts/theme.ts';
 import { cacheKey } from '../digest.ts';
-import { keepWhole } from '../node-module.js';
+import { keepWhole, readKept } from '../node-module.js';
 import { pageSignature, signature } from '../render/memory.ts';
 import { isDiagnostics } from './kept-checks.ts';
 import { giveFindings, pageFindings } from './theme-rules.ts';
@@ -36,7 +35,7 @@ export function findingsKey(engine: string | undefined, theme: string | undefine
 
 /** Gives the theme's rules what `file` says they found in each page of `model` as it is now; returns how many pages were given theirs, and how many the file held. */
 export function primeFindings(file: string, key: string, model: SiteModel): { primed: number; kept: number } {
-  const kept = readKept(file, key);
+  const kept = keptFindings(file, key);
   if (!kept) return { primed: 0, kept: 0 };
   let primed = 0;
   for (const page of model.pages) {
@@ -55,13 +54,8 @@ export async function keepFindings(file: string, key: string, model: SiteModel, 
   await keepWhole(file, JSON.stringify({ key, pages } satisfies KeptFile));
 }
 
-function readKept(file: string, key: string): KeptFile | undefined {
-  let kept: unknown;
-  try {
-    kept = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
+function keptFindings(file: string, key: string): KeptFile | undefined {
+  const kept = readKept(file);
   // A file this engine did not write as it is (another key, or changed since) is thrown away whole, never half-used.
   if (typeof kept !== 'object' || kept === null) return undefined;
   const { key: keptKey, pages } = kept as Partial<KeptFile>;
